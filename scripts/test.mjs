@@ -1,0 +1,122 @@
+// `npm test`: everything that proves the project works, in one command.
+//   1. the command-line bundle (CLI tests run it as users do)
+//   2. type checks of every layer
+//   3. unit and contract tests (vitest, Node)
+//   4. the production build, then end-to-end tests (Playwright in Debian's Chromium, installed via
+//      apt when missing)
+// It ends with one line summing every runner: `tests: N passed, N failed`.
+// Options: --only types|unit|e2e (repeatable) runs a subset.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromiumVersion, ensureChromium } from './chromium.mjs';
+import { typecheck } from './typecheck.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const resultsDir = `${root}.test-results`;
+const only = process.argv.flatMap((a, i, all) => (all[i - 1] === '--only' ? [a] : []));
+const wants = (part) => only.length === 0 || only.includes(part);
+
+const tally = { passed: 0, failed: 0 };
+const failures = [];
+
+function run(cmd, args, extraEnv = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...extraEnv } });
+  return r.status ?? 1;
+}
+
+function heading(text) {
+  process.stdout.write(`\n── ${text} ${'─'.repeat(Math.max(0, 70 - text.length))}\n`);
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+heading('command-line bundle');
+if (run('node', ['scripts/build-cli.mjs']) !== 0) {
+  tally.failed++;
+  failures.push('building the command line (scripts/build-cli.mjs)');
+}
+
+if (wants('types')) {
+  heading('type checks');
+  for (const r of typecheck()) {
+    if (r.ok) tally.passed++;
+    else {
+      tally.failed++;
+      failures.push(`typecheck ${r.name}`);
+    }
+  }
+}
+
+if (wants('unit')) {
+  heading('unit and contract tests (vitest)');
+  const out = `${resultsDir}/vitest.json`;
+  const code = run('npx', ['--no-install', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  const report = readJson(out);
+  if (report) {
+    tally.passed += report.numPassedTests;
+    tally.failed += report.numFailedTests;
+    if (report.numFailedTests > 0) failures.push(`${report.numFailedTests} vitest test(s)`);
+    // A suite that fails to load has no failed tests but fails the run.
+    if (code !== 0 && report.numFailedTests === 0) {
+      tally.failed++;
+      failures.push('vitest (a test file failed to load)');
+    }
+  } else {
+    tally.failed++;
+    failures.push('vitest (no report written)');
+  }
+}
+
+if (wants('e2e')) {
+  heading('production build');
+  if (run('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn']) !== 0) {
+    tally.failed++;
+    failures.push('vite build');
+  } else {
+    heading('end-to-end tests (Playwright, Debian Chromium)');
+    let chromium = null;
+    try {
+      chromium = ensureChromium();
+      process.stdout.write(`Chromium: ${chromium} — ${chromiumVersion(chromium)}\n`);
+    } catch (err) {
+      process.stderr.write(`\n${err.message}\n`);
+      tally.failed++;
+      failures.push('end-to-end tests: no Chromium');
+    }
+    if (chromium) {
+      const out = `${resultsDir}/playwright.json`;
+      const code = run('npx', ['--no-install', 'playwright', 'test'], { CHROMIUM_PATH: chromium });
+      const report = readJson(out);
+      if (report?.stats) {
+        const { expected = 0, unexpected = 0, flaky = 0 } = report.stats;
+        tally.passed += expected + flaky;
+        tally.failed += unexpected;
+        if (unexpected > 0) failures.push(`${unexpected} end-to-end test(s)`);
+        if (code !== 0 && unexpected === 0) {
+          tally.failed++;
+          failures.push('playwright (run failed outside a test)');
+        }
+      } else {
+        tally.failed++;
+        failures.push('playwright (no report written)');
+      }
+    }
+  }
+}
+
+if (existsSync(resultsDir)) {
+  heading('summary');
+  if (failures.length) process.stdout.write(`failed: ${failures.join('; ')}\n`);
+}
+process.stdout.write(`tests: ${tally.passed} passed, ${tally.failed} failed\n`);
+process.exitCode = tally.failed === 0 ? 0 : 1;

@@ -1,0 +1,5 @@
+import type { Command } from '../command';
+import { validateCommand } from './validate';
+
+/** Every command of the command line, in the order `--help` lists them. */
+export const COMMANDS: readonly Command[] = [validateCommand];

@@ -1,0 +1,51 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { UsageError } from './args';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIO } from './command';
+import { COMMANDS } from './commands';
+
+function usage(): string {
+  const lines = COMMANDS.map((c) => `  flowledger ${c.usage.padEnd(58)} ${c.summary}`);
+  return ['usage:', ...lines, '', 'Exit codes: 0 success, 2 invalid input or arguments, 1 internal error.', ''].join('\n');
+}
+
+/** Runs one command line (`argv` without node and script) and returns the exit code. */
+export async function main(argv: readonly string[], io: CliIO): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    (name === undefined ? io.stderr : io.stdout)(usage());
+    return name === undefined ? EXIT_USAGE : EXIT_OK;
+  }
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) {
+    io.stderr(`flowledger: unknown command "${name}"\n\n${usage()}`);
+    return EXIT_USAGE;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.stderr(`flowledger ${command.name}: ${err.message}\nusage: flowledger ${command.usage}\n`);
+      return EXIT_USAGE;
+    }
+    const code = (err as NodeJS.ErrnoException)?.code;
+    if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') {
+      const path = (err as NodeJS.ErrnoException).path ?? '';
+      io.stderr(`flowledger ${command.name}: cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code}\n`);
+      return EXIT_USAGE;
+    }
+    io.stderr(`flowledger ${command.name}: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    return EXIT_FAILURE;
+  }
+}
+
+/** The process's own IO. */
+export const nodeIO: CliIO = {
+  stdout: (t) => void process.stdout.write(t),
+  stderr: (t) => void process.stderr.write(t),
+  readFile: (p) => readFile(p, 'utf8'),
+  writeFile: (p, c) => writeFile(p, c, 'utf8'),
+};
+
+export async function runCli(): Promise<void> {
+  process.exitCode = await main(process.argv.slice(2), nodeIO);
+}

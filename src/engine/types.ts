@@ -1,0 +1,273 @@
+/**
+ * The engine's vocabulary: the normalised scenario the DSL loader produces, tokens, ledger events and
+ * node state. Everything here is plain data (JSON-serialisable), so a scenario or a ledger can cross
+ * a worker boundary or be stored as it is.
+ *
+ * The loader (`dsl/`) turns any accepted input — canonical V3, the original tool's V3 shape with its
+ * aliases, a template wrapper — into exactly these shapes; the engine never sees an alias.
+ */
+
+/** A problem found in a scenario: a JSON Pointer into the document as the user wrote it, and a sentence. */
+export interface Issue {
+  /** JSON Pointer (RFC 6901) into the input document, e.g. `/nodes/2/outputs/0/destinationNodeId`. */
+  path: string;
+  message: string;
+}
+
+/** Result of loading a scenario: never throws for bad input; `scenario` is null when there are errors. */
+export interface LoadResult {
+  scenario: Scenario | null;
+  warnings: Issue[];
+  errors: Issue[];
+}
+
+export const NODE_KINDS = ['DataSource', 'ProcessNode', 'FSM', 'Aggregator', 'Multiplexer', 'Sink'] as const;
+export type NodeKind = (typeof NODE_KINDS)[number];
+
+export interface Scenario {
+  version: '3.0';
+  name: string;
+  description: string;
+  /** Seed of every pseudo-random choice of the run. */
+  seed: number;
+  /** Simulated milliseconds per step. */
+  tickMs: number;
+  /** Epoch milliseconds of step 0; ledger timestamps are `startTime + step * tickMs`. */
+  startTime: number;
+  /** Bound for "run to end"; reaching it ends the run as truncated. */
+  maxSteps: number;
+  /** In document order (presentational compat nodes removed). `nodes[i].index === i`. */
+  nodes: NodeSpec[];
+  /** The de-duplicated union of `outputs` and `inputs[].nodeId` edges, ordered by source node index, then declaration. */
+  edges: Edge[];
+}
+
+export interface Edge {
+  from: string;
+  to: string;
+  /** Name of the source's output (from `outputs[].name`), when it has one. */
+  outputName?: string;
+  /** Name of the destination's input the edge feeds (from `destinationInputName` or the matching `inputs[]` entry). */
+  inputName?: string;
+  /** Per-output formula (compat `outputs[].transformation.formula`): this edge's token gets its own result. */
+  formula?: string;
+}
+
+export interface Position {
+  x: number;
+  y: number;
+}
+
+export interface OutputSpec {
+  name?: string;
+  destinationNodeId: string;
+  destinationInputName?: string;
+  /** Per-output formula (ProcessNode; compat `transformation.formula`). */
+  formula?: string;
+}
+
+export interface InputSpec {
+  name?: string;
+  nodeId?: string;
+  alias?: string;
+  /** Default true: a ProcessNode with several required inputs joins them. */
+  required: boolean;
+}
+
+interface NodeBase {
+  nodeId: string;
+  displayName?: string;
+  description?: string;
+  position?: Position;
+  outputs: OutputSpec[];
+  inputs: InputSpec[];
+  /** Index in `Scenario.nodes`; fixes the order of work inside a step. */
+  index: number;
+  /** JSON Pointer of this node in the input document (indices shift when compat nodes are dropped). */
+  path: string;
+}
+
+export type Generation =
+  | { type: 'random'; valueMin: number; valueMax: number }
+  | { type: 'sequence'; start: number; step: number }
+  | { type: 'constant'; value: unknown }
+  | { type: 'values'; values: unknown[] };
+
+export interface DataSourceSpec extends NodeBase {
+  type: 'DataSource';
+  generation: Generation;
+  /** Simulated seconds between emissions (default 1). */
+  interval: number;
+  /** Tokens to generate (default 10). */
+  count: number;
+  /** First step that emits (default 1). */
+  startAt: number;
+  /** External events emitted per due step (default 1). */
+  batchSize: number;
+}
+
+export interface ProcessNodeSpec extends NodeBase {
+  type: 'ProcessNode';
+  /** From `processing.formula`, `formula` or compat `formulas[0]`; absent or empty = pass through. */
+  formula?: string;
+  /** `{field: expression}`: sets several fields at once. */
+  transform?: Record<string, string>;
+}
+
+export type FsmAction =
+  | { action: 'set_variable'; target: string; value?: unknown; formula?: string }
+  | { action: 'increment' | 'decrement'; target: string; value: number }
+  | { action: 'log'; message?: string; formula?: string }
+  | { action: 'emit'; target?: string; formula?: string };
+
+export interface FsmState {
+  name: string;
+  isInitial: boolean;
+  isFinal: boolean;
+  onEntry: FsmAction[];
+  onExit: FsmAction[];
+}
+
+export type FsmTrigger =
+  /** `token_received`, `default` or absent: any token. */
+  | { kind: 'any' }
+  /** An event name: matches `data[eventField]`. */
+  | { kind: 'event'; name: string }
+  /** Fires `after` steps after entering `from` if nothing else fired. */
+  | { kind: 'timer'; after: number };
+
+export interface FsmTransition {
+  from: string;
+  to: string;
+  trigger: FsmTrigger;
+  /** From `condition` or `guard`. */
+  condition?: string;
+}
+
+export interface FsmSpec extends NodeBase {
+  type: 'FSM';
+  fsm: {
+    states: FsmState[];
+    initialState: string;
+    transitions: FsmTransition[];
+    variables: Record<string, unknown>;
+    instancePer: 'node' | 'correlationId';
+    /** Data field an event-name trigger matches (default `event`). */
+    eventField: string;
+  };
+}
+
+export type AggregationMethod = 'sum' | 'average' | 'count' | 'min' | 'max' | 'first' | 'last' | 'collect' | 'formula';
+
+export type AggregationTrigger =
+  | { type: 'count'; window: number }
+  /** Every `window` simulated seconds, if the buffer is non-empty. */
+  | { type: 'time'; window: number }
+  /** As soon as the method's running result reaches `value`. */
+  | { type: 'threshold'; value: number };
+
+export interface AggregatorSpec extends NodeBase {
+  type: 'Aggregator';
+  aggregation: {
+    method: AggregationMethod;
+    /** Set when `method === 'formula'`; evaluated over `values` and `tokens`. */
+    formula?: string;
+    /** Path into token data (default `value`). */
+    field: string;
+    /** Null: buffers flush only at the end of the run (`flushOnEnd`). */
+    trigger: AggregationTrigger | null;
+    /** `correlationId` or a data path. */
+    groupBy?: string;
+    /** Default true. */
+    flushOnEnd: boolean;
+  };
+  capacity?: number;
+  overflow: 'drop_oldest' | 'reject';
+}
+
+export type MultiplexStrategy = 'round_robin' | 'random' | 'weighted' | 'conditional' | 'broadcast';
+
+export interface MultiplexerSpec extends NodeBase {
+  type: 'Multiplexer';
+  multiplexing: {
+    strategy: MultiplexStrategy;
+    /** Aligned with `outputs` (weighted). */
+    weights?: number[];
+    /** Aligned with `outputs` (conditional): the first true wins. */
+    conditions?: string[];
+    /** Index into `outputs` used when no condition holds; absent = drop. */
+    defaultOutput?: number;
+  };
+}
+
+export interface SinkSpec extends NodeBase {
+  type: 'Sink';
+}
+
+export type NodeSpec = DataSourceSpec | ProcessNodeSpec | FsmSpec | AggregatorSpec | MultiplexerSpec | SinkSpec;
+
+/** Token: exactly the seed's fields. Immutable once created; ledger events share references. */
+export interface Token {
+  /** `"<nodeId>#<n>"`, n counting per node from 1. */
+  id: string;
+  correlationIds: string[];
+  data: Record<string, unknown>;
+}
+
+/** An event from outside (e.g. a parsed log line) addressed to a DataSource. */
+export interface ExternalEvent {
+  targetDataSourceId: string;
+  correlationId?: string;
+  correlationIds?: string[];
+  value?: unknown;
+  [field: string]: unknown;
+}
+
+export const LEDGER_OPERATIONS = [
+  'TOKEN_GENERATED',
+  'TOKEN_PROCESSED',
+  'TOKEN_TRANSFORMED',
+  'STATE_TRANSITION',
+  'TOKEN_COLLECTED',
+  'TOKEN_BUFFERED',
+  'TOKEN_AGGREGATED',
+  'TOKEN_ROUTED',
+  'TOKEN_DROPPED',
+  'NODE_ERROR',
+] as const;
+export type LedgerOperation = (typeof LEDGER_OPERATIONS)[number];
+
+export interface LedgerEvent {
+  /** `"e<seq>"`. */
+  eventId: string;
+  /** `startTime + step * tickMs`. */
+  timestamp: number;
+  nodeId: string;
+  operation: LedgerOperation;
+  inputToken?: Token;
+  outputToken?: Token;
+  /** STATE_TRANSITION only. */
+  from?: string;
+  to?: string;
+  /** 1-based, strictly increasing over the run. */
+  seq: number;
+  step: number;
+  nodeType: NodeKind;
+  /** Ids of the tokens a merge consumed (Aggregator, joining ProcessNode). */
+  inputTokens?: string[];
+  details?: Record<string, unknown>;
+}
+
+export interface NodeState {
+  nodeId: string;
+  /** FSM in node mode: its state; other kinds: null. */
+  currentState: string | null;
+  tokensProcessed: number;
+  /** Per kind: FSM count per state, Multiplexer count per output, Sink count per `data.state`, Aggregator buffered counts. */
+  aggregates: Record<string, unknown>;
+  /** Timestamp of the last step in which the node acted; null before it first acts. */
+  lastUpdate: number | null;
+}
+
+/** Closed set of run statuses. */
+export type RunStatus = 'ready' | 'running' | 'completed' | 'truncated';

@@ -1,0 +1,1 @@
+export { default as AppShell } from './AppShell.svelte';

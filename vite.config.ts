@@ -1,0 +1,36 @@
+import { defineConfig, type Plugin } from 'vite';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+
+// The built page runs under a Content-Security-Policy without 'unsafe-eval': formulas go through our
+// own evaluator, and no bundled dependency may compile code at run time. Only the build gets the
+// policy; the dev server needs inline module scripts and a websocket for hot reload.
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "worker-src 'self' blob:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+].join('; ');
+
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'flowledger-csp',
+    apply: 'build',
+    transformIndexHtml: () => [
+      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CSP }, injectTo: 'head-prepend' },
+    ],
+  };
+}
+
+export default defineConfig({
+  plugins: [svelte(), contentSecurityPolicy()],
+  // Relative asset URLs so the static build works from any sub-path (docs sites, demos).
+  base: './',
+  worker: { format: 'es' },
+  build: { target: 'es2022', sourcemap: true },
+  server: { host: '127.0.0.1', strictPort: true },
+  preview: { host: '127.0.0.1', strictPort: true },
+});
