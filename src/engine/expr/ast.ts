@@ -1,0 +1,119 @@
+/**
+ * The syntax tree of an expression: a tagged union on `type`. The parser normalises spelling
+ * variants (`and` → `&&`, `or` → `||`, `not` → `!`, `===` → `==`, `!==` → `!=`), so a consumer
+ * handles one operator per meaning. Every node carries its source span `[start, end)` for hints.
+ */
+import type { FunctionName } from './functions';
+
+export type LiteralValue = number | string | boolean | null;
+
+export type UnaryOperator = '-' | '+' | '!';
+
+export type ArithmeticOperator = '+' | '-' | '*' | '/' | '%';
+export type ComparisonOperator = '<' | '<=' | '>' | '>=';
+export type EqualityOperator = '==' | '!=';
+export type BinaryOperator = ArithmeticOperator | ComparisonOperator | EqualityOperator;
+
+export type LogicalOperator = '&&' | '||';
+
+interface Span {
+  /** 0-based offset of the node's first character. */
+  start: number;
+  /** 0-based offset just past the node's last character. */
+  end: number;
+}
+
+export interface LiteralNode extends Span {
+  type: 'Literal';
+  value: LiteralValue;
+}
+
+/** A variable, looked up in the evaluation scope. */
+export interface IdentifierNode extends Span {
+  type: 'Identifier';
+  name: string;
+}
+
+export interface ArrayNode extends Span {
+  type: 'Array';
+  elements: ExprNode[];
+}
+
+export interface ObjectProperty {
+  key: string;
+  value: ExprNode;
+}
+
+export interface ObjectNode extends Span {
+  type: 'Object';
+  properties: ObjectProperty[];
+}
+
+export interface UnaryNode extends Span {
+  type: 'Unary';
+  operator: UnaryOperator;
+  argument: ExprNode;
+}
+
+export interface BinaryNode extends Span {
+  type: 'Binary';
+  operator: BinaryOperator;
+  left: ExprNode;
+  right: ExprNode;
+}
+
+/** `&&` and `||`: short-circuit, so kept apart from the strict binary operators. */
+export interface LogicalNode extends Span {
+  type: 'Logical';
+  operator: LogicalOperator;
+  left: ExprNode;
+  right: ExprNode;
+}
+
+export interface ConditionalNode extends Span {
+  type: 'Conditional';
+  test: ExprNode;
+  consequent: ExprNode;
+  alternate: ExprNode;
+}
+
+/** `a.b` and `a["b"]`: a member whose name is known when parsing (already checked not forbidden). */
+export interface MemberNode extends Span {
+  type: 'Member';
+  object: ExprNode;
+  property: string;
+}
+
+/** `a[expr]`: an array index or an object key computed at run time (checked at run time). */
+export interface IndexNode extends Span {
+  type: 'Index';
+  object: ExprNode;
+  index: ExprNode;
+}
+
+/** A call of a built-in function; the parser has checked the name and the argument count. */
+export interface CallNode extends Span {
+  type: 'Call';
+  callee: FunctionName;
+  arguments: ExprNode[];
+}
+
+export type ExprNode =
+  | LiteralNode
+  | IdentifierNode
+  | ArrayNode
+  | ObjectNode
+  | UnaryNode
+  | BinaryNode
+  | LogicalNode
+  | ConditionalNode
+  | MemberNode
+  | IndexNode
+  | CallNode;
+
+export type ExprNodeType = ExprNode['type'];
+
+/** Not pure: throws. Marks a `switch` over a closed union as exhaustive (reached only on a broken invariant). */
+export function assertNever(value: never): never {
+  throw new Error(`unhandled case: ${JSON.stringify(value)}`);
+}

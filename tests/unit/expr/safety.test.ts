@@ -1,0 +1,202 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { FORBIDDEN_NAMES, LIMITS, parseExpression, type EvalContext } from '../../../src/engine/expr';
+import { compileOrThrow, parseError, run, runError } from './helpers';
+
+const TOO_DEEP = 'expression is nested too deeply (more than 64 levels)';
+const TOO_MANY_STEPS = 'expression needs too many steps (more than 100000)';
+
+describe('forbidden names', () => {
+  it('lists exactly __proto__, constructor and prototype', () => {
+    expect([...FORBIDDEN_NAMES].sort()).toEqual(['__proto__', 'constructor', 'prototype']);
+  });
+
+  describe.each(['__proto__', 'constructor', 'prototype'])('%s', (name) => {
+    const message = `"${name}" is not allowed`;
+
+    it('is refused as a variable, at parse time', () => {
+      expect(parseError(`1 + ${name}`)).toEqual({ message, position: 4 });
+    });
+
+    it('is refused as a .member, at parse time', () => {
+      expect(parseError(`data.${name}`)).toEqual({ message, position: 5 });
+      expect(parseError(`"text".${name}`).message).toBe(message);
+    });
+
+    it('is refused as a ["literal"] member, at parse time', () => {
+      expect(parseError(`data["${name}"]`)).toEqual({ message, position: 5 });
+      expect(parseError(`data['${name}'].x`).message).toBe(message);
+    });
+
+    it('is refused as an object key, so no literal can set a prototype', () => {
+      expect(parseError(`{${name}: 1}`)).toEqual({ message, position: 1 });
+      expect(parseError(`{"${name}": {polluted: true}}`)).toEqual({ message, position: 1 });
+    });
+
+    it('is refused as a function name', () => {
+      expect(parseError(`${name}(1)`).message).toBe(message);
+    });
+
+    it('is a runtime error as a computed key', () => {
+      expect(runError('data[k]', { data: {}, k: name })).toBe(message);
+      expect(runError('list[k]', { list: [], k: name })).toBe(message);
+      expect(runError('missing[k]', { k: name })).toBe(message);
+    });
+
+    it('is a runtime error as a key built from pieces', () => {
+      const [head, tail] = [name.slice(0, 3), name.slice(3)];
+      expect(runError(`data["${head}" + "${tail}"]`, { data: {} })).toBe(message);
+    });
+
+    it('cannot be read even when it is an own key of the data', () => {
+      const data = JSON.parse(`{"${name}": {"x": 1}, "x": 2}`) as Record<string, unknown>;
+      expect(runError('data[k]', { data, k: name })).toBe(message);
+      expect(run('data.x', { data })).toBe(2);
+    });
+  });
+
+  it('leaves Object.prototype untouched', () => {
+    for (const source of ['{a: 1}', 'o.x', 'string({a: [1]})', 'concat([1], [2])']) {
+      compileOrThrow(source).evaluate({ scope: { o: JSON.parse('{"__proto__": {"x": 1}}') as unknown } });
+    }
+    expect(Object.getPrototypeOf({})).toBe(Object.prototype);
+    expect(Object.keys(Object.prototype)).toEqual([]);
+  });
+
+  it('cannot call functions found in the data', () => {
+    expect(parseError('f(1)').message).toBe('unknown function "f"');
+    expect(run('f', { f: () => 'called' })).toBeNull();
+  });
+});
+
+describe('limits', () => {
+  it('exports the documented numbers', () => {
+    expect(LIMITS).toEqual({ maxLength: 10_000, maxDepth: 64, maxEvalSteps: 100_000, maxStringLength: 1_000_000 });
+  });
+
+  it('accepts a source of exactly maxLength characters and refuses a longer one', () => {
+    const exact = `1${' '.repeat(LIMITS.maxLength - 1)}`;
+    expect(parseExpression(exact).ok).toBe(true);
+    expect(parseError(`${exact} `)).toEqual({ message: 'expression is too long (10001 characters, at most 10000)', position: 10_000 });
+  });
+
+  it('returns an error for 100,000 nested parentheses instead of throwing', () => {
+    const source = `${'('.repeat(100_000)}1${')'.repeat(100_000)}`;
+    expect(() => parseExpression(source)).not.toThrow();
+    expect(parseExpression(source).ok).toBe(false);
+  });
+
+  it.each([
+    ['parentheses', `${'('.repeat(4_000)}1${')'.repeat(4_000)}`],
+    ['unclosed parentheses', '('.repeat(9_000)],
+    ['prefix operators', `${'-'.repeat(9_000)}1`],
+    ['not', `${'not '.repeat(2_000)}x`],
+    ['arrays', `${'['.repeat(4_000)}${']'.repeat(4_000)}`],
+    ['objects', `${'{a:'.repeat(2_000)}1${'}'.repeat(2_000)}`],
+    ['calls', `${'abs('.repeat(1_500)}1${')'.repeat(1_500)}`],
+    ['ternaries', `${'a ? b : '.repeat(1_000)}c`],
+    ['right-nested operators', `${'1 + ('.repeat(1_500)}1${')'.repeat(1_500)}`],
+    ['a long left-associative chain', `1${' + 1'.repeat(2_000)}`],
+    ['a long member chain', `a${'.b'.repeat(4_000)}`],
+    ['a long index chain', `a${'[0]'.repeat(2_000)}`],
+  ])('refuses deep nesting of %s at parse time', (_kind, source) => {
+    expect(source.length).toBeLessThanOrEqual(LIMITS.maxLength);
+    expect(parseError(source).message).toBe(TOO_DEEP);
+  });
+
+  it('accepts exactly maxDepth levels', () => {
+    expect(run(`${'-'.repeat(63)}1`)).toBe(-1);
+    expect(parseError(`${'-'.repeat(64)}1`).message).toBe(TOO_DEEP);
+    expect(run(`1${' + 1'.repeat(63)}`)).toBe(64);
+    expect(parseError(`1${' + 1'.repeat(64)}`).message).toBe(TOO_DEEP);
+  });
+
+  describe('evaluation steps', () => {
+    const big = Array.from({ length: 200_000 }, (_, i) => i % 7);
+
+    it.each([
+      ['sum(xs)'],
+      ['avg(xs)'],
+      ['max(xs)'],
+      ['count(xs)'],
+      ['contains(xs, -1)'],
+      ['join(xs, ",")'],
+      ['string(xs)'],
+      ['concat(xs, xs)'],
+      ['xs == ys'],
+      ['len(split(text, ""))'],
+    ])('stops %s over 200,000 elements with an error', (source) => {
+      const scope = { xs: big, ys: [...big], text: 'x'.repeat(200_000) };
+      expect(runError(source, scope)).toBe(TOO_MANY_STEPS);
+    });
+
+    it('allows work within the budget', () => {
+      expect(run('sum(xs)', { xs: big.slice(0, 90_000) })).toBe(big.slice(0, 90_000).reduce((a, b) => a + b, 0));
+    });
+
+    it('starts every evaluation with a fresh budget', () => {
+      const expr = compileOrThrow('sum(xs)');
+      const scope = { xs: big.slice(0, 60_000) };
+      expect(expr.evaluate({ scope }).ok).toBe(true);
+      expect(expr.evaluate({ scope }).ok).toBe(true);
+    });
+  });
+
+  it('stops building text beyond maxStringLength', () => {
+    const long = 'x'.repeat(600_000);
+    const message = 'text is too long (more than 1000000 characters)';
+    expect(runError('s + s', { s: long })).toBe(message);
+    expect(runError('concat(s, s)', { s: long })).toBe(message);
+    expect(runError('join(split(short, ""), sep)', { short: 'y'.repeat(5_000), sep: 'z'.repeat(5_000) })).toBe(message);
+    expect(runError('string([s, s])', { s: long })).toBe(message);
+  });
+});
+
+describe('evaluate never throws', () => {
+  it('turns a malformed context into a value', () => {
+    const expr = compileOrThrow('a + 1');
+    expect(expr.evaluate(null as unknown as EvalContext)).toEqual({ ok: false, error: 'cannot apply "+" to null and number' });
+    expect(expr.evaluate({ scope: null as unknown as Record<string, unknown> }).ok).toBe(false);
+  });
+
+  it('refuses re-entrant use from a context callback', () => {
+    const expr = compileOrThrow('now()');
+    let inner: unknown;
+    const outer = expr.evaluate({
+      scope: {},
+      now: () => {
+        inner = expr.evaluate({ scope: {} });
+        return 5;
+      },
+    });
+    expect(outer).toEqual({ ok: true, value: 5 });
+    expect(inner).toEqual({ ok: false, error: 'expression evaluated again while it was being evaluated' });
+  });
+});
+
+describe('determinism', () => {
+  it('gives identical results for identical inputs, rand() stream included', () => {
+    const expr = compileOrThrow('{r: [rand(), rand()], t: now(), v: round(value * 1.2, 2), s: upper(name)}');
+    const runOnce = (): unknown => {
+      let seed = 42;
+      const ctx: EvalContext = {
+        scope: { value: 10.005, name: 'ada' },
+        now: () => 1000,
+        rand: () => ((seed = (seed * 16_807) % 2_147_483_647) - 1) / 2_147_483_646,
+      };
+      return [expr.evaluate(ctx), expr.evaluate(ctx)];
+    };
+    expect(runOnce()).toEqual(runOnce());
+  });
+});
+
+describe('source hygiene', () => {
+  const dir = fileURLToPath(new URL('../../../src/engine/expr/', import.meta.url));
+  const files = readdirSync(dir).filter((f) => f.endsWith('.ts'));
+
+  it.each(files)('%s uses no eval, Function, ambient randomness, clock or console', (file) => {
+    const text = readFileSync(`${dir}${file}`, 'utf8');
+    expect(text).not.toMatch(/\beval\s*\(|new\s+Function|\bFunction\s*\(|Math\.random|Date\.now|new\s+Date|console\./);
+  });
+});
