@@ -3,20 +3,27 @@
  * and the column, not a character offset.
  */
 
+import { locateJsonError } from './jsonLocate';
+
 export type JsonRead = { ok: true; value: unknown } | { ok: false; message: string };
 
 /** Pure: parses `text` (the content of `file`); a syntax error becomes a message with line and column. */
 export function readJson(text: string, file: string): JsonRead {
+  const body = stripBom(text);
   try {
-    return { ok: true, value: JSON.parse(stripBom(text)) };
+    return { ok: true, value: JSON.parse(body) };
   } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
-    const pos = /position (\d+)/.exec(reason);
-    if (!pos) return { ok: false, message: `${file}: not valid JSON: ${reason}` };
-    const { line, column } = lineColumn(text, Number(pos[1]));
-    const short = reason.replace(/ in JSON at position \d+.*$/s, '').replace(/\s*\(line \d+ column \d+\)$/, '');
-    return { ok: false, message: `${file}:${line}:${column}: not valid JSON: ${short}` };
+    return { ok: false, message: `${file}:${syntaxMessage(body, err)}` };
   }
+}
+
+/** Pure: `line:column: not valid JSON: …` for a text JSON.parse refused. */
+function syntaxMessage(text: string, err: unknown): string {
+  const problem = locateJsonError(text);
+  if (!problem) return ` not valid JSON: ${err instanceof Error ? err.message : String(err)}`;
+  const { line, column } = lineColumn(text, problem.offset);
+  const found = problem.offset < text.length ? `found ${JSON.stringify(text[problem.offset])}` : 'found the end of the text';
+  return `${line}:${column}: not valid JSON: expected ${problem.expected}, ${found}`;
 }
 
 /** Pure: reads JSON or NDJSON (one value per non-empty line); an array document yields its items. */
@@ -35,8 +42,8 @@ export function readJsonOrNdjson(text: string, file: string): { ok: true; values
     try {
       values.push(JSON.parse(line));
     } catch (err) {
-      const reason = err instanceof Error ? err.message : String(err);
-      return { ok: false, message: `${file}:${i + 1}: not valid JSON: ${reason}` };
+      const message = syntaxMessage(line, err).replace(/^1:/, `${i + 1}:`);
+      return { ok: false, message: `${file}:${message}` };
     }
   }
   return { ok: true, values };

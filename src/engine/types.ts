@@ -51,6 +51,13 @@ export interface Edge {
   inputName?: string;
   /** Per-output formula (compat `outputs[].transformation.formula`): this edge's token gets its own result. */
   formula?: string;
+  /**
+   * Index into the source's `outputs` when the edge is (or matches) one of them. A Multiplexer routes
+   * to output i along the edges with `outputIndex === i`.
+   */
+  outputIndex?: number;
+  /** Index into the destination's `inputs` of the input this edge feeds, when it feeds a declared input. */
+  inputIndex?: number;
 }
 
 export interface Position {

@@ -1,0 +1,45 @@
+/**
+ * The values the loader fills in for fields a scenario leaves out (DSL.md sections 1–5, plus the
+ * choices recorded in docs/dsl.md where DSL.md is silent). One table, so the schema's JSON Schema
+ * `default`s, the normaliser and the documentation cannot disagree.
+ */
+
+export const DSL_DEFAULTS = {
+  /** Scenario name when neither the template nor the scenario has one. */
+  name: 'Untitled scenario',
+  description: '',
+  seed: 1,
+  tickMs: 1000,
+  /** 2025-01-01T00:00:00Z: a fixed constant, never the wall clock, so runs are reproducible. */
+  startTime: 1735689600000,
+  maxSteps: 10000,
+
+  /** DataSource: simulated seconds between emissions. */
+  interval: 1,
+  /** DataSource: tokens to generate. */
+  count: 10,
+  /** DataSource: first step that emits. */
+  startAt: 1,
+  /** DataSource: external events emitted per due step. */
+  batchSize: 1,
+  /** DataSource without `generation`: a counting sequence 1, 2, 3, … */
+  sequenceStart: 1,
+  sequenceStep: 1,
+
+  /** Input: required (a ProcessNode with several required inputs joins them). */
+  required: true,
+
+  /** FSM: one machine for the whole node. */
+  instancePer: 'node',
+  /** FSM: data field an event-name trigger matches. */
+  eventField: 'event',
+  /** FSM `increment`/`decrement` step. */
+  incrementBy: 1,
+
+  /** Aggregator: path into token data. */
+  field: 'value',
+  flushOnEnd: true,
+  overflow: 'drop_oldest',
+} as const;
+
+export type DslDefaults = typeof DSL_DEFAULTS;

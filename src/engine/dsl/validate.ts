@@ -1,0 +1,156 @@
+/**
+ * Semantic checks across a whole scenario, after every node has been read and normalised: unique
+ * ids, what each node kind requires (validateKinds.ts), joins, edges a node kind cannot have,
+ * expressions, and the graph's shape (nodes no DataSource reaches, nodes whose tokens go nowhere).
+ * Every issue is collected; nothing stops at the first.
+ */
+import type { NodeSpec } from '../types';
+import type { EdgeDraft } from './edges';
+import { checkExpressions, EXPRESSION_SCOPES, joinBindings } from './expressions';
+import { IssueList, listOf, pointer, showValue } from './issues';
+import type { NodeEntry } from './readNode';
+import { present, type ExprSite } from './sites';
+import { validateAggregator, validateDataSource, validateFsm, validateMultiplexer, validateTimers } from './validateKinds';
+
+/** A node as the loader holds it: what was read, and (when it parsed) its spec and expressions. */
+export interface LoadedNode {
+  entry: NodeEntry;
+  spec: NodeSpec | null;
+  expressions: ExprSite[];
+}
+
+/** Not pure (records issues). `nodesPath` is the pointer of the `nodes` array. */
+export function validateScenario(nodes: readonly LoadedNode[], edges: readonly EdgeDraft[], nodesPath: string, issues: IssueList): void {
+  checkUniqueIds(nodes, issues);
+  for (const node of nodes) {
+    checkSinkOutputs(node.entry, issues);
+    if (node.spec) checkNode(node, edges, issues);
+  }
+  checkGraph(nodes, edges, nodesPath, issues);
+}
+
+function checkUniqueIds(nodes: readonly LoadedNode[], issues: IssueList): void {
+  const first = new Map<string, string>();
+  for (const { entry } of nodes) {
+    if (entry.nodeId === undefined) continue;
+    const earlier = first.get(entry.nodeId);
+    if (earlier === undefined) first.set(entry.nodeId, entry.path);
+    else issues.error(entry.idPath, `node id ${showValue(entry.nodeId)} is already used by ${earlier}; node ids must be unique`);
+  }
+}
+
+function checkSinkOutputs(entry: NodeEntry, issues: IssueList): void {
+  if (entry.kind !== 'Sink' || entry.outputs.length === 0) return;
+  const n = entry.outputs.length;
+  issues.error(pointer(entry.path, 'outputs'), `a Sink collects tokens and has no outputs; remove its ${n} output${n === 1 ? '' : 's'}`);
+}
+
+function checkNode(node: LoadedNode, edges: readonly EdgeDraft[], issues: IssueList): void {
+  const spec = node.spec!;
+  const parsed = node.entry.parsed!;
+  switch (parsed.kind) {
+    case 'DataSource':
+      if (spec.type === 'DataSource') validateDataSource(spec, parsed.node, issues);
+      break;
+    case 'FSM':
+      if (spec.type === 'FSM') validateFsm(spec, issues);
+      validateTimers(parsed.node.fsm.transitions ?? [], pointer(spec.path, 'fsm'), issues);
+      break;
+    case 'Aggregator':
+      if (spec.type === 'Aggregator') validateAggregator(spec, issues);
+      break;
+    case 'Multiplexer':
+      if (spec.type === 'Multiplexer') validateMultiplexer(spec, parsed.node.multiplexing.defaultOutput, issues);
+      for (const e of edges) {
+        if (e.from === spec.nodeId && e.outputIndex === undefined) {
+          issues.error(
+            pointer(e.declaredAt, 'nodeId'),
+            `Multiplexer ${showValue(spec.nodeId)} routes only along its own "outputs"; declare this edge there so strategies can address it`,
+          );
+        }
+      }
+      break;
+    case 'ProcessNode':
+      checkJoin(spec, edges, issues);
+      break;
+    case 'Sink':
+      break;
+  }
+  checkExpressions(node.expressions, spec, issues);
+}
+
+/** Joins (DSL.md §5.2): every required input is bound to a distinct name and fed by an edge. */
+function checkJoin(spec: NodeSpec, edges: readonly EdgeDraft[], issues: IssueList): void {
+  const required = spec.inputs.flatMap((input, k) => (input.required ? [k] : []));
+  if (required.length < 2) return;
+  const bindings = joinBindings(spec);
+  const reserved = EXPRESSION_SCOPES.process;
+  const firstAt = new Map<string, string>();
+  for (const k of required) {
+    const at = pointer(spec.path, 'inputs', k);
+    const b = bindings.find((x) => x.input === k);
+    if (!b) {
+      issues.error(at, `a joined input needs an "alias", a "name" or a "nodeId" to be bound to`);
+      continue;
+    }
+    const bAt = pointer(at, b.field);
+    if (reserved.includes(b.name) || /^input\d+$/.test(b.name)) {
+      issues.error(bAt, `join binding ${showValue(b.name)} hides the built-in name ${showValue(b.name)}; choose another "alias"`);
+    }
+    const earlier = firstAt.get(b.name);
+    if (earlier !== undefined) {
+      issues.error(bAt, `join binding ${showValue(b.name)} is already the binding of ${earlier}; give each joined input its own "alias"`);
+    } else firstAt.set(b.name, at);
+  }
+  const incoming = edges.filter((e) => e.to === spec.nodeId);
+  for (const k of required) {
+    if (!incoming.some((e) => e.inputIndex === k)) {
+      const label = spec.inputs[k]!.name ?? spec.inputs[k]!.alias ?? String(k);
+      issues.error(pointer(spec.path, 'inputs', k), `required input ${showValue(label)} is not fed by any edge, so the join never fires`);
+    }
+  }
+  const names = spec.inputs.flatMap((i) => (i.name === undefined ? [] : [i.name]));
+  for (const e of incoming) {
+    if (e.inputIndex !== undefined) continue;
+    issues.error(
+      pointer(e.declaredAt, 'destinationInputName'),
+      `node ${showValue(spec.nodeId)} joins its inputs; say which one this edge feeds with "destinationInputName"${names.length ? ` (${listOf(names)})` : ''}`,
+    );
+  }
+}
+
+/** Warnings about the graph's shape: unreachable nodes, tokens that go nowhere. */
+function checkGraph(nodes: readonly LoadedNode[], edges: readonly EdgeDraft[], nodesPath: string, issues: IssueList): void {
+  const known = nodes.filter((n) => n.entry.nodeId !== undefined && n.entry.kind !== null);
+  const sources = known.filter((n) => n.entry.kind === 'DataSource').map((n) => n.entry.nodeId!);
+  if (known.length > 0 && sources.length === 0) {
+    issues.warning(nodesPath, `the scenario has no DataSource, so no token is ever made`);
+  }
+  const next = new Map<string, string[]>();
+  for (const e of edges) next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
+  const reached = new Set(sources);
+  const queue = [...sources];
+  while (queue.length > 0) {
+    for (const to of next.get(queue.shift()!) ?? []) {
+      if (!reached.has(to)) {
+        reached.add(to);
+        queue.push(to);
+      }
+    }
+  }
+  const seen = new Set<string>();
+  for (const { entry } of known) {
+    const id = entry.nodeId!;
+    if (seen.has(id)) continue; // a duplicate id is already an error
+    seen.add(id);
+    if (sources.length > 0 && !reached.has(id)) {
+      issues.warning(entry.path, `node ${showValue(id)} is not reachable from any DataSource, so it never receives a token`);
+    }
+    // Outputs that name a missing node are already errors; only a node that declares nowhere to go is warned about.
+    const declaresDestination = entry.outputs.some((o) => present(o.destinationNodeId));
+    if (entry.kind !== 'Sink' && !next.has(id) && !declaresDestination) {
+      const what = entry.kind === 'DataSource' ? 'DataSource' : entry.kind;
+      issues.warning(entry.path, `${what} ${showValue(id)} has no outputs connected to another node, so its tokens go nowhere`);
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { bare, loadOk, sink, source } from './helpers';
+
+describe('edges', () => {
+  it('are the union of outputs and inputs[].nodeId, de-duplicated', () => {
+    const { scenario } = loadOk(
+      bare([
+        { nodeId: 'src', type: 'DataSource', outputs: [{ name: 'out', destinationNodeId: 'sink', destinationInputName: 'in' }] },
+        sink('sink', { inputs: [{ name: 'in', nodeId: 'src', sourceOutputName: 'out' }] }),
+      ]),
+    );
+    expect(scenario.edges).toEqual([{ from: 'src', to: 'sink', outputName: 'out', inputName: 'in', outputIndex: 0, inputIndex: 0 }]);
+  });
+
+  it('merge an output without an input name with the input that names its source', () => {
+    const { scenario } = loadOk(bare([source(), sink('sink', { inputs: [{ name: 'in', nodeId: 'src' }] })]));
+    expect(scenario.edges).toEqual([{ from: 'src', to: 'sink', inputName: 'in', outputIndex: 0, inputIndex: 0 }]);
+  });
+
+  it('come from inputs alone', () => {
+    const { scenario } = loadOk(
+      bare([
+        { nodeId: 'src', type: 'DataSource', outputs: [{ name: 'out', destinationNodeId: '' }] },
+        sink('sink', { inputs: [{ name: 'in', nodeId: 'src', sourceOutputName: 'out' }] }),
+      ]),
+    );
+    expect(scenario.edges).toEqual([{ from: 'src', to: 'sink', outputName: 'out', inputName: 'in', outputIndex: 0, inputIndex: 0 }]);
+  });
+
+  it('feed the only input of a node that names no source', () => {
+    const { scenario } = loadOk(bare([source(), sink('sink', { inputs: [{ name: 'in' }] })]));
+    expect(scenario.edges[0]).toMatchObject({ inputName: 'in', inputIndex: 0 });
+  });
+
+  it('are ordered by source node, then declaration, with edges declared by inputs after the outputs', () => {
+    const { scenario } = loadOk(
+      bare([
+        { nodeId: 'a', type: 'DataSource', outputs: [{ destinationNodeId: 'y' }] },
+        { nodeId: 'b', type: 'DataSource', outputs: [{ destinationNodeId: 'x' }, { destinationNodeId: 'y' }] },
+        sink('x', { inputs: [{ nodeId: 'a' }] }),
+        sink('y'),
+      ]),
+    );
+    expect(scenario.edges.map((e) => `${e.from}→${e.to}`)).toEqual(['a→y', 'a→x', 'b→x', 'b→y']);
+  });
+
+  it('keep every Multiplexer output, even two to one node, with its output index', () => {
+    const { scenario } = loadOk(
+      bare([
+        source('src', 'm'),
+        { nodeId: 'm', type: 'Multiplexer', multiplexing: { strategy: 'weighted', weights: [1, 1] }, outputs: [{ destinationNodeId: 'sink' }, { destinationNodeId: 'sink' }] },
+        sink(),
+      ]),
+    );
+    expect(scenario.edges.filter((e) => e.from === 'm').map((e) => e.outputIndex)).toEqual([0, 1]);
+  });
+
+  it('may form cycles', () => {
+    const { scenario, warnings } = loadOk(
+      bare([
+        source('src', 'loop'),
+        {
+          nodeId: 'loop',
+          type: 'FSM',
+          fsm: { states: ['a', 'b'], transitions: [{ from: 'a', to: 'b' }, { from: 'b', to: 'a' }] },
+          outputs: [{ destinationNodeId: 'loop' }, { destinationNodeId: 'sink' }],
+        },
+        sink(),
+      ]),
+    );
+    expect(scenario.edges.map((e) => `${e.from}→${e.to}`)).toContain('loop→loop');
+    expect(warnings).toEqual([]);
+  });
+
+  it('resolve the input a join edge feeds', () => {
+    const { scenario } = loadOk(
+      bare([
+        { nodeId: 'a', type: 'DataSource', outputs: [{ destinationNodeId: 'j', destinationInputName: 'right' }] },
+        { nodeId: 'b', type: 'DataSource', outputs: [{ destinationNodeId: 'j' }] },
+        { nodeId: 'j', type: 'ProcessNode', inputs: [{ name: 'left', nodeId: 'b' }, { name: 'right' }], outputs: [{ destinationNodeId: 'sink' }] },
+        sink(),
+      ]),
+    );
+    expect(scenario.edges.filter((e) => e.to === 'j').map((e) => [e.from, e.inputName, e.inputIndex])).toEqual([
+      ['a', 'right', 1],
+      ['b', 'left', 0],
+    ]);
+  });
+});
