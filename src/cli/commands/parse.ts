@@ -1,0 +1,253 @@
+import { once } from 'node:events';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { stat, writeFile } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
+import { parseArgs, optionValue } from '../args';
+import { EXIT_OK, EXIT_USAGE, type Command, type CliIO } from '../command';
+import {
+  LogParser,
+  structuredHeader,
+  structuredRow,
+  templatesCsv,
+  toExternalEvent,
+  type FinalTemplates,
+  type FormatSpec,
+  type MaskSpec,
+  type ParsedEvent,
+  type ParseResult,
+  type ParserConfig,
+} from '../../parser';
+
+const SPEC = {
+  format: { kind: 'value' },
+  regex: { kind: 'value' },
+  preset: { kind: 'value' },
+  mask: { kind: 'value', repeat: true },
+  'group-by': { kind: 'value' },
+  target: { kind: 'value' },
+  out: { kind: 'value' },
+  structured: { kind: 'value' },
+  templates: { kind: 'value' },
+} as const;
+
+/** Bytes read from a log file at a time. */
+const CHUNK = 1 << 20;
+/** Output is handed to the file once this much text is waiting. */
+const FLUSH_AT = 1 << 20;
+
+/**
+ * `parse <file.log…>`: parses log files (read as one stream, in chunks, so memory does not grow with
+ * the log) and prints `{lines, parsed, unparsed, templates, groups, ms, …}`. When events or the
+ * structured CSV are written, the files are read twice: the first pass mines the final templates,
+ * the second writes every event with its final template (mining is deterministic, so both passes see
+ * the same clusters).
+ */
+export const parseCommand: Command = {
+  name: 'parse',
+  usage: 'parse <file.log…> (--format F | --regex R | --preset P) [--mask NAME=REGEX…] [--group-by FIELD] [--target ID] [--out events.ndjson] [--structured out.csv] [--templates out.csv]',
+  summary: 'parse logs into templates, groups and events',
+  async run(argv, io) {
+    const args = parseArgs(argv, SPEC);
+    const usage = (message: string): number => {
+      io.stderr(`flowledger parse: ${message}\nusage: flowledger ${this.usage}\n`);
+      return EXIT_USAGE;
+    };
+    if (args.positionals.length === 0) return usage('no log file given');
+    const format = formatOption(args.values);
+    if (typeof format === 'string') return usage(format);
+    const masks: MaskSpec[] = [];
+    for (const m of args.values.mask ?? []) {
+      const eq = m.indexOf('=');
+      if (eq <= 0) return usage(`--mask "${m}" must be NAME=REGEX`);
+      masks.push({ name: m.slice(0, eq), pattern: m.slice(eq + 1) });
+    }
+    const target = optionValue(args, 'target');
+    const config: ParserConfig = {
+      name: 'cli',
+      format,
+      ...(masks.length > 0 ? { masks: { custom: masks } } : {}),
+      ...(optionValue(args, 'group-by') !== undefined ? { groupByField: optionValue(args, 'group-by')! } : {}),
+      ...(target !== undefined ? { mapping: { targetDataSourceId: target } } : {}),
+    };
+    const probe = LogParser.create(config);
+    if (!probe.ok) {
+      io.stderr(`flowledger parse: ${probe.error.message}${probe.error.path ? ` (config ${probe.error.path})` : ''}\n`);
+      return EXIT_USAGE;
+    }
+    for (const file of args.positionals) {
+      const problem = await unreadable(file);
+      if (problem) {
+        io.stderr(`flowledger parse: cannot read ${file}: ${problem}\n`);
+        return EXIT_USAGE;
+      }
+    }
+
+    const outPath = optionValue(args, 'out');
+    const structuredPath = optionValue(args, 'structured');
+    const templatesPath = optionValue(args, 'templates');
+    for (const path of [outPath, structuredPath, templatesPath]) {
+      if (path === undefined) continue;
+      const problem = await unwritable(path);
+      if (problem) {
+        io.stderr(`flowledger parse: cannot write ${path}: ${problem}\n`);
+        return EXIT_USAGE;
+      }
+    }
+    const groupsByParam = probe.value.compiled.groupBy?.kind === 'param';
+    const twoPasses = outPath !== undefined || structuredPath !== undefined || groupsByParam;
+
+    const started = performance.now();
+
+    let result = await pass(config, args.positionals, {});
+    if (twoPasses) {
+      const outputs = new Outputs(outPath, structuredPath, result.fieldNames);
+      const final = result.final;
+      const compiled = probe.value.compiled;
+      result = await pass(config, args.positionals, { final, outputs, compiled });
+      await outputs.close();
+    }
+    if (templatesPath !== undefined) await io.writeFile(templatesPath, templatesCsv(result.templates));
+
+    const s = result.stats;
+    const ms = Math.round(performance.now() - started);
+    io.stdout(`${JSON.stringify({ lines: s.lines, parsed: s.parsed, unparsed: s.unparsed, templates: s.templates, groups: s.groups, ms, continued: s.continued, blank: s.blank })}\n`);
+    reportUnparsed(result, io);
+    return EXIT_OK;
+  },
+};
+
+function formatOption(values: Record<string, string[]>): FormatSpec | string {
+  const given = (['format', 'regex', 'preset'] as const).filter((k) => values[k] !== undefined);
+  if (given.length === 0) return 'no format given: use --format \'<Date> <Time> <Level>: <Content>\', --regex \'(?<Content>.*)\' or --preset NAME';
+  if (given.length > 1) return `give one of --format, --regex, --preset (not ${given.map((g) => `--${g}`).join(' and ')})`;
+  const value = values[given[0]!]![0]!;
+  if (given[0] === 'format') return { kind: 'format', pattern: value };
+  if (given[0] === 'regex') return { kind: 'regex', pattern: value };
+  return { kind: 'preset', name: value };
+}
+
+async function unreadable(file: string): Promise<string | null> {
+  try {
+    const s = await stat(file);
+    return s.isFile() ? null : 'not a file';
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? 'no such file' : (code ?? String(err));
+  }
+}
+
+async function unwritable(file: string): Promise<string | null> {
+  try {
+    await writeFile(file, '');
+    return null;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? 'no such folder' : (code ?? String(err));
+  }
+}
+
+interface PassOptions {
+  final?: FinalTemplates;
+  outputs?: Outputs;
+  compiled?: LogParser['compiled'];
+}
+
+/** Streams the files through one parser; the second pass writes events as they complete. */
+async function pass(config: ParserConfig, files: readonly string[], opts: PassOptions): Promise<ParseResult & { final: FinalTemplates }> {
+  const outputs = opts.outputs;
+  const created = LogParser.create(config, {
+    collect: false,
+    ...(opts.final ? { finalTemplates: opts.final } : {}),
+    ...(outputs && opts.compiled ? { onEvent: (e: ParsedEvent) => outputs.event(e, opts.compiled!) } : {}),
+  });
+  if (!created.ok) throw new Error(created.error.message);
+  const parser = created.value;
+  for (const file of files) {
+    const decoder = new TextDecoder('utf-8');
+    let last = '';
+    for await (const buf of createReadStream(file, { highWaterMark: CHUNK })) {
+      const bytes = buf as Buffer;
+      const text = decoder.decode(bytes, { stream: true });
+      if (text.length > 0) last = text;
+      parser.push(text, bytes.length);
+      if (outputs) await outputs.flush();
+    }
+    const tail = decoder.decode();
+    if (tail.length > 0) {
+      last = tail;
+      parser.push(tail, 0);
+    }
+    // Files are one stream, but a file's last line never runs into the next file's first.
+    if (last !== '' && !last.endsWith('\n')) parser.push('\n', 0);
+  }
+  const result = parser.end();
+  if (outputs) await outputs.flush();
+  return { ...result, final: parser.finalTemplates() };
+}
+
+/** The event files of the second pass, written in order with backpressure. */
+class Outputs {
+  private readonly ndjson: Sink | null;
+  private readonly csv: Sink | null;
+
+  constructor(outPath: string | undefined, csvPath: string | undefined, private readonly fieldNames: readonly string[]) {
+    this.ndjson = outPath === undefined ? null : new Sink(outPath);
+    this.csv = csvPath === undefined ? null : new Sink(csvPath);
+    this.csv?.add(structuredHeader(fieldNames));
+  }
+
+  event(e: ParsedEvent, compiled: LogParser['compiled']): void {
+    this.ndjson?.add(`${JSON.stringify(toExternalEvent(e, compiled.mapping, compiled.masks))}\n`);
+    this.csv?.add(structuredRow(e, this.fieldNames));
+  }
+
+  async flush(): Promise<void> {
+    await this.ndjson?.flush();
+    await this.csv?.flush();
+  }
+
+  async close(): Promise<void> {
+    await this.ndjson?.close();
+    await this.csv?.close();
+  }
+}
+
+class Sink {
+  private readonly stream: WriteStream;
+  private pending: string[] = [];
+  private size = 0;
+  private failure: Error | null = null;
+
+  constructor(path: string) {
+    this.stream = createWriteStream(path, { encoding: 'utf8' });
+    this.stream.on('error', (err) => (this.failure = err));
+  }
+
+  add(text: string): void {
+    this.pending.push(text);
+    this.size += text.length;
+  }
+
+  async flush(force = false): Promise<void> {
+    if (this.failure) throw this.failure;
+    if (this.size === 0 || (!force && this.size < FLUSH_AT)) return;
+    const text = this.pending.join('');
+    this.pending = [];
+    this.size = 0;
+    if (!this.stream.write(text)) await once(this.stream, 'drain');
+  }
+
+  async close(): Promise<void> {
+    await this.flush(true);
+    this.stream.end();
+    await once(this.stream, 'finish');
+    if (this.failure) throw this.failure;
+  }
+}
+
+function reportUnparsed(result: ParseResult, io: CliIO): void {
+  const { count, lines } = result.unparsed;
+  if (count === 0) return;
+  const shown = lines.slice(0, 5).map((l) => `  line ${l.lineNo}: ${l.text.length > 120 ? `${l.text.slice(0, 120)}…` : l.text}`);
+  io.stderr(`flowledger parse: ${count} line(s) did not match the format${count > shown.length ? ` (first ${shown.length} shown)` : ''}:\n${shown.join('\n')}\n`);
+}

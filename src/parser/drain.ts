@@ -1,0 +1,270 @@
+/**
+ * Template mining in the manner of Drain (He et al., ICWS 2017), written for this project.
+ *
+ * A line's tokens walk a fixed-depth prefix tree: first by token count, then by the leading tokens
+ * (a token that looks variable — a digit or a mask placeholder — walks the `<*>` branch, and so does
+ * any new token once a node has `maxChildren` children). The leaf holds clusters; the line joins the
+ * most similar one if the similarity reaches the threshold, and the cluster's template turns every
+ * position where they differ into `<*>`. Otherwise the line starts a new cluster. Each call returns
+ * what changed as a value, like Drain3: `cluster_created`, `cluster_template_changed` or `none`.
+ *
+ * Two departures from plain Drain, both measured on Loghub-2k (`src/bench/parser.ts`):
+ * - Similarity is the share of the template's *constant* positions the line repeats: positions that
+ *   are `<*>`, or variable-looking on both sides, are left out of the ratio. A generalised template is
+ *   not penalised for its parameters, so the threshold can be high (0.8) and one differing word in a
+ *   short template (`… proxy <host> HTTPS` / `… SOCKS5`) keeps two events apart.
+ * - A word is a parameter once it is seen with `variableAfter` (3) different values: when a new
+ *   cluster differs from leaf siblings at one and the same position only, and together they show that
+ *   many values there, they merge into the oldest, with `<*>` at that position (`Invalid user admin`,
+ *   `… oracle`, `… test` → `Invalid user <*>`). This also keeps leaves small when a word varies a lot.
+ *
+ * Cluster ids are creation numbers (1, 2, …): deterministic for a given input, and unchanged when a
+ * template generalises. A cluster merged into another keeps its id and points at the survivor
+ * (`mergedInto`), so an early event's id still leads to its final template.
+ */
+
+export type ChangeKind = 'cluster_created' | 'cluster_template_changed' | 'none';
+
+export const WILDCARD = '<*>';
+
+export interface Cluster {
+  /** Creation number, from 1. */
+  readonly id: number;
+  /** Current template tokens; positions that varied hold `<*>`. */
+  tokens: string[];
+  /** Spacing of the tokens (see `tokens.ts`), from the line that created the cluster. */
+  readonly glue: boolean[];
+  /** `vars[i]`: the template's token i looks variable (kept so similarity need not re-test it). */
+  readonly vars: boolean[];
+  /** Lines added (for a merged cluster: lines added before the merge). */
+  size: number;
+  /** The cluster this one was merged into, or null while it is live. */
+  mergedInto: Cluster | null;
+}
+
+export interface DrainOptions {
+  /** Tree depth counting the root and the length layer (Drain's `depth`); ≥ 3. */
+  depth: number;
+  /** Similarity threshold, 0–1. */
+  similarity: number;
+  maxChildren: number;
+  /** Different values a word position needs among sibling clusters to become a parameter (≥ 2). */
+  variableAfter: number;
+  /** True for tokens that look variable (route to the `<*>` branch, never count as constant). */
+  isVariable(token: string): boolean;
+}
+
+interface Node {
+  children: Map<string, Node>;
+  clusters: Cluster[];
+}
+
+function newNode(): Node {
+  return { children: new Map(), clusters: [] };
+}
+
+export interface AddResult {
+  cluster: Cluster;
+  change: ChangeKind;
+}
+
+/** Pure: the live cluster `c` ended up in. */
+export function survivor(c: Cluster): Cluster {
+  let s = c;
+  while (s.mergedInto !== null) s = s.mergedInto;
+  return s;
+}
+
+/** The miner. Deterministic: the same lines in the same order give the same clusters and ids. */
+export class Drain {
+  private readonly root = new Map<number, Node>();
+  private readonly all: Cluster[] = [];
+  private readonly prefixDepth: number;
+  /** The `<*>` count of the template `similarity` last measured (saves an allocation per comparison). */
+  private lastParams = 0;
+
+  constructor(private readonly opts: DrainOptions) {
+    this.prefixDepth = Math.max(1, opts.depth - 2);
+  }
+
+  /** Every cluster in creation order, merged ones included (live objects: templates keep generalising). */
+  get clusters(): readonly Cluster[] {
+    return this.all;
+  }
+
+  /** Adds one line's tokens; returns its (live) cluster and what changed. */
+  add(tokens: string[], glue: boolean[]): AddResult {
+    const vars = this.variables(tokens);
+    const found = this.search(tokens, vars);
+    if (found === null) {
+      const cluster: Cluster = { id: this.all.length + 1, tokens: tokens.slice(), glue, vars, size: 1, mergedInto: null };
+      const leaf = this.insertLeaf(tokens, vars);
+      leaf.clusters.push(cluster);
+      this.all.push(cluster);
+      const merged = this.mergeSiblings(leaf, cluster);
+      return merged === null ? { cluster, change: 'cluster_created' } : { cluster: merged, change: 'cluster_template_changed' };
+    }
+    found.size++;
+    let changed = false;
+    const t = found.tokens;
+    for (let i = 0; i < t.length; i++) {
+      if (t[i] !== WILDCARD && t[i] !== tokens[i]) {
+        t[i] = WILDCARD;
+        changed = true;
+      }
+    }
+    return { cluster: found, change: changed ? 'cluster_template_changed' : 'none' };
+  }
+
+  /**
+   * Records one more line identical (after masking) to a line `cluster` already took: such a line
+   * fits the template as it stands, so nothing changes but the count. Returns the live cluster.
+   */
+  repeat(cluster: Cluster): Cluster {
+    const live = survivor(cluster);
+    live.size++;
+    return live;
+  }
+
+  /** No change to the tree: the live cluster `tokens` would join, or null. */
+  match(tokens: string[]): Cluster | null {
+    return this.search(tokens, this.variables(tokens));
+  }
+
+  private variables(tokens: readonly string[]): boolean[] {
+    const isVariable = this.opts.isVariable;
+    const vars = new Array<boolean>(tokens.length);
+    for (let i = 0; i < tokens.length; i++) vars[i] = isVariable(tokens[i]!);
+    return vars;
+  }
+
+  private search(tokens: string[], vars: boolean[]): Cluster | null {
+    let node = this.root.get(tokens.length);
+    if (node === undefined) return null;
+    const depth = Math.min(this.prefixDepth, tokens.length);
+    for (let i = 0; i < depth && node !== undefined; i++) {
+      node = (vars[i] ? undefined : node.children.get(tokens[i]!)) ?? node.children.get(WILDCARD);
+    }
+    return node === undefined ? null : this.bestMatch(node.clusters, tokens, vars);
+  }
+
+  /** The leaf a new cluster for `tokens` goes to, creating the path (Drain's insertion rules). */
+  private insertLeaf(tokens: string[], vars: boolean[]): Node {
+    const n = tokens.length;
+    let node: Node | undefined = this.root.get(n);
+    if (node === undefined) {
+      node = newNode();
+      this.root.set(n, node);
+    }
+    const depth = Math.min(this.prefixDepth, n);
+    const max = this.opts.maxChildren;
+    for (let i = 0; i < depth; i++) {
+      const token = tokens[i]!;
+      const children: Map<string, Node> = node.children;
+      let key = token;
+      if (vars[i]) key = WILDCARD;
+      else if (!children.has(token)) {
+        // A new constant token gets its own branch while there is room; the last slot is kept for `<*>`.
+        const room = children.has(WILDCARD) ? children.size < max : children.size + 1 < max;
+        if (!room) key = WILDCARD;
+      }
+      let next: Node | undefined = children.get(key);
+      if (next === undefined) {
+        next = newNode();
+        children.set(key, next);
+      }
+      node = next;
+    }
+    return node;
+  }
+
+  /**
+   * After `fresh` joined `leaf`: siblings equal to it except at one word position p, if together
+   * they show `variableAfter` values at p, merge into the oldest of them. Returns the survivor or null.
+   */
+  private mergeSiblings(leaf: Node, fresh: Cluster): Cluster | null {
+    if (leaf.clusters.length < this.opts.variableAfter) return null;
+    const byPosition = new Map<number, Cluster[]>();
+    for (const s of leaf.clusters) {
+      if (s === fresh) continue;
+      const p = singleDifference(s, fresh);
+      if (p === -1) continue;
+      const list = byPosition.get(p);
+      if (list) list.push(s);
+      else byPosition.set(p, [s]);
+    }
+    for (const siblings of byPosition.values()) {
+      if (siblings.length + 1 < this.opts.variableAfter) continue;
+      const members = [...siblings, fresh].sort((a, b) => a.id - b.id);
+      const keep = members[0]!;
+      for (const m of members.slice(1)) {
+        keep.size += m.size;
+        m.mergedInto = keep;
+        for (let i = 0; i < keep.tokens.length; i++) if (keep.tokens[i] !== m.tokens[i]) keep.tokens[i] = WILDCARD;
+      }
+      leaf.clusters = leaf.clusters.filter((c) => c.mergedInto === null);
+      return keep;
+    }
+    return null;
+  }
+
+  private bestMatch(clusters: Cluster[], tokens: string[], vars: boolean[]): Cluster | null {
+    let best: Cluster | null = null;
+    let bestSim = -1;
+    let bestParams = -1;
+    for (const c of clusters) {
+      const sim = this.similarity(c, tokens, vars);
+      const params = this.lastParams;
+      if (sim > bestSim || (sim === bestSim && params > bestParams)) {
+        best = c;
+        bestSim = sim;
+        bestParams = params;
+      }
+    }
+    return best !== null && bestSim >= this.opts.similarity ? best : null;
+  }
+
+  /** The share of the template's constant positions `tokens` repeats; leaves the `<*>` count in `lastParams`. */
+  private similarity(c: Cluster, tokens: string[], vars: boolean[]): number {
+    let same = 0;
+    let counted = 0;
+    let params = 0;
+    const template = c.tokens;
+    const templateVars = c.vars;
+    for (let i = 0; i < template.length; i++) {
+      const t = template[i]!;
+      if (t === WILDCARD) {
+        params++;
+        continue;
+      }
+      if (t === tokens[i]) {
+        if (!templateVars[i]) {
+          same++;
+          counted++;
+        }
+      } else if (!templateVars[i] || !vars[i]) counted++;
+    }
+    this.lastParams = params;
+    return counted === 0 ? 1 : same / counted;
+  }
+}
+
+/**
+ * Pure: the one position where two equal-length templates differ with a constant word on at least one
+ * side, when everywhere else they are equal or both variable-looking; otherwise -1.
+ */
+export function singleDifference(a: Cluster, b: Cluster): number {
+  let at = -1;
+  const at_ = a.tokens;
+  const bt = b.tokens;
+  for (let i = 0; i < at_.length; i++) {
+    const x = at_[i]!;
+    const y = bt[i]!;
+    if (x === y) continue;
+    if (x === WILDCARD || y === WILDCARD) return -1;
+    if (a.vars[i] && b.vars[i]) continue;
+    if (at !== -1) return -1;
+    at = i;
+  }
+  return at;
+}

@@ -1,0 +1,170 @@
+/**
+ * Header formats: turning one physical line into header fields and a content, or rejecting it.
+ * Four kinds share one interface (`LineReader`): the public benchmark's format strings, regular
+ * expressions with named groups, JSON lines and logfmt (the last two in `structured.ts`).
+ * A bad format is an error value with the reason; nothing here throws.
+ */
+import { readJsonLine, readLogfmtLine } from './structured';
+import type { FormatSpec, ParserError, Result } from './types';
+
+/** A matched header line: field values aligned with `names`, and the message. */
+export interface HeaderMatch {
+  names: readonly string[];
+  values: readonly string[];
+  content: string;
+}
+
+export interface LineReader {
+  kind: 'format' | 'regex' | 'json' | 'logfmt';
+  /** Header field names in format order (content excluded); empty for JSON/logfmt (keys vary per line). */
+  fieldNames: readonly string[];
+  /** Pure: the line's fields and content, or null when the line does not match the header format. */
+  read(line: string): HeaderMatch | null;
+}
+
+/** Names a regex group may carry for the content, tried in order. */
+export const CONTENT_GROUPS = ['Content', 'content', 'message', 'msg'] as const;
+/** Default message keys for JSON lines and logfmt, tried in order. */
+export const DEFAULT_MESSAGE_KEYS = ['message', 'msg'] as const;
+
+const FIELD = /<([^<>]+)>/g;
+
+/**
+ * Pure: the regular-expression source for a benchmark format string, and its field names in order.
+ * As in the benchmark, fields match lazily, with two differences that keep matching safe:
+ * - A header field holds text that neither starts nor ends with whitespace (only `<Content>` may be
+ *   empty), so an indented stack-trace line does not match a format with empty fields.
+ * - A field followed by nothing but spaces and then another field is one word (`\S+`). That is what
+ *   the lazy match picks anyway, and it keeps a long line that does not match from costing
+ *   time polynomial in its length with the number of fields (lazy fields separated only by `\s+`
+ *   backtrack over every way to cut the line). A field followed by other text (`<Program> - `,
+ *   `<Component>: `, `\[<Time>\]`) may still hold spaces.
+ */
+export function formatToRegexSource(format: string): { source: string; fields: string[] } {
+  const parts = format.split(FIELD);
+  const fields: string[] = [];
+  let source = literal(parts[0]!);
+  for (let i = 1; i < parts.length; i += 2) {
+    const name = parts[i]!.trim();
+    const after = parts[i + 1]!;
+    const group = `_${fields.length}`;
+    const word = /^ +$/.test(after) && i + 2 < parts.length;
+    source += name === 'Content' ? `(?<${group}>.*?)` : word ? `(?<${group}>\\S+)` : `(?<${group}>\\S(?:.*?\\S)?)`;
+    source += literal(after);
+    fields.push(name);
+  }
+  return { source: `^${source}$`, fields };
+}
+
+function literal(fragment: string): string {
+  return fragment.replace(/ +/g, '\\s+');
+}
+
+/** Pure: compiles a (non-preset) format spec into a line reader, or an error saying why it is bad. */
+export function compileFormat(spec: Exclude<FormatSpec, { kind: 'preset' }>, path = '/format'): Result<LineReader> {
+  switch (spec.kind) {
+    case 'format':
+      return compileFormatString(spec.pattern, path);
+    case 'regex':
+      return compileRegexFormat(spec.pattern, spec.flags ?? '', path);
+    case 'json': {
+      const keys = messageKeys(spec.messageKey, path);
+      if (!keys.ok) return keys;
+      return ok({ kind: 'json', fieldNames: [], read: (line) => readJsonLine(line, keys.value) });
+    }
+    case 'logfmt': {
+      const keys = messageKeys(spec.messageKey, path);
+      if (!keys.ok) return keys;
+      return ok({ kind: 'logfmt', fieldNames: [], read: (line) => readLogfmtLine(line, keys.value) });
+    }
+    default: {
+      const kind: never = spec;
+      return fail('BAD_FORMAT', `unknown format kind ${JSON.stringify((kind as { kind: unknown }).kind)}`, `${path}/kind`);
+    }
+  }
+}
+
+function compileFormatString(pattern: unknown, path: string): Result<LineReader> {
+  if (typeof pattern !== 'string' || pattern.trim() === '') {
+    return fail('BAD_FORMAT', 'the format is empty; write fields in angle brackets, e.g. "<Date> <Time> <Level>: <Content>"', `${path}/pattern`);
+  }
+  const { source, fields } = formatToRegexSource(pattern);
+  if (fields.length === 0) return fail('BAD_FORMAT', `the format "${pattern}" has no <Field>; it needs at least <Content>`, `${path}/pattern`);
+  const seen = new Set<string>();
+  for (const f of fields) {
+    if (f === '') return fail('BAD_FORMAT', 'a field name is empty ("<>" or "< >")', `${path}/pattern`);
+    if (seen.has(f)) return fail('BAD_FORMAT', `the field <${f}> appears twice`, `${path}/pattern`);
+    seen.add(f);
+  }
+  const contentAt = fields.indexOf('Content');
+  if (contentAt === -1) return fail('BAD_FORMAT', `the format "${pattern}" has no <Content> field (the message to mine)`, `${path}/pattern`);
+  const re = compile(source, '', path, 'BAD_FORMAT', `the format "${pattern}"`);
+  if (!re.ok) return re;
+  const groups = fields.map((_, i) => `_${i}`);
+  return ok(groupReader('format', re.value, fields, groups, contentAt));
+}
+
+function compileRegexFormat(pattern: unknown, flags: string, path: string): Result<LineReader> {
+  if (typeof pattern !== 'string' || pattern === '') return fail('BAD_REGEX', 'the regular expression is empty', `${path}/pattern`);
+  if (!/^[imsu]*$/.test(flags)) return fail('BAD_REGEX', `flags "${flags}" are not allowed; use any of i, m, s, u`, `${path}/flags`);
+  const re = compile(pattern, flags, path, 'BAD_REGEX', `the regular expression ${JSON.stringify(pattern)}`);
+  if (!re.ok) return re;
+  // The engine knows the group names: an empty alternative matches at once and lists them all.
+  const names = Object.keys(new RegExp(`(?:${pattern})|`, flags).exec('')?.groups ?? {});
+  const contentName = CONTENT_GROUPS.find((c) => names.includes(c));
+  if (contentName === undefined) {
+    return fail('BAD_REGEX', 'the regular expression needs a named group for the message: (?<Content>…) (or content, message, msg)', `${path}/pattern`);
+  }
+  return ok(groupReader('regex', re.value, names, names, names.indexOf(contentName)));
+}
+
+/** A reader over a regex whose groups `groups[i]` hold field `fields[i]`; `contentAt` is the content. */
+function groupReader(kind: 'format' | 'regex', re: RegExp, fields: string[], groups: string[], contentAt: number): LineReader {
+  const names = fields.filter((_, i) => i !== contentAt);
+  const headerGroups = groups.filter((_, i) => i !== contentAt);
+  const contentGroup = groups[contentAt]!;
+  return {
+    kind,
+    fieldNames: names,
+    read(line) {
+      const m = re.exec(line);
+      if (m === null) return null;
+      const g = m.groups ?? {};
+      const values = new Array<string>(headerGroups.length);
+      for (let i = 0; i < headerGroups.length; i++) values[i] = g[headerGroups[i]!] ?? '';
+      return { names, values, content: g[contentGroup] ?? '' };
+    },
+  };
+}
+
+function compile(source: string, flags: string, path: string, code: 'BAD_FORMAT' | 'BAD_REGEX', what: string): Result<RegExp> {
+  try {
+    return ok(new RegExp(source, flags));
+  } catch (err) {
+    return fail(code, `${what} is not a valid regular expression: ${regexErrorReason(err)}`, `${path}/pattern`);
+  }
+}
+
+/** Pure: the reason in a RegExp SyntaxError, without the engine's echo of the pattern. */
+export function regexErrorReason(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, '').replace(/^Invalid regular expression: /, '');
+}
+
+function messageKeys(key: unknown, path: string): Result<readonly string[]> {
+  if (key === undefined) return ok(DEFAULT_MESSAGE_KEYS);
+  const keys = typeof key === 'string' ? [key] : key;
+  if (!Array.isArray(keys) || keys.length === 0 || !keys.every((k) => typeof k === 'string' && k !== '')) {
+    return fail('BAD_FORMAT', 'messageKey must be a key name or a non-empty list of key names', `${path}/messageKey`);
+  }
+  return ok(keys as string[]);
+}
+
+function ok<T>(value: T): Result<T> {
+  return { ok: true, value };
+}
+
+/** Pure: an error result. */
+export function fail<T>(code: ParserError['code'], message: string, path: string): Result<T> {
+  return { ok: false, error: { code, message, path } };
+}

@@ -1,0 +1,97 @@
+/**
+ * Event mapping: parsed events → the engine's `ExternalEvent`s. Each event carries
+ * `targetDataSourceId`, `correlationId` (its group key), `event` (a name an FSM can react to: the
+ * event id by default), an optional numeric-if-possible `value`, the header fields, and the built-ins
+ * `lineId`, `content`, `eventId`, `template`, `params`. Reserved keys and built-ins win over a header
+ * field of the same name.
+ */
+import type { ExternalEvent } from '../engine/types';
+import { fail } from './format';
+import { readFieldRef, resolveFieldRef, type FieldContext, type FieldRef } from './group';
+import type { MaskSet } from './masks';
+import type { MappingConfig, ParsedEvent, Result } from './types';
+
+export const DEFAULT_TARGET = 'logs';
+
+export interface CompiledMapping {
+  target: string;
+  fields: 'all' | readonly string[];
+  include: { content: boolean; eventId: boolean; template: boolean; params: boolean; lineId: boolean };
+  event: FieldRef;
+  value: FieldRef | null;
+}
+
+const RESERVED = new Set(['targetDataSourceId', 'correlationId', 'correlationIds', 'event', 'value']);
+
+/** Pure: checks a mapping against the format's fields and masks. */
+export function compileMapping(config: MappingConfig | undefined, ctx: FieldContext, path = '/mapping'): Result<CompiledMapping> {
+  const m = config ?? {};
+  if (typeof m !== 'object' || m === null) return fail('BAD_MAPPING', 'mapping must be an object', path);
+  const target = m.targetDataSourceId ?? DEFAULT_TARGET;
+  if (typeof target !== 'string' || target === '') return fail('BAD_MAPPING', 'targetDataSourceId must be a non-empty text', `${path}/targetDataSourceId`);
+  const fields = m.fields ?? 'all';
+  if (fields !== 'all' && !(Array.isArray(fields) && fields.every((f) => typeof f === 'string'))) {
+    return fail('BAD_MAPPING', 'fields must be "all" or a list of field names', `${path}/fields`);
+  }
+  const event = resolveFieldRef(m.event ?? 'eventId', ctx, `${path}/event`, 'BAD_MAPPING');
+  if (!event.ok) return event;
+  let value: FieldRef | null = null;
+  if (m.value !== undefined) {
+    const v = resolveFieldRef(m.value, ctx, `${path}/value`, 'BAD_MAPPING');
+    if (!v.ok) return v;
+    value = v.value;
+  }
+  const inc = m.include ?? {};
+  return {
+    ok: true,
+    value: {
+      target,
+      fields,
+      include: {
+        content: inc.content ?? true,
+        eventId: inc.eventId ?? true,
+        template: inc.template ?? true,
+        params: inc.params ?? true,
+        lineId: inc.lineId ?? true,
+      },
+      event: event.value,
+      value,
+    },
+  };
+}
+
+/** Pure: one parsed event as an external event. */
+export function toExternalEvent(e: ParsedEvent, mapping: CompiledMapping, masks: MaskSet): ExternalEvent {
+  const out: ExternalEvent = { targetDataSourceId: mapping.target };
+  if (e.groupKey !== undefined) out.correlationId = e.groupKey;
+  out.event = readFieldRef(mapping.event, e, masks) ?? '';
+  if (mapping.value !== null) {
+    const raw = readFieldRef(mapping.value, e, masks);
+    if (raw !== undefined) out.value = numericOrText(raw);
+  }
+  const names = mapping.fields === 'all' ? Object.keys(e.fields) : mapping.fields;
+  for (const name of names) {
+    if (RESERVED.has(name) || !Object.prototype.hasOwnProperty.call(e.fields, name)) continue;
+    out[name] = e.fields[name];
+  }
+  const inc = mapping.include;
+  if (inc.lineId) out.lineId = e.lineId;
+  if (inc.content) out.content = e.content;
+  if (inc.eventId) out.eventId = e.eventId;
+  if (inc.template) out.template = e.template;
+  if (inc.params) out.params = e.params.slice();
+  return out;
+}
+
+/** Pure: the events as external events, in order. */
+export function toExternalEvents(events: readonly ParsedEvent[], mapping: CompiledMapping, masks: MaskSet): ExternalEvent[] {
+  return events.map((e) => toExternalEvent(e, mapping, masks));
+}
+
+/** Pure: a number when `text` is one (`"42"`, `"-1.5e3"`), otherwise the text. */
+export function numericOrText(text: string): number | string {
+  const t = text.trim();
+  if (t === '' || !/^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/.test(t)) return text;
+  const n = Number(t);
+  return Number.isFinite(n) ? n : text;
+}

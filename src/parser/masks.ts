@@ -1,0 +1,167 @@
+/**
+ * Masks: named regular expressions that replace variable parts of the content before template
+ * mining, so `Connection from 10.0.0.1:22` and `Connection from 10.0.0.2:22` mine as one template.
+ *
+ * Each match becomes the placeholder `<NAME>` (not `<*>`): templates stay readable
+ * (`Accepted password for <*> from <IP> port <NUM> ssh2`), and the miner treats every placeholder as a
+ * variable. The text a placeholder hid is still a parameter of the event.
+ *
+ * The defaults are chosen to help accuracy, not to mask as much as possible: each one matches text
+ * that is almost never part of an event's constant wording (addresses, ids, numbers standing alone,
+ * multi-segment paths). Hostnames need three labels and a lowercase top-level label, so Java class
+ * names (`java.io.IOException`) and file names (`app.conf`) stay words.
+ */
+import { fail, regexErrorReason } from './format';
+import { hasDigit } from './tokens';
+import type { MaskConfig, MaskSpec, Result } from './types';
+
+/**
+ * The built-in masks, in the order they run (more specific first). They start at a word boundary
+ * where they can, so the regex engine does not retry inside words (masks are most of the parser's time).
+ */
+export const DEFAULT_MASKS: readonly MaskSpec[] = [
+  { name: 'URL', pattern: String.raw`\b[A-Za-z][A-Za-z0-9+.-]*://[^\s"'<>]+` },
+  { name: 'EMAIL', pattern: String.raw`\b[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+\b` },
+  { name: 'UUID', pattern: String.raw`\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b` },
+  {
+    name: 'IPV6',
+    pattern: String.raw`(?<![\w:])(?:(?:[0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|(?:[0-9a-fA-F]{1,4}:){1,7}:(?:[0-9a-fA-F]{1,4}(?::[0-9a-fA-F]{1,4}){0,6})?|::(?:[0-9a-fA-F]{1,4}(?::[0-9a-fA-F]{1,4}){0,6})?)(?![\w:])`,
+  },
+  { name: 'IP', pattern: String.raw`\b(?<!\.)(?:\d{1,3}\.){3}\d{1,3}(?::\d{1,5})?\b` },
+  { name: 'PATH', pattern: String.raw`(?<![\w.:/~-])(?:/[\w.@%+~-]+){2,}/?` },
+  { name: 'HOST', pattern: String.raw`\b(?<![.-])(?:[A-Za-z0-9][\w-]*\.){2,}[a-z]{2,6}(?::\d{1,5})?(?![\w.-])` },
+  { name: 'HEX', pattern: String.raw`\b(?:0[xX][0-9a-fA-F]+|(?=[0-9a-fA-F]*[a-fA-F])(?=[0-9a-fA-F]*\d)[0-9a-fA-F]{12,})\b` },
+  { name: 'DATETIME', pattern: String.raw`\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?(?![\w:])` },
+  { name: 'TIME', pattern: String.raw`\b\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?\b(?!:)` },
+  { name: 'SIZE', pattern: String.raw`\b(?<!\.)\d+(?:\.\d+)?\s?(?:[kKmMgGtTpP]i?[bB]|bytes?)\b` },
+  { name: 'DURATION', pattern: String.raw`\b(?<!\.)\d+(?:\.\d+)?\s?(?:ms|us|ns|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?)\b` },
+  { name: 'NUM', pattern: String.raw`(?<![\w.+-])[-+]?\d+(?:\.\d+)?(?!\w|\.\w)` },
+];
+
+function count(s: string, ch: string): number {
+  let n = 0;
+  for (let i = s.indexOf(ch); i !== -1; i = s.indexOf(ch, i + 1)) n++;
+  return n;
+}
+
+/**
+ * A quick test that rules a built-in mask out without running its regex (most lines have no `@`,
+ * `://` or `::`). Only an unchanged built-in has one; a user's pattern is not second-guessed.
+ */
+const HINTS: Record<string, Hint> = {
+  URL: (s) => s.includes('://'),
+  EMAIL: (s) => s.includes('@'),
+  UUID: (s) => count(s, '-') >= 4,
+  IPV6: (s) => s.includes('::') || count(s, ':') >= 7,
+  IP: (s, digits) => digits && s.includes('.'),
+  PATH: (s) => s.includes('/'),
+  HOST: (s) => s.includes('.'),
+  HEX: (_, digits) => digits,
+  DATETIME: (s, digits) => digits && s.includes(':') && s.includes('-'),
+  TIME: (s, digits) => digits && s.includes(':'),
+  SIZE: (_, digits) => digits,
+  DURATION: (_, digits) => digits,
+  NUM: (_, digits) => digits,
+};
+
+/**
+ * `digits`: whether the content had a digit before masking. Placeholders hold no digit a built-in
+ * mask could match (a mask name like `ip4` puts one after a letter), so it stays a valid hint.
+ */
+type Hint = (s: string, digits: boolean) => boolean;
+
+export interface CompiledMask {
+  name: string;
+  placeholder: string;
+  regex: RegExp;
+  hint?: Hint;
+}
+
+/** The masks of one configuration, compiled. */
+export interface MaskSet {
+  masks: readonly CompiledMask[];
+  /** Every placeholder text (`<IP>`, …) plus `<*>`, for recognising variable tokens. */
+  placeholders: ReadonlySet<string>;
+  /** Pure: `content` with every mask applied in order. */
+  apply(content: string): string;
+  /** Pure: the first text mask `name` matches in `content` (before any masking), or undefined. */
+  capture(name: string, content: string): string | undefined;
+}
+
+const NAME = /^[A-Za-z_][\w-]*$/;
+
+/** Pure: compiles the masks a config asks for (its own, then presets', then defaults), or an error. */
+export function compileMasks(config: MaskConfig | undefined, extra: readonly MaskSpec[] = [], path = '/masks'): Result<MaskSet> {
+  const custom = config?.custom ?? [];
+  if (!Array.isArray(custom)) return fail('BAD_MASK', 'custom must be a list of {name, pattern}', `${path}/custom`);
+  const disabled = new Set(config?.disable ?? []);
+  const useDefaults = config?.useDefaults ?? true;
+  const specs: { spec: MaskSpec; path: string }[] = custom.map((spec, i) => ({ spec, path: `${path}/custom/${i}` }));
+  const seen = new Set<string>();
+  for (const { spec } of specs) if (spec && typeof spec.name === 'string') seen.add(spec.name);
+  for (const spec of extra) if (!seen.has(spec.name)) specs.push({ spec, path: `${path}/preset` }), seen.add(spec.name);
+  if (useDefaults) for (const spec of DEFAULT_MASKS) if (!seen.has(spec.name) && !disabled.has(spec.name)) specs.push({ spec, path: `${path}/defaults` });
+
+  const masks: CompiledMask[] = [];
+  const names = new Set<string>();
+  for (const { spec, path: p } of specs) {
+    const m = compileMask(spec, p);
+    if (!m.ok) return m;
+    if (names.has(m.value.name)) return fail('BAD_MASK', `mask "${m.value.name}" is defined twice`, `${p}/name`);
+    names.add(m.value.name);
+    masks.push(m.value);
+  }
+  return { ok: true, value: maskSet(masks) };
+}
+
+/** Pure: compiles one mask, rejecting bad names, invalid patterns and patterns matching the empty string. */
+export function compileMask(spec: MaskSpec, path: string): Result<CompiledMask> {
+  if (spec === null || typeof spec !== 'object') return fail('BAD_MASK', 'a mask is {name, pattern}', path);
+  if (typeof spec.name !== 'string' || !NAME.test(spec.name)) {
+    return fail('BAD_MASK', `mask name ${JSON.stringify(spec.name)} must be letters, digits, _ or - and start with a letter or _`, `${path}/name`);
+  }
+  if (typeof spec.pattern !== 'string' || spec.pattern === '') return fail('BAD_MASK', `mask "${spec.name}" has no pattern`, `${path}/pattern`);
+  const flags = spec.flags ?? '';
+  if (typeof flags !== 'string' || !/^[imsu]*$/.test(flags)) return fail('BAD_MASK', `mask "${spec.name}": flags must be any of i, m, s, u`, `${path}/flags`);
+  let regex: RegExp;
+  try {
+    regex = new RegExp(spec.pattern, `g${flags}`);
+  } catch (err) {
+    return fail('BAD_MASK', `mask "${spec.name}" is not a valid regular expression: ${regexErrorReason(err)}`, `${path}/pattern`);
+  }
+  if (new RegExp(`^(?:${spec.pattern})$`, flags).test('')) {
+    return fail('BAD_MASK', `mask "${spec.name}" matches the empty string, so it would insert placeholders everywhere`, `${path}/pattern`);
+  }
+  const builtin = DEFAULT_MASKS.some((d) => d.name === spec.name && d.pattern === spec.pattern);
+  const mask: CompiledMask = { name: spec.name, placeholder: `<${spec.name}>`, regex };
+  const hint = HINTS[spec.name];
+  if (builtin && hint) mask.hint = hint;
+  return { ok: true, value: mask };
+}
+
+function maskSet(masks: CompiledMask[]): MaskSet {
+  const placeholders = new Set(['<*>', ...masks.map((m) => m.placeholder)]);
+  const replacements = masks.map((m) => m.placeholder.replace(/\$/g, '$$$$'));
+  return {
+    masks,
+    placeholders,
+    apply(content) {
+      let out = content;
+      const digits = hasDigit(content);
+      for (let i = 0; i < masks.length; i++) {
+        const m = masks[i]!;
+        if (m.hint !== undefined && !m.hint(out, digits)) continue;
+        out = out.replace(m.regex, replacements[i]!);
+      }
+      return out;
+    },
+    capture(name, content) {
+      const m = masks.find((x) => x.name === name);
+      if (!m) return undefined;
+      m.regex.lastIndex = 0;
+      const hit = m.regex.exec(content);
+      m.regex.lastIndex = 0;
+      return hit === null ? undefined : hit[0];
+    },
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * Structured line formats: JSON lines and logfmt. Every key becomes a header field (values as text:
+ * strings as they are, other JSON values in JSON); the first present message key is the content.
+ * A line that is not a JSON object, or has no `key=value` pair, does not match.
+ */
+import type { HeaderMatch } from './format';
+
+/** Pure: reads one JSON-lines record; null when the line is not a JSON object. */
+export function readJsonLine(line: string, messageKeys: readonly string[]): HeaderMatch | null {
+  let i = 0;
+  while (i < line.length && (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9)) i++;
+  if (line.charCodeAt(i) !== 123 /* { */) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
+  const record = value as Record<string, unknown>;
+  return split(Object.keys(record), (k) => text(record[k]), messageKeys);
+}
+
+/** Pure: reads one logfmt line (`a=1 b="two words" flag`); null when it has no `key=value` pair. */
+export function readLogfmtLine(line: string, messageKeys: readonly string[]): HeaderMatch | null {
+  const keys: string[] = [];
+  const vals = new Map<string, string>();
+  let pairs = 0;
+  let i = 0;
+  const n = line.length;
+  while (i < n) {
+    while (i < n && isSpace(line.charCodeAt(i))) i++;
+    if (i >= n) break;
+    const keyStart = i;
+    while (i < n && !isSpace(line.charCodeAt(i)) && line.charCodeAt(i) !== 61 /* = */ && line.charCodeAt(i) !== 34) i++;
+    const key = line.slice(keyStart, i);
+    if (key === '') {
+      // A stray `=` or quote: not logfmt here; skip the token.
+      while (i < n && !isSpace(line.charCodeAt(i))) i++;
+      continue;
+    }
+    let val = 'true';
+    if (line.charCodeAt(i) === 61) {
+      i++;
+      pairs++;
+      if (line.charCodeAt(i) === 34) {
+        const r = readQuoted(line, i + 1);
+        val = r.value;
+        i = r.end;
+      } else {
+        const start = i;
+        while (i < n && !isSpace(line.charCodeAt(i))) i++;
+        val = line.slice(start, i);
+      }
+    } else if (i < n && !isSpace(line.charCodeAt(i))) {
+      while (i < n && !isSpace(line.charCodeAt(i))) i++;
+    }
+    if (!vals.has(key)) keys.push(key);
+    vals.set(key, val);
+  }
+  if (pairs === 0) return null;
+  return split(keys, (k) => vals.get(k)!, messageKeys);
+}
+
+function readQuoted(line: string, from: number): { value: string; end: number } {
+  let out = '';
+  let i = from;
+  while (i < line.length) {
+    const c = line[i]!;
+    if (c === '"') return { value: out, end: i + 1 };
+    if (c === '\\' && i + 1 < line.length) {
+      const e = line[i + 1]!;
+      out += e === 'n' ? '\n' : e === 't' ? '\t' : e;
+      i += 2;
+      continue;
+    }
+    out += c;
+    i++;
+  }
+  return { value: out, end: i };
+}
+
+function split(keys: string[], get: (k: string) => string, messageKeys: readonly string[]): HeaderMatch {
+  const messageKey = messageKeys.find((k) => keys.includes(k));
+  const names: string[] = [];
+  const values: string[] = [];
+  for (const k of keys) {
+    if (k === messageKey) continue;
+    names.push(k);
+    values.push(get(k));
+  }
+  return { names, values, content: messageKey === undefined ? '' : get(messageKey) };
+}
+
+function text(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (v === null || v === undefined) return '';
+  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9;
+}

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { Drain, finalizeTemplates, joinTokens, survivor, tokenize, type DrainOptions } from '../../../src/parser';
+import { parsed, withFormat } from './helpers';
+
+const isVariable = (t: string): boolean => /\d/.test(t) || t.includes('<*>');
+
+function drain(options: Partial<DrainOptions> = {}): Drain {
+  return new Drain({ depth: 4, similarity: 0.8, maxChildren: 100, variableAfter: 3, isVariable, ...options });
+}
+
+function add(d: Drain, line: string) {
+  const { tokens, glue } = tokenize(line);
+  return d.add(tokens, glue);
+}
+
+function templates(d: Drain, merge = true): string[] {
+  return finalizeTemplates(d.clusters, { merge, variableAfter: 3, isVariable }).list.map((t) => t.template);
+}
+
+describe('tokenize', () => {
+  it('splits on whitespace and peels brackets, quotes and trailing punctuation; splits key=value', () => {
+    expect(tokenize('pam_unix(sshd:auth): check; uid=0 [preauth] "x",').tokens).toEqual([
+      'pam_unix(sshd:auth', ')', ':', 'check', ';', 'uid=', '0', '[', 'preauth', ']', '"', 'x', '"', ',',
+    ]);
+  });
+
+  it('remembers the spacing so the text can be rebuilt (runs of spaces become one)', () => {
+    const { tokens, glue } = tokenize('a=1   [b]  c,');
+    expect(joinTokens(tokens, glue)).toBe('a=1 [b] c,');
+  });
+});
+
+describe('Drain', () => {
+  it('merges lines of the same shape, wildcarding what differs, and reports what changed', () => {
+    const d = drain();
+    expect(add(d, 'PacketResponder 1 for block 77 terminating').change).toBe('cluster_created');
+    expect(add(d, 'PacketResponder 2 for block 78 terminating').change).toBe('cluster_template_changed');
+    expect(add(d, 'PacketResponder 3 for block 79 terminating').change).toBe('none');
+    expect(templates(d)).toEqual(['PacketResponder <*> for block <*> terminating']);
+  });
+
+  it('splits lines of different shapes: another length, or other words', () => {
+    const d = drain();
+    add(d, 'Received block 1 of size 5 from 10');
+    add(d, 'Receiving block 1 src: 2 dest: 3');
+    add(d, 'Received block 1 of size 5');
+    add(d, 'Deleting block 1 file 2');
+    expect(templates(d)).toHaveLength(4);
+  });
+
+  it('keeps one differing word apart in a short template (the similarity counts constant tokens)', () => {
+    const d = drain();
+    add(d, 'host:1 open through proxy host:2 HTTPS');
+    add(d, 'host:3 open through proxy host:4 SOCKS5');
+    add(d, 'host:5 open through proxy host:6 HTTPS');
+    expect(templates(d)).toEqual(['<*> open through proxy <*> HTTPS', 'host:3 open through proxy host:4 SOCKS5']);
+  });
+
+  it('turns a word seen with three values into a parameter and keeps the oldest cluster', () => {
+    const d = drain();
+    const first = add(d, 'Invalid user admin from 1.2.3.4').cluster;
+    add(d, 'Invalid user oracle from 1.2.3.5');
+    expect(d.clusters).toHaveLength(2);
+    const third = add(d, 'Invalid user test from 1.2.3.6');
+    expect(third.change).toBe('cluster_template_changed');
+    expect(third.cluster).toBe(first);
+    expect(d.clusters.map((c) => survivor(c).id)).toEqual([1, 1, 1]);
+    expect(first.size).toBe(3);
+    expect(add(d, 'Invalid user guest from 1.2.3.7')).toMatchObject({ cluster: first, change: 'none' });
+    expect(templates(d)).toEqual(['Invalid user <*> from <*>']);
+  });
+
+  it('sends tokens with digits down the wildcard branch, so a leading number does not split', () => {
+    const d = drain();
+    add(d, '42 tasks started');
+    add(d, '7 tasks started');
+    expect(templates(d)).toEqual(['<*> tasks started']);
+  });
+
+  it('sends new words to the wildcard branch once a node is full', () => {
+    const d = drain({ maxChildren: 3, depth: 3 });
+    for (const w of ['alpha', 'beta', 'gamma', 'delta', 'eps']) add(d, `${w} x y z`);
+    expect(d.clusters.filter((c) => c.mergedInto === null).length).toBeGreaterThan(1);
+    // The merge pass sees every leaf: one word with five values is a parameter.
+    expect(templates(d)).toEqual(['<*> x y z']);
+  });
+
+  it('match() finds a cluster without changing anything', () => {
+    const d = drain();
+    add(d, 'job 1 done');
+    const before = JSON.stringify(d.clusters.map((c) => [c.tokens, c.size]));
+    expect(d.match(tokenize('job 2 done').tokens)?.id).toBe(1);
+    expect(d.match(tokenize('job 2 failed badly').tokens)).toBeNull();
+    expect(JSON.stringify(d.clusters.map((c) => [c.tokens, c.size]))).toBe(before);
+  });
+});
+
+describe('merge pass', () => {
+  it('folds a template into a more general one it is an instance of', () => {
+    const d = drain();
+    add(d, 'Invalid user webmaster from 1.1.1.1');
+    add(d, 'Invalid user 123 from 1.1.1.2');
+    add(d, 'Invalid user 456 from 1.1.1.3');
+    add(d, 'Invalid user webmaster from 1.1.1.4');
+    // The fourth line ties between both and goes to the more general one (as in Drain).
+    expect(templates(d, false)).toEqual(['Invalid user webmaster from 1.1.1.1', 'Invalid user <*> from <*>']);
+    const final = finalizeTemplates(d.clusters, { merge: true, variableAfter: 3, isVariable });
+    expect(final.list).toEqual([{ eventId: 'E1', template: 'Invalid user <*> from <*>', occurrences: 4, mergedIds: ['E2'] }]);
+    expect(final.byCluster[2]).toBe(final.list[0]);
+  });
+
+  it('merges templates of different lengths with the same constant words, keeping shared punctuation', () => {
+    const r = parsed(['conn close, 12 bytes sent, 7 bytes received', 'conn close, 1024 bytes (1.0 KB) sent, 7 bytes received', 'conn close, 9 bytes sent, 8 bytes received'], withFormat('<Content>'));
+    expect(r.templates).toEqual([{ eventId: 'E1', template: 'conn close, <*> sent, <SIZE> received', occurrences: 3, mergedIds: ['E2'] }]);
+    expect(r.events.map((e) => e.eventId)).toEqual(['E1', 'E1', 'E1']);
+    // Parameters come from each line's own same-length template.
+    expect(r.events[1]!.params).toEqual(['1024 bytes', '1.0 KB', '7 bytes']);
+  });
+
+  it('can be turned off', () => {
+    const r = parsed(['a 1 b', 'a 1 2 b'], withFormat('<Content>', { mining: { merge: false } }));
+    expect(r.templates.map((t) => t.template)).toEqual(['a <NUM> b', 'a <NUM> <NUM> b']);
+  });
+});
+
+describe('final assignment', () => {
+  it('gives a line mined early the template its cluster ended with', () => {
+    const r = parsed(['user alice logged in', 'user bob logged in', 'user carol logged in'], withFormat('<Content>'));
+    expect(r.events.map((e) => [e.eventId, e.template, e.params])).toEqual([
+      ['E1', 'user <*> logged in', ['alice']],
+      ['E1', 'user <*> logged in', ['bob']],
+      ['E1', 'user <*> logged in', ['carol']],
+    ]);
+    expect(r.templates).toEqual([{ eventId: 'E1', template: 'user <*> logged in', occurrences: 3, mergedIds: ['E2', 'E3'] }]);
+  });
+
+  it('keeps event ids in creation order and stable as templates generalise', () => {
+    const r = parsed(['start job 1', 'stop job 1', 'start job 2'], withFormat('<Content>'));
+    expect(r.events.map((e) => e.eventId)).toEqual(['E1', 'E2', 'E1']);
+    expect(r.templates.map((t) => t.template)).toEqual(['start job <NUM>', 'stop job <NUM>']);
+  });
+});
