@@ -4,7 +4,8 @@ import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIO } from './command';
 import { COMMANDS } from './commands';
 
 function usage(): string {
-  const lines = COMMANDS.map((c) => `  flowledger ${c.usage.padEnd(58)} ${c.summary}`);
+  // Usage lines vary a lot in length (parse has many options): the summary goes on its own line.
+  const lines = COMMANDS.flatMap((c) => [`  flowledger ${c.usage}`, `      ${c.summary}`]);
   return ['usage:', ...lines, '', 'Exit codes: 0 success, 2 invalid input or arguments, 1 internal error.', ''].join('\n');
 }
 

@@ -1,6 +1,8 @@
 import type { Command } from '../command';
+import { benchCommand } from './bench';
 import { parseCommand } from './parse';
+import { runCommand } from './run';
 import { validateCommand } from './validate';
 
 /** Every command of the command line, in the order `--help` lists them. */
-export const COMMANDS: readonly Command[] = [validateCommand, parseCommand];
+export const COMMANDS: readonly Command[] = [runCommand, validateCommand, parseCommand, benchCommand];

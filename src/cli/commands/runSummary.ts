@@ -1,0 +1,51 @@
+import { OP, type Engine, type NodeState } from '../../engine';
+
+/** Collected values listed per sink in the summary (the count and sum cover all of them). */
+export const SINK_VALUES_LIMIT = 1000;
+
+export interface SinkSummary {
+  count: number;
+  /** Sum of the numeric `data.value`s collected, in ledger order. */
+  sum: number;
+  /** `data.value` of the first `SINK_VALUES_LIMIT` collected tokens, in ledger order (missing as null). */
+  values: unknown[];
+}
+
+export interface RunSummary {
+  steps: number;
+  status: 'completed' | 'truncated' | 'running';
+  ledgerEvents: number;
+  ledgerHash: string;
+  sinks: Record<string, SinkSummary>;
+  nodeStates: Record<string, NodeState>;
+}
+
+/**
+ * Pure with respect to the run (reads only): what `run` prints. A run stopped by `--until` before
+ * its end is "running"; reading the ledger through the per-node index costs O(sink events).
+ */
+export function runSummary(engine: Engine): RunSummary {
+  const ledger = engine.ledger;
+  const sinks: Record<string, SinkSummary> = {};
+  for (const node of engine.scenario.nodes) {
+    if (node.type !== 'Sink') continue;
+    const summary: SinkSummary = { count: 0, sum: 0, values: [] };
+    for (const seq of ledger.seqsOfNode(node.index)) {
+      if (ledger.opOf(seq) !== OP.TOKEN_COLLECTED) continue;
+      const value = ledger.tokens[ledger.inputOf(seq)]!.data['value'];
+      summary.count++;
+      if (typeof value === 'number') summary.sum += value;
+      if (summary.values.length < SINK_VALUES_LIMIT) summary.values.push(value === undefined ? null : value);
+    }
+    sinks[node.nodeId] = summary;
+  }
+  const status = engine.status;
+  return {
+    steps: engine.getCurrentTick(),
+    status: status === 'completed' || status === 'truncated' ? status : 'running',
+    ledgerEvents: ledger.size,
+    ledgerHash: engine.ledgerHash(),
+    sinks,
+    nodeStates: engine.getNodeStates(),
+  };
+}

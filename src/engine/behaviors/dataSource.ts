@@ -1,0 +1,103 @@
+/**
+ * DataSource (DSL.md §5.1): emits tokens on its schedule — every `max(1, round(interval·1000/tickMs))`
+ * steps from `startAt` — either generated values (until `count` tokens) or, once any external event
+ * has been addressed to it, those events in queue order, `batchSize` per due step.
+ *
+ * Ledger: `TOKEN_GENERATED` (outputToken). An event's token records `details.externalEvent`, the
+ * event's position in the external queue, so a token can be traced back to its log line.
+ */
+import type { NodeContext } from '../nodeContext';
+import { NONE } from '../ledger';
+import { OP } from '../operations';
+import type { DataSourceSpec, Generation } from '../types';
+import type { Behavior, NodeRuntime } from './behavior';
+
+/** Creates a DataSource runtime. Not pure: it draws from the node's random stream. */
+export const dataSource: Behavior<DataSourceSpec> = (spec, ctx) => new DataSourceRuntime(spec, ctx);
+
+class DataSourceRuntime implements NodeRuntime {
+  private readonly ctx: NodeContext;
+  private readonly spec: DataSourceSpec;
+  private readonly period: number;
+  private generated = 0;
+
+  constructor(spec: DataSourceSpec, ctx: NodeContext) {
+    this.spec = spec;
+    this.ctx = ctx;
+    const tickMs = ctx.ledger.tickMs;
+    this.period = Math.max(1, Math.round((spec.interval * 1000) / tickMs));
+  }
+
+  receive(): void {
+    // The loader rejects edges into a DataSource; a delivery here is a scheduler bug.
+    throw new Error(`DataSource "${this.spec.nodeId}" received a token; DataSources have no inputs`);
+  }
+
+  emitDue(step: number): void {
+    const { startAt } = this.spec;
+    if (step < startAt || (step - startAt) % this.period !== 0) return;
+    const ctx = this.ctx;
+    if (ctx.feed.targets(ctx.index)) {
+      for (let k = 0; k < this.spec.batchSize; k++) {
+        const ev = ctx.feed.take(ctx.index);
+        if (ev < 0) break;
+        const ids = ctx.feed.correlationIdsOf(ev);
+        const tok = ids === null ? ctx.createSourceToken(ctx.feed.dataOf(ev)) : ctx.createToken(ids, ctx.feed.dataOf(ev));
+        ctx.record(OP.TOKEN_GENERATED, NONE, tok, 0, 0, ctx.ledger.addDetails({ externalEvent: ev }));
+        ctx.processed++;
+        ctx.emit(tok);
+      }
+      return;
+    }
+    if (this.generated >= this.spec.count) return;
+    const value = this.nextValue(this.spec.generation);
+    this.generated++;
+    const tok = ctx.createSourceToken({ value });
+    ctx.record(OP.TOKEN_GENERATED, NONE, tok);
+    ctx.processed++;
+    ctx.emit(tok);
+  }
+
+  pending(): number {
+    const ctx = this.ctx;
+    if (ctx.feed.targets(ctx.index)) return ctx.feed.pendingFor(ctx.index);
+    return this.spec.count - this.generated;
+  }
+
+  currentState(): string | null {
+    return null;
+  }
+
+  aggregates(): Record<string, unknown> {
+    const ctx = this.ctx;
+    const external = ctx.feed.targets(ctx.index);
+    return {
+      mode: external ? 'external' : 'generated',
+      emitted: ctx.processed,
+      remaining: this.pending(),
+    };
+  }
+
+  /** The value of the next generated token (`generated` tokens made so far). */
+  private nextValue(g: Generation): unknown {
+    const k = this.generated;
+    switch (g.type) {
+      case 'random': {
+        const lo = Math.min(g.valueMin, g.valueMax);
+        const hi = Math.max(g.valueMin, g.valueMax);
+        if (Number.isInteger(lo) && Number.isInteger(hi)) return this.ctx.randInt(lo, hi);
+        return lo + this.ctx.rand() * (hi - lo);
+      }
+      case 'sequence':
+        return g.start + k * g.step;
+      case 'constant':
+        return g.value === undefined ? null : g.value;
+      case 'values':
+        return g.values.length === 0 ? null : (g.values[k % g.values.length] ?? null);
+      default: {
+        const never: never = g;
+        throw new Error(`unknown generation ${JSON.stringify(never)}`);
+      }
+    }
+  }
+}

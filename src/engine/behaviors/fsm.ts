@@ -1,0 +1,370 @@
+/**
+ * FSM (DSL.md §5.3): one machine for the node, or one per correlation id (the token's first
+ * correlation id; a token without one uses the machine of key ""). On a token, the first
+ * transition out of the instance's state, in array order, whose trigger matches and whose
+ * condition holds, fires: `onExit` of the old state, then `onEntry` of the new one.
+ *
+ * - Conditions hold when their value is truthy; a condition or action that fails at run time
+ *   records `NODE_ERROR` and drops the token; the failed firing changes nothing (variables are
+ *   restored, the state stays).
+ * - Scope: `value, data, token, step, time`, `state` (the instance's state; the new state while
+ *   `onEntry` runs), `variables`, and each variable by name unless the name is one of those.
+ * - `increment`/`decrement` treat a missing or non-numeric variable as 0.
+ * - Output: without `emit` actions in the machine, every input token leaves with `data.state`
+ *   (and `data.previousState` when the state changed) to every output, also when no transition
+ *   fired; with `emit` actions, only emitted tokens leave. An emitted token's data is the input
+ *   token's (or `{}` for a timer) with `state`/`previousState`, and the emit formula's result
+ *   merged over it. The transition event carries the first token that leaves; each further
+ *   emitted token gets a `TOKEN_TRANSFORMED` event (`details.emit` = the output).
+ * - Timers: on entering a state, its `timer` transitions are armed for `after` steps later; at
+ *   that step, after the node's deliveries, the first (array order) due timer transition whose
+ *   condition holds fires. A transition fired by a token re-arms from the new state. The initial
+ *   state's timers start at step 0 (node mode) or when the instance is created (per correlation
+ *   id). Creating an instance does not run the initial state's `onEntry`.
+ * - Node state: `currentState` in node mode; `aggregates` counts visits per state (node mode,
+ *   the initial state counting once) or instances per current state (per correlation id).
+ */
+import type { CompiledExpr } from '../expr';
+import { NONE } from '../ledger';
+import type { NodeContext } from '../nodeContext';
+import { OP } from '../operations';
+import type { FsmSpec } from '../types';
+import type { Behavior, NodeRuntime } from './behavior';
+import { compileFsm, type CompiledAction, type CompiledTransition, type FsmProgram } from './fsmProgram';
+import { setOwn } from '../jsonValues';
+import { applyResult, cloneData } from './tokenData';
+
+/** Creates an FSM runtime. */
+export const fsm: Behavior<FsmSpec> = (spec, ctx) => new FsmRuntime(spec, ctx);
+
+const EMPTY: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
+
+/** Pure: `base` with `state` (and `previousState` when the state changed). */
+function withState(base: Record<string, unknown>, from: number, to: number, names: readonly string[]): Record<string, unknown> {
+  const out = cloneData(base);
+  out['state'] = names[to];
+  if (from !== to) out['previousState'] = names[from];
+  return out;
+}
+
+const RESERVED = new Set(['value', 'data', 'token', 'step', 'time', 'state', 'variables']);
+
+interface Instance {
+  index: number;
+  key: string;
+  state: number;
+  vars: Record<string, unknown>;
+  enteredAt: number;
+  /** Step of the armed timer, or -1. */
+  timerDue: number;
+}
+
+interface Emission {
+  edges: readonly number[];
+  data: Record<string, unknown>;
+}
+
+class FsmRuntime implements NodeRuntime {
+  private readonly ctx: NodeContext;
+  private readonly p: FsmProgram;
+  private readonly perCorrelation: boolean;
+  private readonly eventField: string;
+  private readonly initialVars: Record<string, unknown>;
+  private readonly instances: Instance[] = [];
+  private readonly byKey = new Map<string, Instance>();
+  private readonly counts: number[];
+  /** Variable names bound at top level of the scope (grows when an action creates a variable). */
+  private readonly varNames: string[] = [];
+  private readonly scope: Record<string, unknown> = { value: null, data: null, token: null, step: 0, time: 0, state: '', variables: null };
+  private readonly timersAt = new Map<number, number[]>();
+  private armed = 0;
+  private readonly reasonNoMatch: number;
+  private readonly reasonFinal: number;
+  private readonly timerDetails: number;
+  private readonly emitDetails: Map<readonly number[], number> = new Map();
+  /** Scratch lists of one firing (reused: a firing never nests). */
+  private readonly emissions: Emission[] = [];
+  private readonly logs: string[] = [];
+
+  constructor(spec: FsmSpec, ctx: NodeContext) {
+    this.ctx = ctx;
+    this.p = compileFsm(spec, ctx);
+    this.perCorrelation = spec.fsm.instancePer === 'correlationId';
+    this.eventField = spec.fsm.eventField;
+    this.initialVars = spec.fsm.variables;
+    for (const name of Object.keys(this.initialVars)) this.noteVariable(name);
+    this.counts = this.p.names.map(() => 0);
+    this.reasonNoMatch = ctx.ledger.internDetails({ reason: 'no transition matched' });
+    this.reasonFinal = ctx.ledger.internDetails({ reason: 'final state: no transition matched' });
+    this.timerDetails = ctx.ledger.internDetails({ trigger: 'timer' });
+    if (!this.perCorrelation && this.p.initial >= 0) this.createInstance('', 0);
+  }
+
+  receive(tok: number, _edge: number): void {
+    const ctx = this.ctx;
+    ctx.processed++;
+    if (this.p.initial < 0) {
+      ctx.record(OP.TOKEN_PROCESSED, tok, NONE, 0, 0, this.reasonNoMatch);
+      return;
+    }
+    const token = ctx.tokens[tok]!;
+    const key = this.perCorrelation ? (token.correlationIds[0] ?? '') : '';
+    const inst = this.byKey.get(key) ?? this.createInstance(key, ctx.step);
+    this.bind(inst, tok);
+    const list = this.p.from[inst.state]!;
+    for (let i = 0; i < list.length; i++) {
+      const tr = list[i]!;
+      if (tr.trigger === 2) continue;
+      if (tr.trigger === 1) {
+        const ev = token.data[this.eventField];
+        if (ev === undefined || ev === null || String(ev) !== tr.event) continue;
+      }
+      const holds = this.holds(tr.condition, tok, inst, tr);
+      if (holds === null) return;
+      if (holds) {
+        this.fire(inst, tr, tok);
+        return;
+      }
+    }
+    const reason = this.p.isFinal[inst.state] ? this.reasonFinal : this.reasonNoMatch;
+    if (this.p.emitMode) {
+      ctx.record(OP.TOKEN_PROCESSED, tok, NONE, 0, 0, reason);
+      return;
+    }
+    const out = ctx.deriveToken(tok, withState(token.data, inst.state, inst.state, this.p.names));
+    ctx.record(OP.TOKEN_PROCESSED, tok, out, 0, 0, reason);
+    ctx.emit(out);
+  }
+
+  wake(step: number): void {
+    const due = this.timersAt.get(step);
+    if (due === undefined) return;
+    this.timersAt.delete(step);
+    due.sort((a, b) => a - b);
+    for (const i of due) {
+      const inst = this.instances[i]!;
+      if (inst.timerDue !== step) continue;
+      this.disarm(inst);
+      this.bind(inst, NONE);
+      let fired = false;
+      for (const tr of this.p.from[inst.state]!) {
+        if (tr.trigger !== 2 || inst.enteredAt + tr.after !== step) continue;
+        const holds = this.holds(tr.condition, NONE, inst, tr);
+        if (holds === null) break;
+        if (holds) {
+          this.fire(inst, tr, NONE);
+          fired = true;
+          break;
+        }
+      }
+      if (!fired) this.arm(inst, step);
+    }
+  }
+
+  pending(): number {
+    return this.armed;
+  }
+
+  currentState(): string | null {
+    if (this.perCorrelation || this.instances.length === 0) return null;
+    return this.p.names[this.instances[0]!.state] ?? null;
+  }
+
+  aggregates(): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    this.p.names.forEach((name, i) => setOwn(out, name, this.counts[i]!));
+    return out;
+  }
+
+  private createInstance(key: string, step: number): Instance {
+    const inst: Instance = { index: this.instances.length, key, state: this.p.initial, vars: { ...this.initialVars }, enteredAt: step, timerDue: -1 };
+    this.instances.push(inst);
+    this.byKey.set(key, inst);
+    this.counts[inst.state]!++;
+    this.arm(inst, step);
+    return inst;
+  }
+
+  /** Fills the scope for `inst` and token `tok` (NONE for a timer). */
+  private bind(inst: Instance, tok: number): void {
+    const s = this.scope;
+    const token = tok >= 0 ? this.ctx.tokens[tok]! : null;
+    s['value'] = token ? (token.data['value'] ?? null) : null;
+    s['data'] = token ? token.data : null;
+    s['token'] = token;
+    s['step'] = this.ctx.step;
+    s['time'] = this.ctx.time;
+    s['state'] = this.p.names[inst.state];
+    s['variables'] = inst.vars;
+    for (const name of this.varNames) setOwn(s, name, inst.vars[name] ?? null);
+  }
+
+  /** The condition's truth, or null after recording its runtime error. */
+  private holds(cond: CompiledExpr | null, tok: number, inst: Instance, tr: CompiledTransition): boolean | null {
+    if (cond === null) return true;
+    const r = this.ctx.evaluate(cond, this.scope);
+    if (r.ok) return Boolean(r.value);
+    this.ctx.fail(r.error, tok, 0, { transition: `${this.p.names[inst.state]} -> ${this.p.names[tr.to]}` });
+    return null;
+  }
+
+  private fire(inst: Instance, tr: CompiledTransition, tok: number): void {
+    const ctx = this.ctx;
+    const p = this.p;
+    const from = inst.state;
+    const fromName = p.names[from]!;
+    const toName = p.names[tr.to]!;
+    const base = tok >= 0 ? ctx.tokens[tok]!.data : EMPTY;
+    const emissions = this.emissions;
+    const logs = this.logs;
+    if (emissions.length > 0) emissions.length = 0;
+    if (logs.length > 0) logs.length = 0;
+    const exit = p.onExit[from]!;
+    const entry = p.onEntry[tr.to]!;
+    if (exit.length > 0 || entry.length > 0) {
+      const backup = p.mayFail ? { ...inst.vars } : null;
+      let error = this.run(exit, inst, base, from, tr.to, emissions, logs);
+      if (error === null) {
+        this.scope['state'] = toName;
+        error = this.run(entry, inst, base, from, tr.to, emissions, logs);
+      }
+      if (error !== null) {
+        if (backup) inst.vars = backup;
+        ctx.fail(error, tok, 0, { transition: `${fromName} -> ${toName}` });
+        return;
+      }
+    }
+    this.counts[tr.to]!++;
+    if (this.perCorrelation) this.counts[from]!--;
+    inst.state = tr.to;
+    inst.enteredAt = ctx.step;
+    this.disarm(inst);
+    this.arm(inst, ctx.step);
+
+    let first = NONE;
+    let made: number[] | null = null;
+    if (p.emitMode) {
+      made = emissions.map((e) => this.newToken(inst, tok, e.data));
+      if (made.length > 0) first = made[0]!;
+    } else if (tok >= 0) {
+      first = ctx.deriveToken(tok, withState(base, from, tr.to, p.names));
+    }
+    let details = 0;
+    if (logs.length > 0) details = ctx.ledger.addDetails(tok >= 0 ? { log: logs.slice() } : { trigger: 'timer', log: logs.slice() });
+    else if (tok < 0) details = this.timerDetails;
+    ctx.record(OP.STATE_TRANSITION, tok, first, ctx.ledger.transitionStates(fromName, toName), 0, details);
+    if (made === null) {
+      if (first !== NONE) ctx.emit(first);
+      return;
+    }
+    for (let i = 1; i < made.length; i++) ctx.record(OP.TOKEN_TRANSFORMED, tok, made[i]!, 0, 0, this.emitDetail(emissions[i]!.edges));
+    for (let i = 0; i < made.length; i++) for (const e of emissions[i]!.edges) ctx.emitOn(e, made[i]!);
+  }
+
+  /** Runs `actions`; returns an error message, or null when they all succeeded. */
+  private run(
+    actions: readonly CompiledAction[],
+    inst: Instance,
+    base: Record<string, unknown>,
+    from: number,
+    to: number,
+    emissions: Emission[],
+    logs: string[],
+  ): string | null {
+    for (const a of actions) {
+      switch (a.kind) {
+        case 'set_variable': {
+          let value = a.value;
+          if (a.expr !== null) {
+            const r = this.ctx.evaluate(a.expr, this.scope);
+            if (!r.ok) return `set_variable "${a.target}": ${r.error}`;
+            value = r.value;
+          }
+          this.setVariable(inst, a.target, value);
+          break;
+        }
+        case 'add': {
+          const current = inst.vars[a.target];
+          this.setVariable(inst, a.target, (typeof current === 'number' ? current : 0) + a.by);
+          break;
+        }
+        case 'log': {
+          if (a.expr === null) {
+            logs.push(a.message);
+            break;
+          }
+          const r = this.ctx.evaluate(a.expr, this.scope);
+          if (!r.ok) return `log: ${r.error}`;
+          logs.push(typeof r.value === 'string' ? r.value : JSON.stringify(r.value) ?? 'null');
+          break;
+        }
+        case 'emit': {
+          let data = withState(base, from, to, this.p.names);
+          if (a.expr !== null) {
+            const r = this.ctx.evaluate(a.expr, this.scope);
+            if (!r.ok) return `emit: ${r.error}`;
+            data = applyResult(data, r.value);
+          }
+          emissions.push({ edges: a.edges, data });
+          break;
+        }
+        default: {
+          const never: never = a;
+          throw new Error(`unknown action ${JSON.stringify(never)}`);
+        }
+      }
+    }
+    return null;
+  }
+
+  private setVariable(inst: Instance, name: string, value: unknown): void {
+    if (!Object.prototype.hasOwnProperty.call(inst.vars, name)) this.noteVariable(name);
+    setOwn(inst.vars, name, value);
+    if (!RESERVED.has(name)) setOwn(this.scope, name, value);
+  }
+
+  private noteVariable(name: string): void {
+    if (!RESERVED.has(name) && !this.varNames.includes(name)) this.varNames.push(name);
+  }
+
+  private newToken(inst: Instance, tok: number, data: Record<string, unknown>): number {
+    if (tok >= 0) return this.ctx.deriveToken(tok, data);
+    return this.ctx.createToken(inst.key === '' ? [] : [inst.key], data);
+  }
+
+  private emitDetail(edges: readonly number[]): number {
+    let ref = this.emitDetails.get(edges);
+    if (ref === undefined) {
+      const names = edges.map((e) => this.ctx.edges[e]!.outputName ?? this.ctx.edges[e]!.to);
+      ref = this.ctx.ledger.internDetails({ emit: names.length === 1 ? names[0] : names });
+      this.emitDetails.set(edges, ref);
+    }
+    return ref;
+  }
+
+  /** Arms the earliest timer of `inst`'s state due after `after`. */
+  private arm(inst: Instance, after: number): void {
+    if (!this.p.hasTimer[inst.state]) return;
+    let due = -1;
+    for (const tr of this.p.from[inst.state]!) {
+      if (tr.trigger !== 2) continue;
+      const at = inst.enteredAt + tr.after;
+      if (at > after && (due < 0 || at < due)) due = at;
+    }
+    if (due < 0) return;
+    inst.timerDue = due;
+    this.armed++;
+    let list = this.timersAt.get(due);
+    if (!list) {
+      this.timersAt.set(due, (list = []));
+      this.ctx.wakeAt(due);
+    }
+    list.push(inst.index);
+  }
+
+  private disarm(inst: Instance): void {
+    if (inst.timerDue < 0) return;
+    inst.timerDue = -1;
+    this.armed--;
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * Growable typed-array columns and chained postings: the storage the ledger and the scheduler build
+ * on. A million ledger events must fit in a few hundred bytes each (TARGETS.md E3), so per-event and
+ * per-key data live in flat typed arrays, never in one JavaScript object per entry.
+ */
+
+/** A growable list of 32-bit integers (doubling capacity). Not thread-safe, not pure: mutable storage. */
+export class IntList {
+  data: Int32Array<ArrayBuffer>;
+  length = 0;
+
+  constructor(initialCapacity = 16) {
+    this.data = new Int32Array(Math.max(4, initialCapacity));
+  }
+
+  /** Appends `value`. */
+  push(value: number): void {
+    if (this.length === this.data.length) this.grow(this.length + 1);
+    this.data[this.length++] = value;
+  }
+
+  /** Appends two values (a pair) with one capacity check. */
+  push2(a: number, b: number): void {
+    if (this.length + 2 > this.data.length) this.grow(this.length + 2);
+    this.data[this.length] = a;
+    this.data[this.length + 1] = b;
+    this.length += 2;
+  }
+
+  /** Ensures room for `capacity` values, keeping the content. */
+  grow(capacity: number): void {
+    if (capacity <= this.data.length) return;
+    let next = this.data.length * 2;
+    while (next < capacity) next *= 2;
+    const bigger = new Int32Array(next);
+    bigger.set(this.data.subarray(0, this.length));
+    this.data = bigger;
+  }
+
+  /** A copy of the content (the backing array is reused and may grow). */
+  toArray(): number[] {
+    return Array.from(this.data.subarray(0, this.length));
+  }
+
+  clear(): void {
+    this.length = 0;
+  }
+}
+
+/** Pure: `column` with at least `capacity` slots, content kept (a new array when it had to grow). */
+export function ensureInt32(column: Int32Array<ArrayBuffer>, capacity: number): Int32Array<ArrayBuffer> {
+  if (capacity <= column.length) return column;
+  let next = column.length * 2;
+  while (next < capacity) next *= 2;
+  const bigger = new Int32Array(next);
+  bigger.set(column);
+  return bigger;
+}
+
+/** Pure: as `ensureInt32`, for byte columns. */
+export function ensureUint8(column: Uint8Array<ArrayBuffer>, capacity: number): Uint8Array<ArrayBuffer> {
+  if (capacity <= column.length) return column;
+  let next = column.length * 2;
+  while (next < capacity) next *= 2;
+  const bigger = new Uint8Array(next);
+  bigger.set(column);
+  return bigger;
+}
+
+/** Pure: as `ensureInt32`, for 16-bit columns. */
+export function ensureUint16(column: Uint16Array<ArrayBuffer>, capacity: number): Uint16Array<ArrayBuffer> {
+  if (capacity <= column.length) return column;
+  let next = column.length * 2;
+  while (next < capacity) next *= 2;
+  const bigger = new Uint16Array(next);
+  bigger.set(column);
+  return bigger;
+}
+
+/**
+ * An inverted index for many small keys (token ids, correlation ids): each key's postings form a
+ * singly linked list through two flat arrays, newest first. Appending is O(1) with no allocation
+ * per key; reading a key is O(its postings). 8 bytes per posting plus 4 per key.
+ *
+ * Postings of one key are appended in non-decreasing value order (ledger seqs), so `last(key)`
+ * tells whether the current event already posted to it.
+ */
+export class ChainedPostings {
+  private head = new Int32Array(1024).fill(-1);
+  private value = new Int32Array(1024);
+  private next = new Int32Array(1024);
+  private count = 0;
+  private keyCount = 0;
+
+  /** Number of postings stored. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** Appends `v` to `key`'s postings. Keys are small non-negative integers. */
+  add(key: number, v: number): void {
+    if (key >= this.keyCount) this.ensureKey(key);
+    const p = this.count;
+    if (p === this.value.length) {
+      this.value = ensureInt32(this.value, p + 1);
+      this.next = ensureInt32(this.next, p + 1);
+    }
+    this.value[p] = v;
+    this.next[p] = this.head[key]!;
+    this.head[key] = p;
+    this.count = p + 1;
+  }
+
+  /** The newest value posted to `key`, or -1. */
+  last(key: number): number {
+    if (key >= this.keyCount) return -1;
+    const h = this.head[key]!;
+    return h < 0 ? -1 : this.value[h]!;
+  }
+
+  /** The values posted to `key` that are `<= upTo`, oldest first. */
+  values(key: number, upTo = 0x7fffffff): number[] {
+    const out: number[] = [];
+    if (key >= this.keyCount) return out;
+    for (let p = this.head[key]!; p >= 0; p = this.next[p]!) {
+      const v = this.value[p]!;
+      if (v <= upTo) out.push(v);
+    }
+    return out.reverse();
+  }
+
+  /** Bytes held by the backing arrays (capacity, not length). */
+  bytes(): number {
+    return this.head.byteLength + this.value.byteLength + this.next.byteLength;
+  }
+
+  private ensureKey(key: number): void {
+    if (key >= this.head.length) {
+      const old = this.head.length;
+      this.head = ensureInt32(this.head, key + 1);
+      this.head.fill(-1, old);
+    }
+    this.keyCount = key + 1;
+  }
+}

@@ -1,0 +1,391 @@
+/**
+ * The ledger: the append-only record of every node operation of a run (DSL.md §6). Its events
+ * refer to tokens by index into its `TokenTable`.
+ *
+ * Storage is columnar so a million events stay within a few hundred bytes each (TARGETS.md E3):
+ * each event is a row of typed-array columns (step, node, operation, input token, output token,
+ * from/to states, consumed-token list, details) indexed by its seq; tokens are shared objects held
+ * once in the token table and referred to by index. `LedgerEvent` objects are built only when read.
+ *
+ * Indexes are maintained as events are appended, never by scanning: by node (one growable list of
+ * seqs per node), by token and by correlation id (chained postings, see `columns.ts`) and by step
+ * (first seq of every step, steps being non-decreasing). Lineage (E5) and replay checkpoints (E4)
+ * read these indexes.
+ */
+import { ChainedPostings, IntList, ensureInt32, ensureUint16, ensureUint8 } from './columns';
+import { OP, operationName, type OpCode } from './operations';
+import { LineWriter } from './ledgerLine';
+import { StreamHash } from './streamHash';
+import { NONE, TokenTable } from './tokenTable';
+import type { LedgerEvent, NodeKind, Token } from './types';
+
+/** A node as the ledger needs it: its id and kind, at its index in the scenario. */
+export interface LedgerNodeInfo {
+  nodeId: string;
+  nodeType: NodeKind;
+}
+
+export { NONE } from './tokenTable';
+
+/** Not pure: the append-only ledger of one run. */
+export class Ledger {
+  /** Every token of the run, by token index (`table.tokens`). Shared, never mutated. */
+  readonly tokens: Token[];
+  readonly nodes: readonly LedgerNodeInfo[];
+  readonly startTime: number;
+  readonly tickMs: number;
+
+  /** The run's tokens; behaviours create tokens through it. */
+  readonly table: TokenTable;
+  private readonly nodeIndexById = new Map<string, number>();
+
+  private count = 0;
+  private evStep = new Int32Array(1024);
+  private evNode = new Uint16Array(1024);
+  private evOp = new Uint8Array(1024);
+  private evIn = new Int32Array(1024);
+  private evOut = new Int32Array(1024);
+  /** STATE_TRANSITION: `(fromStateKey + 1) * 65536 + toStateKey + 1`; 0 otherwise. */
+  private evStates = new Int32Array(1024);
+  /** Offset + 1 of `[length, token…]` in `listPool`; 0 = no consumed-token list. */
+  private evInputs = new Int32Array(1024);
+  /** Index into `detailsTable`; 0 = no details. */
+  private evDetails = new Int32Array(1024);
+  private readonly listPool = new IntList(1024);
+  private readonly detailsTable: (Record<string, unknown> | undefined)[] = [undefined];
+  private readonly stateNames: string[] = [];
+  private readonly stateKeyByName = new Map<string, number>();
+
+  private readonly byNode: IntList[];
+  private readonly byToken = new ChainedPostings();
+  private readonly byCorrelation = new ChainedPostings();
+  /** `stepFirst[s]` = seq of the first event of step s (or of the next event when s had none). */
+  private readonly stepFirst = new IntList(1024);
+
+  private readonly hasher = new StreamHash();
+  private hashedThrough = 0;
+  private readonly writer = new LineWriter(this);
+
+  /** `nodes` in scenario order; timestamps are `startTime + step * tickMs`. */
+  constructor(nodes: readonly LedgerNodeInfo[], startTime: number, tickMs: number) {
+    if (nodes.length > 0xffff) throw new Error(`a ledger holds at most 65535 nodes, got ${nodes.length}`);
+    this.nodes = nodes;
+    this.startTime = startTime;
+    this.tickMs = tickMs;
+    nodes.forEach((n, i) => this.nodeIndexById.set(n.nodeId, i));
+    this.table = new TokenTable(
+      nodes.map((n) => n.nodeId),
+      this.nodeIndexById,
+    );
+    this.tokens = this.table.tokens;
+    this.byNode = nodes.map(() => new IntList(64));
+    this.stepFirst.push(1);
+  }
+
+  /** Number of events; the seq of the last one. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** The step most recently begun (0 before any); appended events belong to it. */
+  get lastStep(): number {
+    return this.stepFirst.length - 1;
+  }
+
+  // ——— tokens ———
+
+  /** Creates the next token of node `node` (`"<nodeId>#<n>"`); `correlationIds` is kept by reference. */
+  createToken(node: number, correlationIds: string[], data: Record<string, unknown>): number {
+    return this.table.create(node, correlationIds, data);
+  }
+
+  /** Token index of the token with id `id`, or NONE. */
+  tokenIndexOf(id: string): number {
+    return this.table.indexOf(id);
+  }
+
+  // ——— events ———
+
+  /** Starts step `step` (non-decreasing); events appended next belong to it. */
+  beginStep(step: number): void {
+    if (step < this.lastStep) throw new Error(`ledger steps must not decrease: step ${step} after step ${this.lastStep}`);
+    while (this.stepFirst.length <= step) this.stepFirst.push(this.count + 1);
+  }
+
+  /**
+   * Appends an event of the current step and returns its seq. `inTok`/`outTok` are token indices or
+   * NONE; `states` is from `transitionStates` or 0; `inputs` from `tokenList` or 0; `details` from
+   * `internDetails`/`addDetails` or 0.
+   */
+  append(node: number, op: OpCode, inTok: number, outTok: number, states: number, inputs: number, details: number): number {
+    const seq = ++this.count;
+    if (seq >= this.evStep.length) this.growEvents(seq + 1);
+    this.evStep[seq] = this.stepFirst.length - 1;
+    this.evNode[seq] = node;
+    this.evOp[seq] = op;
+    this.evIn[seq] = inTok;
+    this.evOut[seq] = outTok;
+    this.evStates[seq] = states;
+    this.evInputs[seq] = inputs;
+    this.evDetails[seq] = details;
+    this.byNode[node]!.push(seq);
+    if (inTok >= 0) {
+      this.byToken.add(inTok, seq);
+      this.postCorrelations(inTok, seq);
+    }
+    if (outTok >= 0 && outTok !== inTok) {
+      this.byToken.add(outTok, seq);
+      const table = this.table;
+      if (inTok < 0 || table.corrStart[outTok] !== table.corrStart[inTok] || table.corrEnd[outTok] !== table.corrEnd[inTok]) {
+        this.postCorrelations(outTok, seq);
+      }
+    }
+    if (inputs !== 0) {
+      const pool = this.listPool.data;
+      const n = pool[inputs - 1]!;
+      for (let i = 0; i < n; i++) {
+        const t = pool[inputs + i]!;
+        if (this.byToken.last(t) !== seq) this.byToken.add(t, seq);
+        this.postCorrelations(t, seq);
+      }
+    }
+    return seq;
+  }
+
+  /** Stores a list of consumed token indices; returns its reference for `append`. */
+  tokenList(tokens: ArrayLike<number>, from = 0, to = tokens.length): number {
+    const ref = this.listPool.length + 1;
+    this.listPool.push(to - from);
+    for (let i = from; i < to; i++) this.listPool.push(tokens[i]!);
+    return ref;
+  }
+
+  /** Stores `details` once for many events (it must never be mutated); returns its reference. */
+  internDetails(details: Record<string, unknown>): number {
+    this.detailsTable.push(details);
+    return this.detailsTable.length - 1;
+  }
+
+  /** Stores the details of one event; returns its reference. */
+  addDetails(details: Record<string, unknown>): number {
+    this.detailsTable.push(details);
+    return this.detailsTable.length - 1;
+  }
+
+  /** The `states` argument of `append` for a transition `from` → `to`. */
+  transitionStates(from: string, to: string): number {
+    return (this.stateKey(from) + 1) * 65536 + this.stateKey(to) + 1;
+  }
+
+  // ——— reading ———
+
+  /** The event `seq` (1 … size) as a plain object; tokens are the shared token objects. */
+  get(seq: number): LedgerEvent {
+    if (!(seq >= 1 && seq <= this.count)) throw new Error(`no ledger event with seq ${seq}; the ledger has ${this.count}`);
+    const node = this.nodes[this.evNode[seq]!]!;
+    const step = this.evStep[seq]!;
+    const ev: LedgerEvent = {
+      eventId: `e${seq}`,
+      timestamp: this.startTime + step * this.tickMs,
+      nodeId: node.nodeId,
+      operation: operationName(this.evOp[seq]!),
+      seq,
+      step,
+      nodeType: node.nodeType,
+    };
+    const inTok = this.evIn[seq]!;
+    const outTok = this.evOut[seq]!;
+    if (inTok >= 0) ev.inputToken = this.tokens[inTok]!;
+    if (outTok >= 0) ev.outputToken = this.tokens[outTok]!;
+    const from = this.fromOf(seq);
+    if (from !== undefined) {
+      ev.from = from;
+      ev.to = this.toOf(seq)!;
+    }
+    const inputs = this.inputTokensOf(seq);
+    if (inputs !== undefined) ev.inputTokens = inputs.map((t) => this.tokens[t]!.id);
+    const details = this.detailsOf(seq);
+    if (details !== undefined) ev.details = details;
+    return ev;
+  }
+
+  /** Step of event `seq`. */
+  stepOf(seq: number): number {
+    return this.evStep[seq]!;
+  }
+  /** Node index of event `seq`. */
+  nodeOf(seq: number): number {
+    return this.evNode[seq]!;
+  }
+  /** Operation code of event `seq`. */
+  opOf(seq: number): OpCode {
+    return this.evOp[seq] as OpCode;
+  }
+  /** Input token index of event `seq`, or NONE. */
+  inputOf(seq: number): number {
+    return this.evIn[seq]!;
+  }
+  /** Output token index of event `seq`, or NONE. */
+  outputOf(seq: number): number {
+    return this.evOut[seq]!;
+  }
+  /** `from` state of a transition event. */
+  fromOf(seq: number): string | undefined {
+    const s = this.evStates[seq]!;
+    return s === 0 ? undefined : this.stateNames[Math.floor(s / 65536) - 1];
+  }
+  /** `to` state of a transition event. */
+  toOf(seq: number): string | undefined {
+    const s = this.evStates[seq]!;
+    return s === 0 ? undefined : this.stateNames[(s % 65536) - 1];
+  }
+  /** Token indices consumed by a merge event, or undefined. */
+  inputTokensOf(seq: number): number[] | undefined {
+    const ref = this.evInputs[seq]!;
+    if (ref === 0) return undefined;
+    const n = this.listPool.data[ref - 1]!;
+    return Array.from(this.listPool.data.subarray(ref, ref + n));
+  }
+  /** Details of event `seq`, or undefined. */
+  detailsOf(seq: number): Record<string, unknown> | undefined {
+    return this.detailsTable[this.evDetails[seq]!];
+  }
+  /** Reference of event `seq`'s details (0: none); events sharing interned details share it. */
+  detailsRefOf(seq: number): number {
+    return this.evDetails[seq]!;
+  }
+  /** The details stored under reference `ref`. */
+  detailsAt(ref: number): Record<string, unknown> | undefined {
+    return this.detailsTable[ref];
+  }
+
+  /** Seqs `[first, end)` of the events of step `step` (empty past the last step). */
+  stepRange(step: number): [number, number] {
+    if (step < 0 || step >= this.stepFirst.length) return [this.count + 1, this.count + 1];
+    const first = this.stepFirst.data[step]!;
+    const end = step + 1 < this.stepFirst.length ? this.stepFirst.data[step + 1]! : this.count + 1;
+    return [first, end];
+  }
+
+  /** Seq of the last event at or before step `step` (0 if none). */
+  lastSeqAt(step: number): number {
+    if (step + 1 < this.stepFirst.length) return this.stepFirst.data[step + 1]! - 1;
+    return this.count;
+  }
+
+  /** Seqs of the events of node `node` up to seq `upTo`, oldest first (binary search, no scan). */
+  seqsOfNode(node: number, upTo = this.count): Int32Array {
+    const list = this.byNode[node]!;
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (list.data[mid]! <= upTo) lo = mid + 1;
+      else hi = mid;
+    }
+    return list.data.slice(0, lo);
+  }
+
+  /** Seqs of the events that touched token `token` (input, output or consumed) up to `upTo`. */
+  seqsOfToken(token: number, upTo = this.count): number[] {
+    return this.byToken.values(token, upTo);
+  }
+
+  /** Seqs of the events that touched a token carrying `correlationId`, up to `upTo`, oldest first. */
+  seqsOfCorrelation(correlationId: string, upTo = this.count): number[] {
+    const key = this.table.findCorrelation(correlationId);
+    return key < 0 ? [] : this.byCorrelation.values(key, upTo);
+  }
+
+  /** Node index of `nodeId`, or undefined. */
+  nodeIndex(nodeId: string): number | undefined {
+    return this.nodeIndexById.get(nodeId);
+  }
+
+  // ——— canonical form and hash ———
+
+  /** The canonical NDJSON line (with its newline) of event `seq`. */
+  line(seq: number): string {
+    return this.writer.line(seq);
+  }
+
+  /** Canonical NDJSON of the events `[from, to]` (default: all). */
+  toNdjson(from = 1, to = this.count): string {
+    const parts: string[] = [];
+    for (let seq = from; seq <= to; seq++) parts.push(this.writer.line(seq));
+    return parts.join('');
+  }
+
+  /** SHA-256 hex of the canonical NDJSON of the whole ledger; incremental over calls. */
+  hash(): string {
+    // Each line goes to the hash piece by piece; no line or chunk string is built.
+    for (let seq = this.hashedThrough + 1; seq <= this.count; seq++) this.writer.write(seq, this.hasher);
+    this.hashedThrough = this.count;
+    return this.hasher.digestHex();
+  }
+
+  /** Rough bytes held by the columns and indexes (capacity), excluding token objects. */
+  columnBytes(): number {
+    const cols = [this.evStep, this.evNode, this.evOp, this.evIn, this.evOut, this.evStates, this.evInputs, this.evDetails];
+    let bytes = cols.reduce((sum, c) => sum + c.byteLength, 0);
+    bytes += this.byToken.bytes() + this.byCorrelation.bytes() + this.listPool.data.byteLength + this.table.bytes();
+    bytes += this.stepFirst.data.byteLength;
+    for (const l of this.byNode) bytes += l.data.byteLength;
+    return bytes;
+  }
+
+  // ——— loading ———
+
+  /** Appends a materialised event (e.g. read back from storage); its seq must be `size + 1`. */
+  appendEvent(ev: LedgerEvent): number {
+    if (ev.seq !== this.count + 1) throw new Error(`event ${ev.eventId} has seq ${ev.seq}, the ledger expects ${this.count + 1}`);
+    const node = this.nodeIndexById.get(ev.nodeId);
+    if (node === undefined) throw new Error(`event ${ev.eventId} names unknown node "${ev.nodeId}"`);
+    this.beginStep(ev.step);
+    const inTok = ev.inputToken ? this.table.adopt(ev.inputToken) : NONE;
+    const outTok = ev.outputToken ? this.table.adopt(ev.outputToken) : NONE;
+    const states = ev.from !== undefined && ev.to !== undefined ? this.transitionStates(ev.from, ev.to) : 0;
+    let inputs = 0;
+    if (ev.inputTokens) {
+      const idx = ev.inputTokens.map((id) => {
+        const t = this.tokenIndexOf(id);
+        if (t === NONE) throw new Error(`event ${ev.eventId} consumes unknown token "${id}"`);
+        return t;
+      });
+      inputs = this.tokenList(idx);
+    }
+    const details = ev.details ? this.addDetails(ev.details) : 0;
+    return this.append(node, OP[ev.operation], inTok, outTok, states, inputs, details);
+  }
+
+  private postCorrelations(tok: number, seq: number): void {
+    const table = this.table;
+    const pool = table.pool.data;
+    for (let i = table.corrStart[tok]!, end = table.corrEnd[tok]!; i < end; i++) {
+      const key = pool[i]!;
+      if (this.byCorrelation.last(key) !== seq) this.byCorrelation.add(key, seq);
+    }
+  }
+
+  private stateKey(name: string): number {
+    let key = this.stateKeyByName.get(name);
+    if (key === undefined) {
+      key = this.stateNames.length;
+      if (key >= 0xfffe) throw new Error('a ledger records at most 65534 distinct state names');
+      this.stateNames.push(name);
+      this.stateKeyByName.set(name, key);
+    }
+    return key;
+  }
+
+  private growEvents(capacity: number): void {
+    this.evStep = ensureInt32(this.evStep, capacity);
+    this.evNode = ensureUint16(this.evNode, capacity);
+    this.evOp = ensureUint8(this.evOp, capacity);
+    this.evIn = ensureInt32(this.evIn, capacity);
+    this.evOut = ensureInt32(this.evOut, capacity);
+    this.evStates = ensureInt32(this.evStates, capacity);
+    this.evInputs = ensureInt32(this.evInputs, capacity);
+    this.evDetails = ensureInt32(this.evDetails, capacity);
+  }
+}

@@ -1,0 +1,153 @@
+/**
+ * A node's window on the run: the only way a behaviour records ledger events, creates tokens,
+ * emits them downstream, evaluates expressions, draws random numbers and asks to be woken later.
+ * One instance per node, created once, so the hot path allocates nothing here.
+ */
+import type { EventFeed } from './externalQueue';
+import { parseExpression, type CompiledExpr, type EvalContext, type EvalResult } from './expr';
+import { NONE, type Ledger } from './ledger';
+import type { TokenTable } from './tokenTable';
+import { OP, type OpCode } from './operations';
+import type { NodeRandom } from './random';
+import type { Edge, NodeSpec, Token } from './types';
+
+/** What the scheduler offers every node. */
+export interface Kernel {
+  /** The step being executed. */
+  readonly step: number;
+  /** Its timestamp, `startTime + step * tickMs`. */
+  readonly time: number;
+  /** Queues token `tok` on edge `edge` for the next step. */
+  deliver(edge: number, tok: number): void;
+  /** Wakes node `node` at step `step` (the current step: after its deliveries of this step). */
+  wakeAt(node: number, step: number): void;
+}
+
+/** Not pure: the per-node facade over the scheduler, the ledger and the node's random stream. */
+export class NodeContext {
+  readonly index: number;
+  readonly nodeId: string;
+  readonly spec: NodeSpec;
+  readonly ledger: Ledger;
+  readonly tokens: Token[];
+  private readonly table: TokenTable;
+  /** The scenario's edges (all of them; `outEdges` are this node's, in edge order). */
+  readonly edges: readonly Edge[];
+  readonly outEdges: readonly number[];
+  /** The external event queue (read by DataSources). */
+  readonly feed: EventFeed;
+  /** Tasks (deliveries, generated tokens) the node has handled: `NodeState.tokensProcessed`. */
+  processed = 0;
+  /** Last step in which the node recorded an event, or -1. */
+  lastStep = -1;
+  private readonly kernel: Kernel;
+  private readonly random: NodeRandom;
+  private readonly evalCtx: EvalContext;
+
+  constructor(
+    kernel: Kernel,
+    ledger: Ledger,
+    feed: EventFeed,
+    spec: NodeSpec,
+    edges: readonly Edge[],
+    outEdges: readonly number[],
+    random: NodeRandom,
+  ) {
+    this.kernel = kernel;
+    this.feed = feed;
+    this.ledger = ledger;
+    this.tokens = ledger.tokens;
+    this.table = ledger.table;
+    this.spec = spec;
+    this.index = spec.index;
+    this.nodeId = spec.nodeId;
+    this.edges = edges;
+    this.outEdges = outEdges;
+    this.random = random;
+    this.evalCtx = { scope: {}, now: () => kernel.time, rand: () => random.next() };
+  }
+
+  /** The step being executed. */
+  get step(): number {
+    return this.kernel.step;
+  }
+
+  /** The timestamp of the step being executed. */
+  get time(): number {
+    return this.kernel.time;
+  }
+
+  /** Records an event of this node in the current step; returns its seq. */
+  record(op: OpCode, inTok: number, outTok: number, states = 0, inputs = 0, details = 0): number {
+    this.lastStep = this.kernel.step;
+    return this.ledger.append(this.index, op, inTok, outTok, states, inputs, details);
+  }
+
+  /**
+   * Records a runtime error: a `NODE_ERROR` event carrying the message; the token (or the consumed
+   * tokens) it names is dropped there.
+   */
+  fail(message: string, inTok: number, inputs = 0, extra?: Record<string, unknown>): void {
+    const details = this.ledger.addDetails(extra ? { message, ...extra } : { message });
+    this.record(OP.NODE_ERROR, inTok, NONE, 0, inputs, details);
+  }
+
+  /** A new token of this node. */
+  createToken(correlationIds: string[], data: Record<string, unknown>): number {
+    return this.table.create(this.index, correlationIds, data);
+  }
+
+  /** A new token of this (source) node with the generated correlation id `"<nodeId>-<n>"`. */
+  createSourceToken(data: Record<string, unknown>): number {
+    return this.table.createSource(this.index, data);
+  }
+
+  /** A new token of this node merging `inputs`: its correlation ids are the ordered union of theirs. */
+  mergeTokens(inputs: ArrayLike<number>, data: Record<string, unknown>): number {
+    return this.table.merge(this.index, inputs, data);
+  }
+
+  /** A new token of this node with the correlation ids of token `parent`. */
+  deriveToken(parent: number, data: Record<string, unknown>): number {
+    return this.table.derive(this.index, parent, data);
+  }
+
+  /** Emits `tok` on every outgoing edge, in edge order. */
+  emit(tok: number): void {
+    const out = this.outEdges;
+    for (let i = 0; i < out.length; i++) this.kernel.deliver(out[i]!, tok);
+  }
+
+  /** Emits `tok` on edge `edge` only. */
+  emitOn(edge: number, tok: number): void {
+    this.kernel.deliver(edge, tok);
+  }
+
+  /** Asks to be woken (`NodeRuntime.wake`) at `step`. */
+  wakeAt(step: number): void {
+    this.kernel.wakeAt(this.index, step);
+  }
+
+  /** The next float in [0, 1) of this node's random stream. */
+  rand(): number {
+    return this.random.next();
+  }
+
+  /** An integer in [min, max] from this node's random stream. */
+  randInt(min: number, max: number): number {
+    return this.random.int(min, max);
+  }
+
+  /** Evaluates `expr` over `scope` with this node's clock and random stream. */
+  evaluate(expr: CompiledExpr, scope: Record<string, unknown>): EvalResult {
+    this.evalCtx.scope = scope;
+    return expr.evaluate(this.evalCtx);
+  }
+
+  /** Compiles `source` once; the loader has already checked it parses, so a failure is a bug. */
+  compile(source: string): CompiledExpr {
+    const parsed = parseExpression(source);
+    if (!parsed.ok) throw new Error(`node "${this.nodeId}": expression ${JSON.stringify(source)} does not compile: ${parsed.error.message}`);
+    return parsed.expr;
+  }
+}

@@ -1,0 +1,234 @@
+/**
+ * The scheduler (DSL.md §4): breadth-first token flow, one edge per step.
+ *
+ * `stepSync()` executes step t+1:
+ *   1. every DataSource that is due emits (node order);
+ *   2. every task queued by step t runs — each node, in scenario order, processes the tokens
+ *      delivered to it in arrival order, then its wake-up if it asked for one at this step
+ *      (FSM timers, timed aggregator flushes);
+ *   3. in a step that began with nothing pending but partial buffers, those buffers flush
+ *      (`flushOnEnd`) instead.
+ * Everything emitted is delivered into per-node inboxes for step t+2, so a token advances one edge
+ * per step. Inboxes are double-buffered typed arrays of (token, edge) pairs: no object per
+ * delivery, no `shift()`.
+ *
+ * The queue size counts every pending task: queued deliveries, tokens DataSources still have to
+ * generate, external events still waiting, armed FSM timers, buffers awaiting a timed flush, and
+ * partial buffers that will flush at the end. After `maxSteps` the run is closed as truncated.
+ */
+import { createRuntime, type NodeRuntime } from './behaviors';
+import { IntList } from './columns';
+import { ExternalEventQueue } from './externalQueue';
+import { Ledger } from './ledger';
+import { NodeContext, type Kernel } from './nodeContext';
+import { NodeRandom } from './random';
+import type { NodeState, RunStatus, Scenario } from './types';
+import { WakeHeap } from './wakeHeap';
+
+/** Not pure: one run of a scenario. */
+export class Simulation implements Kernel {
+  step = 0;
+  time: number;
+  readonly scenario: Scenario;
+  readonly seed: number;
+  readonly ledger: Ledger;
+  readonly external: ExternalEventQueue;
+  private readonly runtimes: NodeRuntime[] = [];
+  private readonly contexts: NodeContext[] = [];
+  private readonly edgeTo: Int32Array;
+  private readonly sources: number[] = [];
+  private readonly pendingNodes: number[] = [];
+  private readonly endNodes: number[] = [];
+  private nextBox: IntList[];
+  private curBox: IntList[];
+  private readonly activeNext = new IntList(64);
+  private readonly inNext: Uint8Array;
+  private readonly inOrder: Uint8Array;
+  private readonly wakeFlag: Uint8Array;
+  private readonly order = new IntList(64);
+  private readonly heap = new WakeHeap();
+  private deliveries = 0;
+  private processing = -1;
+  private closed = false;
+
+  /** Builds the run of `scenario` with random streams seeded from `seed`. */
+  constructor(scenario: Scenario, seed: number) {
+    this.scenario = scenario;
+    this.seed = seed;
+    this.time = scenario.startTime;
+    const nodes = scenario.nodes;
+    this.ledger = new Ledger(
+      nodes.map((n) => ({ nodeId: n.nodeId, nodeType: n.type })),
+      scenario.startTime,
+      scenario.tickMs,
+    );
+    const indexById = new Map(nodes.map((n) => [n.nodeId, n.index] as const));
+    this.external = new ExternalEventQueue(new Map(nodes.filter((n) => n.type === 'DataSource').map((n) => [n.nodeId, n.index] as const)));
+    this.edgeTo = Int32Array.from(scenario.edges, (e) => indexById.get(e.to)!);
+    const outEdges: number[][] = nodes.map(() => []);
+    scenario.edges.forEach((e, i) => outEdges[indexById.get(e.from)!]!.push(i));
+    this.nextBox = nodes.map(() => new IntList(16));
+    this.curBox = nodes.map(() => new IntList(16));
+    this.inNext = new Uint8Array(nodes.length);
+    this.inOrder = new Uint8Array(nodes.length);
+    this.wakeFlag = new Uint8Array(nodes.length);
+    nodes.forEach((spec, i) => {
+      if (spec.index !== i) throw new Error(`node "${spec.nodeId}" has index ${spec.index} at position ${i}`);
+      const ctx = new NodeContext(this, this.ledger, this.external, spec, scenario.edges, outEdges[i]!, new NodeRandom(seed, spec.nodeId));
+      this.contexts.push(ctx);
+      const rt = createRuntime(spec, ctx);
+      this.runtimes.push(rt);
+      if (rt.emitDue) this.sources.push(i);
+      if (rt.pending) this.pendingNodes.push(i);
+      if (rt.pendingAtEnd) this.endNodes.push(i);
+    });
+  }
+
+  /** Pending tasks (0 once the run is closed as truncated). */
+  size(): number {
+    if (this.closed) return 0;
+    return this.deliveries + this.activePending() + this.endPending();
+  }
+
+  /** Token deliveries queued for the next step. */
+  queuedDeliveries(): number {
+    return this.deliveries;
+  }
+
+  get status(): RunStatus {
+    if (this.closed) return 'truncated';
+    if (this.size() === 0) return 'completed';
+    return this.step === 0 ? 'ready' : 'running';
+  }
+
+  /** Executes the next step; false (nothing done) when nothing is pending or the run is closed. */
+  stepSync(): boolean {
+    if (this.closed) return false;
+    const active = this.deliveries + this.activePending();
+    if (active === 0 && this.endPending() === 0) return false;
+    const t = this.step + 1;
+    this.step = t;
+    this.time = this.scenario.startTime + t * this.scenario.tickMs;
+    this.ledger.beginStep(t);
+    const order = this.collectOrder(t);
+    const runtimes = this.runtimes;
+    for (let i = 0; i < this.sources.length; i++) runtimes[this.sources[i]!]!.emitDue!(t);
+    for (let k = 0; k < order.length; k++) {
+      const node = order.data[k]!;
+      this.processing = node;
+      const rt = runtimes[node]!;
+      const box = this.curBox[node]!;
+      const data = box.data;
+      for (let i = 0; i < box.length; i += 2) rt.receive(data[i]!, data[i + 1]!);
+      box.clear();
+      if (this.wakeFlag[node] === 1) {
+        this.wakeFlag[node] = 0;
+        rt.wake?.(t);
+      }
+      this.inOrder[node] = 0;
+    }
+    this.processing = -1;
+    if (active === 0) for (const n of this.endNodes) runtimes[n]!.flushAtEnd?.();
+    if (t >= this.scenario.maxSteps && this.size() > 0) this.closed = true;
+    return true;
+  }
+
+  deliver(edge: number, tok: number): void {
+    const node = this.edgeTo[edge]!;
+    this.nextBox[node]!.push2(tok, edge);
+    if (this.inNext[node] === 0) {
+      this.inNext[node] = 1;
+      this.activeNext.push(node);
+    }
+    this.deliveries++;
+  }
+
+  wakeAt(node: number, step: number): void {
+    // A node may ask to run its wake-up later in the step it is processing (a timed flush due now).
+    if (step <= this.step && node === this.processing) this.wakeFlag[node] = 1;
+    else this.heap.push(Math.max(step, this.step + 1), node);
+  }
+
+  /** State of node `index`. */
+  nodeState(index: number): NodeState {
+    const ctx = this.contexts[index]!;
+    const rt = this.runtimes[index]!;
+    return {
+      nodeId: ctx.nodeId,
+      currentState: rt.currentState(),
+      tokensProcessed: ctx.processed,
+      aggregates: rt.aggregates(),
+      lastUpdate: ctx.lastStep < 0 ? null : this.scenario.startTime + ctx.lastStep * this.scenario.tickMs,
+    };
+  }
+
+  /** The next deliveries in execution order (at most `limit`), as node and token ids. */
+  peek(limit: number): Array<{ nodeId: string; tokenId: string }> {
+    const nodes = this.activeNext.toArray().sort((a, b) => a - b);
+    const out: Array<{ nodeId: string; tokenId: string }> = [];
+    for (const node of nodes) {
+      const box = this.nextBox[node]!;
+      for (let i = 0; i < box.length && out.length < limit; i += 2) {
+        out.push({ nodeId: this.contexts[node]!.nodeId, tokenId: this.ledger.tokens[box.data[i]!]!.id });
+      }
+    }
+    return out;
+  }
+
+  /** Nodes to run in step `t`, in scenario order: those with deliveries and those woken now. */
+  private collectOrder(t: number): IntList {
+    const order = this.order;
+    order.clear();
+    const active = this.activeNext;
+    for (let i = 0; i < active.length; i++) {
+      const node = active.data[i]!;
+      this.inNext[node] = 0;
+      const box = this.curBox[node]!;
+      this.curBox[node] = this.nextBox[node]!;
+      this.nextBox[node] = box;
+      this.inOrder[node] = 1;
+      order.push(node);
+    }
+    active.clear();
+    this.deliveries = 0;
+    while (this.heap.peekStep() <= t) {
+      const node = this.heap.popNode();
+      this.wakeFlag[node] = 1;
+      if (this.inOrder[node] === 0) {
+        this.inOrder[node] = 1;
+        order.push(node);
+      }
+    }
+    sortPrefix(order.data, order.length);
+    return order;
+  }
+
+  private activePending(): number {
+    let n = 0;
+    for (let i = 0; i < this.pendingNodes.length; i++) n += this.runtimes[this.pendingNodes[i]!]!.pending!();
+    return n;
+  }
+
+  private endPending(): number {
+    let n = 0;
+    for (let i = 0; i < this.endNodes.length; i++) n += this.runtimes[this.endNodes[i]!]!.pendingAtEnd!();
+    return n;
+  }
+}
+
+/** Sorts `data[0, length)` ascending in place: insertion sort, as a step rarely has many active nodes. */
+function sortPrefix(data: Int32Array, length: number): void {
+  if (length > 32) {
+    data.subarray(0, length).sort();
+    return;
+  }
+  for (let i = 1; i < length; i++) {
+    const v = data[i]!;
+    let j = i - 1;
+    while (j >= 0 && data[j]! > v) {
+      data[j + 1] = data[j]!;
+      j--;
+    }
+    data[j + 1] = v;
+  }
+}

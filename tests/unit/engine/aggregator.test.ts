@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { brief, collected, collectedTokens, engineFor, eventsOf, run, scenario, sink, source, type Json } from './helpers';
+
+/** src (n sequence values 1…n, or external events) → agg → sink. */
+function aggDoc(aggregation: Json, extra: { count?: number; node?: Json; root?: Json } = {}): Json {
+  return scenario(
+    [
+      source('src', 'agg', { count: extra.count ?? 6 }),
+      { nodeId: 'agg', type: 'Aggregator', aggregation, ...extra.node, outputs: [{ destinationNodeId: 'sink' }] },
+      sink(),
+    ],
+    extra.root,
+  );
+}
+
+const window3 = { type: 'count', window: 3 };
+const ev = (data: Json) => ({ targetDataSourceId: 'src', ...data });
+
+describe('Aggregator', () => {
+  it.each([
+    ['sum', [6, 15]],
+    ['average', [2, 5]],
+    ['count', [3, 3]],
+    ['min', [1, 4]],
+    ['max', [3, 6]],
+    ['first', [1, 4]],
+    ['last', [3, 6]],
+    ['collect', [[1, 2, 3], [4, 5, 6]]],
+  ])('aggregates with %s', (method, expected) => {
+    expect(collected(run(aggDoc({ method, trigger: window3 })))).toEqual(expected);
+  });
+
+  it('aggregates with a formula over values and tokens', () => {
+    const engine = run(aggDoc({ method: 'formula', formula: "sum(values) * 10 + len(tokens) + (tokens[0].id == 'src#1' ? 0.5 : 0)", trigger: window3 }));
+    expect(collected(engine)).toEqual([60.5 + 3, 153]);
+  });
+
+  it('records TOKEN_BUFFERED per input and TOKEN_AGGREGATED with the consumed tokens and the union of their ids', () => {
+    const engine = run(aggDoc({ method: 'sum', trigger: window3 }));
+    expect(brief(engine, (e) => e.nodeId === 'agg')).toEqual([
+      '2 agg TOKEN_BUFFERED src#1 -> -',
+      '3 agg TOKEN_BUFFERED src#2 -> -',
+      '4 agg TOKEN_BUFFERED src#3 -> -',
+      '4 agg TOKEN_AGGREGATED [src#1,src#2,src#3] -> agg#1',
+      '5 agg TOKEN_BUFFERED src#4 -> -',
+      '6 agg TOKEN_BUFFERED src#5 -> -',
+      '7 agg TOKEN_BUFFERED src#6 -> -',
+      '7 agg TOKEN_AGGREGATED [src#4,src#5,src#6] -> agg#2',
+    ]);
+    expect(eventsOf(engine, 'agg')[3]!.details).toEqual({ trigger: 'count' });
+    expect(collectedTokens(engine)[0]).toEqual({ id: 'agg#1', correlationIds: ['src-1', 'src-2', 'src-3'], data: { value: 6, count: 3, method: 'sum' } });
+  });
+
+  it('flushes every window seconds with a time trigger, after that step’s deliveries', () => {
+    const engine = run(aggDoc({ method: 'collect', trigger: { type: 'time', window: 2 } }, { count: 5 }));
+    expect(brief(engine, (e) => e.operation === 'TOKEN_AGGREGATED')).toEqual([
+      '2 agg TOKEN_AGGREGATED [src#1] -> agg#1',
+      '4 agg TOKEN_AGGREGATED [src#2,src#3] -> agg#2',
+      '6 agg TOKEN_AGGREGATED [src#4,src#5] -> agg#3',
+    ]);
+    expect(collected(engine)).toEqual([[1], [2, 3], [4, 5]]);
+  });
+
+  it('counts a buffer waiting for its timed flush in the queue size', () => {
+    const engine = engineFor(aggDoc({ method: 'sum', trigger: { type: 'time', window: 4 } }, { count: 1 }));
+    engine.runUntil(2);
+    expect(engine.getQueue().size()).toBe(1);
+    engine.runToEnd();
+    expect(brief(engine, (e) => e.operation === 'TOKEN_AGGREGATED')).toEqual(['4 agg TOKEN_AGGREGATED [src#1] -> agg#1']);
+  });
+
+  it('flushes as soon as the running result reaches a threshold', () => {
+    const engine = run(aggDoc({ method: 'sum', trigger: { type: 'threshold', value: 5 } }, { count: 5 }));
+    expect(brief(engine, (e) => e.operation === 'TOKEN_AGGREGATED')).toEqual([
+      '4 agg TOKEN_AGGREGATED [src#1,src#2,src#3] -> agg#1',
+      '6 agg TOKEN_AGGREGATED [src#4,src#5] -> agg#2',
+    ]);
+    expect(eventsOf(engine, 'agg').find((e) => e.operation === 'TOKEN_AGGREGATED')!.details).toEqual({ trigger: 'threshold' });
+  });
+
+  it('without a trigger, flushes once nothing else is pending', () => {
+    const engine = engineFor(aggDoc({ method: 'sum' }, { count: 3 }));
+    engine.runUntil(4);
+    // The source is done and every token is buffered: only the end flush is pending.
+    expect(engine.getQueue().size()).toBe(1);
+    engine.runToEnd();
+    expect(brief(engine).slice(-2)).toEqual(['5 agg TOKEN_AGGREGATED [src#1,src#2,src#3] -> agg#1', '6 sink TOKEN_COLLECTED agg#1 -> -']);
+    expect(eventsOf(engine, 'agg').at(-1)!.details).toEqual({ trigger: 'end' });
+  });
+
+  it('flushes a partial buffer at the end (flushOnEnd), or keeps it when flushOnEnd is false', () => {
+    expect(collected(run(aggDoc({ method: 'sum', trigger: { type: 'count', window: 2 } }, { count: 3 })))).toEqual([3, 3]);
+    const kept = run(aggDoc({ method: 'sum', trigger: { type: 'count', window: 2 }, flushOnEnd: false }, { count: 3 }));
+    expect(collected(kept)).toEqual([3]);
+    expect(kept.status).toBe('completed');
+    expect(kept.getNodeState('agg')!.aggregates).toEqual({ buffered: 1, emitted: 1, dropped: 0 });
+  });
+
+  it('keeps separate buffers per correlation id', () => {
+    const engine = run(aggDoc({ method: 'collect', trigger: { type: 'count', window: 2 }, groupBy: 'correlationId' }, { count: 0 }), {
+      events: ['A', 'B', 'A', 'B', 'A'].map((c, i) => ev({ correlationId: c, value: i + 1 })),
+    });
+    expect(collectedTokens(engine).map((t) => [t.correlationIds, t.data])).toEqual([
+      [['A'], { value: [1, 3], count: 2, method: 'collect', key: 'A' }],
+      [['B'], { value: [2, 4], count: 2, method: 'collect', key: 'B' }],
+      [['A'], { value: [5], count: 1, method: 'collect', key: 'A' }],
+    ]);
+    expect(eventsOf(engine, 'agg')[0]!.details).toEqual({ key: 'A' });
+  });
+
+  it('keeps separate buffers per value of a data path', () => {
+    const engine = run(aggDoc({ method: 'count', trigger: { type: 'count', window: 2 }, groupBy: 'meta.kind' }, { count: 0 }), {
+      events: ['x', 'y', 'x', 'z'].map((kind) => ev({ meta: { kind } })),
+    });
+    expect(collectedTokens(engine).map((t) => [t.data['key'], t.data['value']])).toEqual([
+      ['x', 2],
+      ['y', 1],
+      ['z', 1],
+    ]);
+  });
+
+  it('rejects tokens over capacity with overflow "reject", recording TOKEN_DROPPED', () => {
+    const engine = run(aggDoc({ method: 'collect' }, { count: 4, node: { capacity: 2, overflow: 'reject' } }));
+    expect(brief(engine, (e) => e.nodeId === 'agg')).toEqual([
+      '2 agg TOKEN_BUFFERED src#1 -> -',
+      '3 agg TOKEN_BUFFERED src#2 -> -',
+      '4 agg TOKEN_DROPPED src#3 -> -',
+      '5 agg TOKEN_DROPPED src#4 -> -',
+      '6 agg TOKEN_AGGREGATED [src#1,src#2] -> agg#1',
+    ]);
+    expect(eventsOf(engine, 'agg')[2]!.details).toEqual({ reason: 'capacity', capacity: 2, overflow: 'reject' });
+    expect(engine.getNodeState('agg')!.aggregates).toMatchObject({ dropped: 2 });
+  });
+
+  it('drops the oldest held token with overflow "drop_oldest"', () => {
+    const engine = run(aggDoc({ method: 'collect' }, { count: 4, node: { capacity: 2, overflow: 'drop_oldest' } }));
+    expect(brief(engine, (e) => e.nodeId === 'agg')).toEqual([
+      '2 agg TOKEN_BUFFERED src#1 -> -',
+      '3 agg TOKEN_BUFFERED src#2 -> -',
+      '4 agg TOKEN_DROPPED src#1 -> -',
+      '4 agg TOKEN_BUFFERED src#3 -> -',
+      '5 agg TOKEN_DROPPED src#2 -> -',
+      '5 agg TOKEN_BUFFERED src#4 -> -',
+      '6 agg TOKEN_AGGREGATED [src#3,src#4] -> agg#1',
+    ]);
+    expect(collected(engine)).toEqual([[3, 4]]);
+  });
+
+  it('skips values that are not numbers in numeric methods', () => {
+    const engine = run(aggDoc({ method: 'average', trigger: { type: 'count', window: 3 } }, { count: 0 }), {
+      events: [ev({ value: 2 }), ev({ value: 'x' }), ev({ other: 1 })],
+    });
+    expect(collected(engine)).toEqual([2]);
+  });
+
+  it('records a failing formula as NODE_ERROR with the consumed tokens', () => {
+    const engine = run(aggDoc({ method: 'formula', formula: 'upper(values)', trigger: { type: 'count', window: 2 } }, { count: 2 }));
+    const error = eventsOf(engine, 'agg').at(-1)!;
+    expect(error).toMatchObject({ operation: 'NODE_ERROR', inputTokens: ['src#1', 'src#2'] });
+    expect(collected(engine)).toEqual([]);
+  });
+});

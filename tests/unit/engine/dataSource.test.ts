@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { brief, collected, engineFor, events, eventsOf, run, scenario, sink, source } from './helpers';
+
+const generated = (generation: unknown, extra = {}) =>
+  run(scenario([source('src', 'sink', { generation, count: 5, ...extra }), sink()]));
+
+describe('DataSource', () => {
+  it('generates a sequence from start by step (compat valueMin as start)', () => {
+    expect(collected(generated({ type: 'sequence', start: 10, step: 5 }))).toEqual([10, 15, 20, 25, 30]);
+    expect(collected(generated({ type: 'sequence', valueMin: 3 }))).toEqual([3, 4, 5, 6, 7]);
+  });
+
+  it('generates a constant (compat hardcodedValue)', () => {
+    expect(collected(generated({ type: 'constant', value: 'x' }))).toEqual(['x', 'x', 'x', 'x', 'x']);
+    expect(collected(generated({ type: 'constant', hardcodedValue: 7 }))).toEqual([7, 7, 7, 7, 7]);
+  });
+
+  it('cycles through values (compat hardcodedValues)', () => {
+    expect(collected(generated({ type: 'values', values: ['a', 'b'] }))).toEqual(['a', 'b', 'a', 'b', 'a']);
+    expect(collected(generated({ type: 'values', hardcodedValues: [1, 2, 3] }))).toEqual([1, 2, 3, 1, 2]);
+  });
+
+  it('draws uniform integers within integer bounds, the same for the same seed', () => {
+    const a = collected(run(scenario([source('src', 'sink', { generation: { type: 'random', valueMin: 1, valueMax: 6 }, count: 200 }), sink()])));
+    expect(a.every((v) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 6)).toBe(true);
+    expect(new Set(a).size).toBe(6);
+    const b = collected(run(scenario([source('src', 'sink', { generation: { type: 'random', valueMin: 1, valueMax: 6 }, count: 200 }), sink()])));
+    expect(b).toEqual(a);
+    const other = collected(
+      run(scenario([source('src', 'sink', { generation: { type: 'random', valueMin: 1, valueMax: 6 }, count: 200 }), sink()]), { seed: 99 }),
+    );
+    expect(other).not.toEqual(a);
+  });
+
+  it('draws floats when a bound is not an integer', () => {
+    const values = collected(generated({ type: 'random', valueMin: 0, valueMax: 1.5 })) as number[];
+    expect(values.some((v) => !Number.isInteger(v))).toBe(true);
+    expect(values.every((v) => v >= 0 && v < 1.5)).toBe(true);
+  });
+
+  it('emits every max(1, round(interval·1000/tickMs)) steps from startAt until count tokens', () => {
+    const steps = (extra: Record<string, unknown>, root: Record<string, unknown> = {}) =>
+      eventsOf(run(scenario([source('src', 'sink', extra), sink()], root)), 'src').map((e) => e.step);
+    expect(steps({ count: 3, interval: 2 })).toEqual([1, 3, 5]);
+    expect(steps({ count: 3, interval: 2, startAt: 4 })).toEqual([4, 6, 8]);
+    expect(steps({ count: 3, interval: 1 }, { tickMs: 500 })).toEqual([1, 3, 5]);
+    expect(steps({ count: 3, interval: 0.1 })).toEqual([1, 2, 3]);
+    expect(steps({ count: 0 })).toEqual([]);
+  });
+
+  it('gives each generated token the correlation id "<nodeId>-<n>" and the id "<nodeId>#<n>"', () => {
+    const [first, second] = events(generated({ type: 'constant', value: 1 }));
+    expect(first!.outputToken).toEqual({ id: 'src#1', correlationIds: ['src-1'], data: { value: 1 } });
+    expect(second!.outputToken!.id).toBe('src#2');
+  });
+
+  describe('external events', () => {
+    const doc = (extra = {}) => scenario([source('src', 'sink', { count: 5, ...extra }), sink()]);
+
+    it('replace generated data: the source emits the events in queue order and generates nothing', () => {
+      const engine = run(doc(), { events: [{ targetDataSourceId: 'src', value: 'a' }, { targetDataSourceId: 'src', value: 'b', kind: 'x' }] });
+      expect(brief(engine)).toEqual([
+        '1 src TOKEN_GENERATED - -> src#1',
+        '2 src TOKEN_GENERATED - -> src#2',
+        '2 sink TOKEN_COLLECTED src#1 -> -',
+        '3 sink TOKEN_COLLECTED src#2 -> -',
+      ]);
+      const [e1, e2] = events(engine);
+      // Token data is the event without targetDataSourceId; a generated correlation id when it has none.
+      expect(e1!.outputToken).toEqual({ id: 'src#1', correlationIds: ['src-1'], data: { value: 'a' } });
+      expect(e2!.outputToken!.data).toEqual({ value: 'b', kind: 'x' });
+      expect(e1!.details).toEqual({ externalEvent: 0 });
+      expect(e2!.details).toEqual({ externalEvent: 1 });
+    });
+
+    it('emit batchSize events per due step', () => {
+      const evs = [1, 2, 3, 4, 5].map((value) => ({ targetDataSourceId: 'src', value }));
+      const engine = run(doc({ batchSize: 2, interval: 2 }), { events: evs });
+      expect(eventsOf(engine, 'src').map((e) => [e.step, e.outputToken!.data['value']])).toEqual([
+        [1, 1],
+        [1, 2],
+        [3, 3],
+        [3, 4],
+        [5, 5],
+      ]);
+    });
+
+    it('take their correlation id from correlationId or correlationIds', () => {
+      const engine = run(doc(), {
+        events: [
+          { targetDataSourceId: 'src', correlationId: 'req-7', value: 1 },
+          { targetDataSourceId: 'src', correlationIds: ['a', 'b', 'a'], value: 2 },
+        ],
+      });
+      const [e1, e2] = eventsOf(engine, 'src');
+      expect(e1!.outputToken!.correlationIds).toEqual(['req-7']);
+      expect(e1!.outputToken!.data).toEqual({ correlationId: 'req-7', value: 1 });
+      expect(e2!.outputToken!.correlationIds).toEqual(['a', 'b']);
+    });
+
+    it('count in the queue size while they wait, and events added mid-run are picked up', () => {
+      const engine = engineFor(doc({ count: 0 }));
+      expect(engine.getQueue().size()).toBe(0);
+      const q = engine.getExternalEventQueue();
+      expect(q.addEvent({ targetDataSourceId: 'src', value: 1 })).toEqual({ ok: true, added: 1 });
+      expect(engine.getQueue().size()).toBe(1);
+      engine.runToEnd();
+      expect(collected(engine)).toEqual([1]);
+      q.addEvent({ targetDataSourceId: 'src', value: 2 });
+      expect(engine.status).toBe('running');
+      engine.runToEnd();
+      expect(collected(engine)).toEqual([1, 2]);
+    });
+
+    it('are refused, all or none, when a target is not a DataSource or a field is malformed', () => {
+      const engine = engineFor(doc());
+      const q = engine.getExternalEventQueue();
+      expect(q.addEvents([{ targetDataSourceId: 'src' }, { targetDataSourceId: 'sink' }])).toEqual({
+        ok: false,
+        index: 1,
+        error: '"targetDataSourceId" "sink" is not a DataSource of the scenario',
+      });
+      expect(q.addEvents([{ value: 1 }])).toMatchObject({ ok: false, index: 0, error: 'the event has no "targetDataSourceId"' });
+      expect(q.addEvents([{ targetDataSourceId: 'src', correlationIds: [1] }])).toMatchObject({ ok: false });
+      expect(q.addEvents(['text'])).toMatchObject({ ok: false, error: 'an event must be a JSON object' });
+      expect(q.size()).toBe(0);
+    });
+
+    it('are copied when added, so changing the caller’s object changes nothing', () => {
+      const engine = engineFor(doc());
+      const event = { targetDataSourceId: 'src', value: 1, nested: { a: 1 } };
+      engine.getExternalEventQueue().addEvent(event);
+      event.nested.a = 2;
+      event.value = 9;
+      engine.runToEnd();
+      expect(eventsOf(engine, 'src')[0]!.outputToken!.data).toEqual({ value: 1, nested: { a: 1 } });
+    });
+  });
+});

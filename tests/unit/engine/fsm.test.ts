@@ -1,0 +1,222 @@
+import { describe, expect, it } from 'vitest';
+import { brief, collectedTokens, engineFor, eventsOf, run, scenario, sink, source, type Json } from './helpers';
+
+/** src (external events or a sequence) → fsm → sink. */
+function fsmDoc(fsm: Json, extra: { source?: Json; outputs?: Json[]; nodes?: Json[] } = {}): Json {
+  return scenario([
+    source('src', 'fsm', { count: 0, ...extra.source }),
+    { nodeId: 'fsm', type: 'FSM', fsm, outputs: extra.outputs ?? [{ destinationNodeId: 'sink' }] },
+    sink(),
+    ...(extra.nodes ?? []),
+  ]);
+}
+
+const ev = (data: Json): Json => ({ targetDataSourceId: 'src', ...data });
+
+describe('FSM', () => {
+  it('fires the first matching transition whose condition holds; tokens leave with data.state', () => {
+    const engine = run(
+      fsmDoc(
+        {
+          states: ['idle', 'busy'],
+          transitions: [
+            { from: 'idle', to: 'busy', trigger: 'token_received', condition: 'value > 1' },
+            { from: 'busy', to: 'idle' },
+          ],
+        },
+        { source: { count: 4 } },
+      ),
+    );
+    expect(brief(engine, (e) => e.nodeId === 'fsm')).toEqual([
+      '2 fsm TOKEN_PROCESSED src#1 -> fsm#1',
+      '3 fsm STATE_TRANSITION idle->busy src#2 -> fsm#2',
+      '4 fsm STATE_TRANSITION busy->idle src#3 -> fsm#3',
+      '5 fsm STATE_TRANSITION idle->busy src#4 -> fsm#4',
+    ]);
+    expect(eventsOf(engine, 'fsm')[0]!.details).toEqual({ reason: 'no transition matched' });
+    expect(collectedTokens(engine).map((t) => t.data)).toEqual([
+      { value: 1, state: 'idle' },
+      { value: 2, state: 'busy', previousState: 'idle' },
+      { value: 3, state: 'idle', previousState: 'busy' },
+      { value: 4, state: 'busy', previousState: 'idle' },
+    ]);
+    expect(collectedTokens(engine)[1]!.correlationIds).toEqual(['src-2']);
+    // Node mode: currentState, and visits per state (the initial state counts once).
+    expect(engine.getNodeState('fsm')).toMatchObject({ currentState: 'busy', tokensProcessed: 4, aggregates: { idle: 2, busy: 2 } });
+    // Sinks count per data.state.
+    expect(engine.getNodeState('sink')!.aggregates).toEqual({ idle: 2, busy: 2 });
+  });
+
+  it('matches an event-name trigger against data[eventField] (default "event")', () => {
+    const fsm = (eventField?: string) => ({
+      states: ['closed', 'open'],
+      transitions: [
+        { from: 'closed', to: 'open', trigger: 'open' },
+        { from: 'open', to: 'closed', trigger: 'close' },
+      ],
+      ...(eventField ? { eventField } : {}),
+    });
+    const events = [ev({ event: 'open' }), ev({ event: 'noise' }), ev({ event: 'close' })];
+    const expected = [
+      '2 fsm STATE_TRANSITION closed->open src#1 -> fsm#1',
+      '3 fsm TOKEN_PROCESSED src#2 -> fsm#2',
+      '4 fsm STATE_TRANSITION open->closed src#3 -> fsm#3',
+    ];
+    expect(brief(run(fsmDoc(fsm()), { events }), (e) => e.nodeId === 'fsm')).toEqual(expected);
+    const kinds = events.map(({ event, ...rest }) => ({ ...rest, kind: event as string }));
+    expect(brief(run(fsmDoc(fsm('kind')), { events: kinds }), (e) => e.nodeId === 'fsm')).toEqual(expected);
+  });
+
+  it('fires a timer `after` steps after entering the state when nothing else fired', () => {
+    const doc = (sourceExtra: Json) =>
+      fsmDoc(
+        {
+          states: ['waiting', { name: 'expired', onEntry: [{ action: 'emit' }] }, 'done'],
+          transitions: [
+            { from: 'waiting', to: 'expired', trigger: 'timer', after: 3 },
+            { from: 'waiting', to: 'done', trigger: 'token_received' },
+          ],
+        },
+        { source: sourceExtra },
+      );
+    const late = engineFor(doc({ count: 1, startAt: 5 }));
+    // The timer (armed at step 0, due at 3) and the token still to generate are pending.
+    expect(late.getQueue().size()).toBe(2);
+    late.runToEnd();
+    expect(brief(late)).toEqual([
+      '3 fsm STATE_TRANSITION waiting->expired - -> fsm#1',
+      '4 sink TOKEN_COLLECTED fsm#1 -> -',
+      '5 src TOKEN_GENERATED - -> src#1',
+      '6 fsm TOKEN_PROCESSED src#1 -> -',
+    ]);
+    expect(eventsOf(late, 'fsm')[0]!.details).toEqual({ trigger: 'timer' });
+    expect(collectedTokens(late)[0]).toEqual({ id: 'fsm#1', correlationIds: [], data: { state: 'expired', previousState: 'waiting' } });
+
+    // A token that fires first cancels the timer.
+    const early = run(doc({ count: 1 }));
+    expect(brief(early, (e) => e.nodeId === 'fsm')).toEqual(['2 fsm STATE_TRANSITION waiting->done src#1 -> -']);
+    expect(early.getCurrentTick()).toBe(2);
+  });
+
+  it('runs onExit then onEntry actions: set_variable, increment, decrement, log, emit', () => {
+    const engine = run(
+      fsmDoc(
+        {
+          variables: { count: 0, total: 0 },
+          states: [
+            {
+              name: 's',
+              onExit: [{ action: 'decrement', target: 'neg', value: 2 }],
+              onEntry: [
+                { action: 'increment', target: 'count' },
+                { action: 'set_variable', target: 'total', formula: 'total + value' },
+                { action: 'set_variable', target: 'label', value: 'fixed' },
+                { action: 'log', message: 'entered' },
+                { action: 'log', formula: "concat('v=', string(value), ' neg=', string(neg))" },
+                { action: 'emit', target: 'out', formula: '{ count: count, total: variables.total, label: label }' },
+                { action: 'emit', target: 'other' },
+              ],
+            },
+          ],
+          transitions: [{ from: 's', to: 's' }],
+        },
+        {
+          source: { count: 2 },
+          outputs: [
+            { name: 'out', destinationNodeId: 'sink' },
+            { name: 'other', destinationNodeId: 'other' },
+          ],
+          nodes: [sink('other')],
+        },
+      ),
+    );
+    expect(brief(engine, (e) => e.nodeId === 'fsm')).toEqual([
+      '2 fsm STATE_TRANSITION s->s src#1 -> fsm#1',
+      '2 fsm TOKEN_TRANSFORMED src#1 -> fsm#2',
+      '3 fsm STATE_TRANSITION s->s src#2 -> fsm#3',
+      '3 fsm TOKEN_TRANSFORMED src#2 -> fsm#4',
+    ]);
+    const fsmEvents = eventsOf(engine, 'fsm');
+    expect(fsmEvents[0]!.details).toEqual({ log: ['entered', 'v=1 neg=-2'] });
+    expect(fsmEvents[1]!.details).toEqual({ emit: 'other' });
+    expect(fsmEvents[2]!.details).toEqual({ log: ['entered', 'v=2 neg=-4'] });
+    // With emit actions only emitted tokens leave, each to its target output.
+    expect(collectedTokens(engine).map((t) => t.data)).toEqual([
+      { value: 1, state: 's', count: 1, total: 1, label: 'fixed' },
+      { value: 2, state: 's', count: 2, total: 3, label: 'fixed' },
+    ]);
+    expect(collectedTokens(engine, 'other').map((t) => [t.id, t.data])).toEqual([
+      ['fsm#2', { value: 1, state: 's' }],
+      ['fsm#4', { value: 2, state: 's' }],
+    ]);
+  });
+
+  it('keeps one machine per correlation id, each with its own timers', () => {
+    const engine = run(
+      fsmDoc({
+        instancePer: 'correlationId',
+        states: ['closed', 'open', 'timedOut'],
+        transitions: [
+          { from: 'closed', to: 'open', trigger: 'open' },
+          { from: 'open', to: 'closed', trigger: 'close' },
+          { from: 'open', to: 'timedOut', trigger: 'timer', after: 3 },
+        ],
+      }),
+      { events: [ev({ correlationId: 'A', event: 'open' }), ev({ correlationId: 'B', event: 'open' }), ev({ correlationId: 'A', event: 'close' })] },
+    );
+    expect(brief(engine, (e) => e.nodeId === 'fsm')).toEqual([
+      '2 fsm STATE_TRANSITION closed->open src#1 -> fsm#1',
+      '3 fsm STATE_TRANSITION closed->open src#2 -> fsm#2',
+      '4 fsm STATE_TRANSITION open->closed src#3 -> fsm#3',
+      '6 fsm STATE_TRANSITION open->timedOut - -> -',
+    ]);
+    expect(engine.getNodeState('fsm')).toMatchObject({ currentState: null, aggregates: { closed: 1, open: 0, timedOut: 1 } });
+  });
+
+  it('records a failing condition as NODE_ERROR and drops the token', () => {
+    const engine = run(
+      fsmDoc({ states: ['a', 'b'], transitions: [{ from: 'a', to: 'b', condition: "upper(value) == 'X'" }] }, { source: { count: 1 } }),
+    );
+    const [error] = eventsOf(engine, 'fsm');
+    expect(error).toMatchObject({ operation: 'NODE_ERROR', inputToken: { id: 'src#1' }, details: { transition: 'a -> b' } });
+    expect(error!.details!['message']).toMatch(/upper\(\)/);
+    expect(collectedTokens(engine)).toEqual([]);
+  });
+
+  it('undoes a firing whose action fails: variables restored, state kept', () => {
+    const engine = run(
+      fsmDoc(
+        {
+          variables: { n: 0 },
+          states: [
+            'a',
+            {
+              name: 'b',
+              onEntry: [
+                { action: 'increment', target: 'n' },
+                { action: 'set_variable', target: 'x', formula: 'upper(value)' },
+              ],
+            },
+            'c',
+          ],
+          transitions: [
+            { from: 'a', to: 'b', condition: "data.kind == 'bad'" },
+            { from: 'a', to: 'c', condition: 'n == 0' },
+          ],
+        },
+        { source: { count: 0 } },
+      ),
+      { events: [ev({ kind: 'bad', value: 1 }), ev({ kind: 'ok', value: 2 })] },
+    );
+    expect(brief(engine, (e) => e.nodeId === 'fsm')).toEqual(['2 fsm NODE_ERROR src#1 -> -', '3 fsm STATE_TRANSITION a->c src#2 -> fsm#1']);
+    expect(eventsOf(engine, 'fsm')[0]!.details).toMatchObject({ transition: 'a -> b' });
+    expect(engine.getNodeState('fsm')!.currentState).toBe('c');
+  });
+
+  it('starts in initialState, else the isInitial state, else the first', () => {
+    const start = (fsm: Json) => engineFor(fsmDoc({ transitions: [], ...fsm })).getNodeState('fsm')!.currentState;
+    expect(start({ states: ['a', 'b'] })).toBe('a');
+    expect(start({ states: ['a', { name: 'b', isInitial: true }] })).toBe('b');
+    expect(start({ states: ['a', { name: 'b', isInitial: true }], initialState: 'a' })).toBe('a');
+  });
+});

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { brief, collected, eventsOf, run, scenario, sink, source, type Json } from './helpers';
+
+/** src (count tokens 1…n) → mux → sinks a, b, c (or `outputs`). */
+function muxDoc(multiplexing: Json, count = 4, outputs?: Json[], before: Json[] = []): Json {
+  return scenario([
+    ...before,
+    source('src', 'mux', { count }),
+    {
+      nodeId: 'mux',
+      type: 'Multiplexer',
+      multiplexing,
+      outputs: outputs ?? [
+        { name: 'a', destinationNodeId: 'a' },
+        { name: 'b', destinationNodeId: 'b' },
+        { name: 'c', destinationNodeId: 'c' },
+      ],
+    },
+    sink('a'),
+    sink('b'),
+    sink('c'),
+  ]);
+}
+
+const routes = (engine: ReturnType<typeof run>) =>
+  eventsOf(engine, 'mux').map((e) => (e.operation === 'TOKEN_ROUTED' ? `${e.inputToken!.id}>${String(e.details!['output'])}` : `${e.inputToken!.id} ${e.operation}`));
+
+describe('Multiplexer', () => {
+  it('cycles through the outputs with round_robin; the routed token is the same token', () => {
+    const engine = run(muxDoc({ strategy: 'round_robin' }));
+    expect(routes(engine)).toEqual(['src#1>a', 'src#2>b', 'src#3>c', 'src#4>a']);
+    const [first] = eventsOf(engine, 'mux');
+    expect(first!.outputToken).toBe(first!.inputToken);
+    expect(collected(engine, 'a')).toEqual([1, 4]);
+    expect(engine.getNodeState('mux')!.aggregates).toEqual({ a: 2, b: 1, c: 1 });
+  });
+
+  it('sends every token to every output with broadcast, one TOKEN_ROUTED per output', () => {
+    const engine = run(muxDoc({ strategy: 'broadcast' }, 1));
+    expect(brief(engine, (e) => e.nodeId === 'mux')).toEqual([
+      '2 mux TOKEN_ROUTED src#1 -> src#1',
+      '2 mux TOKEN_ROUTED src#1 -> src#1',
+      '2 mux TOKEN_ROUTED src#1 -> src#1',
+    ]);
+    expect([collected(engine, 'a'), collected(engine, 'b'), collected(engine, 'c')]).toEqual([[1], [1], [1]]);
+  });
+
+  it('takes the first output whose condition holds, else defaultOutput, else drops and records', () => {
+    const conditions = ['value == 1', 'value == 2', 'false'];
+    expect(routes(run(muxDoc({ strategy: 'conditional', conditions, defaultOutput: 'c' })))).toEqual([
+      'src#1>a',
+      'src#2>b',
+      'src#3>c',
+      'src#4>c',
+    ]);
+    const dropped = run(muxDoc({ strategy: 'conditional', conditions }));
+    expect(routes(dropped)).toEqual(['src#1>a', 'src#2>b', 'src#3 TOKEN_DROPPED', 'src#4 TOKEN_DROPPED']);
+    expect(eventsOf(dropped, 'mux')[2]!.details).toEqual({ reason: 'no condition held and no default output' });
+  });
+
+  it('records a failing condition as NODE_ERROR', () => {
+    const engine = run(muxDoc({ strategy: 'conditional', conditions: ["upper(value) == 'A'", 'true', 'true'] }, 1));
+    expect(eventsOf(engine, 'mux')[0]).toMatchObject({ operation: 'NODE_ERROR', inputToken: { id: 'src#1' }, details: { output: 'a' } });
+  });
+
+  it('picks uniformly with random, from its own seeded stream', () => {
+    const engine = run(muxDoc({ strategy: 'random' }, 300));
+    const counts = engine.getNodeState('mux')!.aggregates as Record<string, number>;
+    for (const k of ['a', 'b', 'c']) expect(counts[k]).toBeGreaterThan(70);
+    // Same seed, same choices; another seed, other choices.
+    expect(routes(run(muxDoc({ strategy: 'random' }, 300)))).toEqual(routes(engine));
+    expect(routes(run(muxDoc({ strategy: 'random' }, 300), { seed: 5 }))).not.toEqual(routes(engine));
+  });
+
+  it('keeps its choices when a node is added elsewhere', () => {
+    const base = routes(run(muxDoc({ strategy: 'random' }, 50)));
+    const noisy = { nodeId: 'noise', type: 'DataSource', generation: { type: 'random', valueMin: 0, valueMax: 1 }, count: 50, outputs: [{ destinationNodeId: 'c' }] };
+    expect(routes(run(muxDoc({ strategy: 'random' }, 50, undefined, [noisy])))).toEqual(base);
+  });
+
+  it('picks in proportion to the weights; zero weights never win', () => {
+    const engine = run(muxDoc({ strategy: 'weighted', weights: [3, 1, 0] }, 400));
+    const counts = engine.getNodeState('mux')!.aggregates as Record<string, number>;
+    expect(counts['c']).toBe(0);
+    expect(counts['a']! / 400).toBeGreaterThan(0.65);
+    expect(counts['a']! / 400).toBeLessThan(0.85);
+  });
+
+  it('draws rand() in conditions from the node’s stream', () => {
+    const doc = muxDoc({ strategy: 'conditional', conditions: ['rand() < 0.5', 'true', 'false'] }, 200);
+    const a = run(doc);
+    const share = (a.getNodeState('mux')!.aggregates as Record<string, number>)['a']! / 200;
+    expect(share).toBeGreaterThan(0.35);
+    expect(share).toBeLessThan(0.65);
+    expect(routes(run(doc))).toEqual(routes(a));
+  });
+
+  it('drops a token routed to an output that is not connected', () => {
+    const engine = run(muxDoc({ strategy: 'round_robin' }, 2, [{ name: 'a', destinationNodeId: 'a' }, { name: 'nowhere', destinationNodeId: '' }]));
+    expect(routes(engine)).toEqual(['src#1>a', 'src#2 TOKEN_DROPPED']);
+    expect(eventsOf(engine, 'mux')[1]!.details).toEqual({ reason: 'output not connected', output: 'nowhere' });
+  });
+});
