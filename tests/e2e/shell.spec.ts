@@ -29,3 +29,14 @@ test.describe('app shell', () => {
     pageProblems.splice(0, pageProblems.length, ...pageProblems.filter((p) => !provoked(p)));
   });
 });
+
+test.describe('console-error guard', () => {
+  // Proves the shared fixture can fail: a page that logs an error must fail its test. `test.fail()`
+  // turns that expected failure into a pass — and would report this test as failing if the guard
+  // ever stopped catching errors.
+  test('fails a test whose page logs a console error', async ({ page }) => {
+    test.fail();
+    await page.goto('./');
+    await page.evaluate(() => console.error('deliberate error for the guard test'));
+  });
+});
