@@ -9,7 +9,7 @@ import type { ExternalEvent } from '../engine/types';
 import { fail } from './format';
 import { readFieldRef, resolveFieldRef, type FieldContext, type FieldRef } from './group';
 import type { MaskSet } from './masks';
-import type { MappingConfig, ParsedEvent, Result } from './types';
+import type { EventRule, MappingConfig, ParsedEvent, Result } from './types';
 
 export const DEFAULT_TARGET = 'logs';
 
@@ -18,7 +18,14 @@ export interface CompiledMapping {
   fields: 'all' | readonly string[];
   include: { content: boolean; eventId: boolean; template: boolean; params: boolean; lineId: boolean };
   event: FieldRef;
+  eventRules: readonly CompiledEventRule[];
   value: FieldRef | null;
+}
+
+interface CompiledEventRule {
+  re: RegExp;
+  event: string;
+  on: 'content' | 'template';
 }
 
 const RESERVED = new Set(['targetDataSourceId', 'correlationId', 'correlationIds', 'event', 'value']);
@@ -41,6 +48,8 @@ export function compileMapping(config: MappingConfig | undefined, ctx: FieldCont
     if (!v.ok) return v;
     value = v.value;
   }
+  const rules = compileEventRules(m.eventRules, `${path}/eventRules`);
+  if (!rules.ok) return rules;
   const inc = m.include ?? {};
   return {
     ok: true,
@@ -55,6 +64,7 @@ export function compileMapping(config: MappingConfig | undefined, ctx: FieldCont
         lineId: inc.lineId ?? true,
       },
       event: event.value,
+      eventRules: rules.value,
       value,
     },
   };
@@ -64,7 +74,7 @@ export function compileMapping(config: MappingConfig | undefined, ctx: FieldCont
 export function toExternalEvent(e: ParsedEvent, mapping: CompiledMapping, masks: MaskSet): ExternalEvent {
   const out: ExternalEvent = { targetDataSourceId: mapping.target };
   if (e.groupKey !== undefined) out.correlationId = e.groupKey;
-  out.event = readFieldRef(mapping.event, e, masks) ?? '';
+  out.event = ruleEvent(e, mapping.eventRules) ?? readFieldRef(mapping.event, e, masks) ?? '';
   if (mapping.value !== null) {
     const raw = readFieldRef(mapping.value, e, masks);
     if (raw !== undefined) out.value = numericOrText(raw);
@@ -81,6 +91,34 @@ export function toExternalEvent(e: ParsedEvent, mapping: CompiledMapping, masks:
   if (inc.template) out.template = e.template;
   if (inc.params) out.params = e.params.slice();
   return out;
+}
+
+/** Pure: checks each rule's pattern (a bad one is an error value naming its index and the reason). */
+function compileEventRules(rules: MappingConfig['eventRules'], path: string): Result<CompiledEventRule[]> {
+  if (rules === undefined) return { ok: true, value: [] };
+  if (!Array.isArray(rules)) return fail('BAD_MAPPING', 'eventRules must be a list of {pattern, event}', path);
+  const out: CompiledEventRule[] = [];
+  for (let i = 0; i < rules.length; i++) {
+    const r = rules[i] as Partial<EventRule> | null;
+    const at = `${path}/${i}`;
+    if (typeof r !== 'object' || r === null) return fail('BAD_MAPPING', 'an event rule must be an object {pattern, event}', at);
+    if (typeof r.pattern !== 'string' || r.pattern === '') return fail('BAD_MAPPING', 'pattern must be a non-empty regular expression', `${at}/pattern`);
+    if (typeof r.event !== 'string' || r.event === '') return fail('BAD_MAPPING', 'event must be a non-empty name', `${at}/event`);
+    if (r.on !== undefined && r.on !== 'content' && r.on !== 'template') return fail('BAD_MAPPING', 'on must be "content" or "template"', `${at}/on`);
+    let re: RegExp;
+    try {
+      re = new RegExp(r.pattern, (r.flags ?? '').replace(/[gy]/g, ''));
+    } catch (err) {
+      return fail('BAD_MAPPING', `pattern is not a valid regular expression: ${err instanceof Error ? err.message : String(err)}`, `${at}/pattern`);
+    }
+    out.push({ re, event: r.event, on: r.on ?? 'content' });
+  }
+  return { ok: true, value: out };
+}
+
+function ruleEvent(e: ParsedEvent, rules: readonly CompiledEventRule[]): string | undefined {
+  for (const rule of rules) if (rule.re.test(rule.on === 'template' ? e.template : e.content)) return rule.event;
+  return undefined;
 }
 
 /** Pure: the events as external events, in order. */

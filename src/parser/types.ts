@@ -89,6 +89,19 @@ export interface MappingConfig {
   event?: string;
   /** Source of `value` (a field spec); numeric when it parses as a number. Absent: no `value`. */
   value?: string;
+  /**
+   * Rules naming the event from its text, tried in order before `event`: the first whose `pattern`
+   * (a regular expression) matches the event's `content` (or its `template` when `on: 'template'`)
+   * gives the event name. Lets an FSM react to `connect`/`auth_ok`/`disconnect` instead of `E7`.
+   */
+  eventRules?: EventRule[];
+}
+
+export interface EventRule {
+  pattern: string;
+  flags?: string;
+  event: string;
+  on?: 'content' | 'template';
 }
 
 /**

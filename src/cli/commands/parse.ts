@@ -4,6 +4,7 @@ import { stat, writeFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { parseArgs, optionValue } from '../args';
 import { EXIT_OK, EXIT_USAGE, type Command, type CliIO } from '../command';
+import { readJson } from '../json';
 import {
   LogParser,
   structuredHeader,
@@ -19,6 +20,7 @@ import {
 } from '../../parser';
 
 const SPEC = {
+  config: { kind: 'value' },
   format: { kind: 'value' },
   regex: { kind: 'value' },
   preset: { kind: 'value' },
@@ -44,7 +46,7 @@ const FLUSH_AT = 1 << 20;
  */
 export const parseCommand: Command = {
   name: 'parse',
-  usage: 'parse <file.log…> (--format F | --regex R | --preset P) [--mask NAME=REGEX…] [--group-by FIELD] [--target ID] [--out events.ndjson] [--structured out.csv] [--templates out.csv]',
+  usage: 'parse <file.log…> (--format F | --regex R | --preset P | --config C.json) [--mask NAME=REGEX…] [--group-by FIELD] [--target ID] [--out events.ndjson] [--structured out.csv] [--templates out.csv]',
   summary: 'parse logs into templates, groups and events',
   async run(argv, io) {
     const args = parseArgs(argv, SPEC);
@@ -53,7 +55,16 @@ export const parseCommand: Command = {
       return EXIT_USAGE;
     };
     if (args.positionals.length === 0) return usage('no log file given');
-    const format = formatOption(args.values);
+    // A saved parser configuration (the API's shape) is the base; the flags override its parts.
+    const configPath = optionValue(args, 'config');
+    let base: Partial<ParserConfig> = {};
+    if (configPath !== undefined) {
+      const read = readJson(await io.readFile(configPath), configPath);
+      if (!read.ok) return usage(read.message);
+      if (typeof read.value !== 'object' || read.value === null || Array.isArray(read.value)) return usage(`${configPath}: a parser configuration must be a JSON object`);
+      base = read.value as Partial<ParserConfig>;
+    }
+    const format = formatOption(args.values, base.format);
     if (typeof format === 'string') return usage(format);
     const masks: MaskSpec[] = [];
     for (const m of args.values.mask ?? []) {
@@ -63,11 +74,12 @@ export const parseCommand: Command = {
     }
     const target = optionValue(args, 'target');
     const config: ParserConfig = {
-      name: 'cli',
+      ...base,
+      name: base.name ?? 'cli',
       format,
-      ...(masks.length > 0 ? { masks: { custom: masks } } : {}),
+      ...(masks.length > 0 ? { masks: { ...base.masks, custom: [...(base.masks?.custom ?? []), ...masks] } } : {}),
       ...(optionValue(args, 'group-by') !== undefined ? { groupByField: optionValue(args, 'group-by')! } : {}),
-      ...(target !== undefined ? { mapping: { targetDataSourceId: target } } : {}),
+      ...(target !== undefined ? { mapping: { ...base.mapping, targetDataSourceId: target } } : {}),
     };
     const probe = LogParser.create(config);
     if (!probe.ok) {
@@ -116,9 +128,10 @@ export const parseCommand: Command = {
   },
 };
 
-function formatOption(values: Record<string, string[]>): FormatSpec | string {
+function formatOption(values: Record<string, string[]>, fromConfig: FormatSpec | undefined): FormatSpec | string {
   const given = (['format', 'regex', 'preset'] as const).filter((k) => values[k] !== undefined);
-  if (given.length === 0) return 'no format given: use --format \'<Date> <Time> <Level>: <Content>\', --regex \'(?<Content>.*)\' or --preset NAME';
+  if (given.length === 0 && fromConfig !== undefined) return fromConfig;
+  if (given.length === 0) return 'no format given: use --format \'<Date> <Time> <Level>: <Content>\', --regex \'(?<Content>.*)\', --preset NAME or --config C.json';
   if (given.length > 1) return `give one of --format, --regex, --preset (not ${given.map((g) => `--${g}`).join(' and ')})`;
   const value = values[given[0]!]![0]!;
   if (given[0] === 'format') return { kind: 'format', pattern: value };

@@ -56,12 +56,40 @@ describe('event mapping', () => {
     expect(e).not.toHaveProperty('value');
   });
 
+  it('names events by the first matching rule, on the content or the template, else by `event`', () => {
+    const lines = [
+      LINE,
+      'Dec 10 06:55:47 box sshd[7]: pam_unix(sshd:session): session closed for user bob',
+      'Dec 10 06:55:48 box sshd[8]: Failed password for root from 10.0.0.2 port 22 ssh2',
+      'Dec 10 06:55:49 box sshd[8]: Received disconnect from 10.0.0.2: 11: Bye Bye [preauth]',
+    ];
+    const events = external(lines, {
+      ...SYSLOG,
+      mapping: {
+        event: 'template',
+        eventRules: [
+          { pattern: '^Accepted ', event: 'auth_ok' },
+          { pattern: '^failed password', flags: 'i', event: 'auth_fail' },
+          { pattern: 'session closed', event: 'disconnect' },
+          // Matches the masked template only: the content holds the address itself.
+          { pattern: 'from <IP>: .*Bye', event: 'bye' },
+          { pattern: 'from <IP>: .*Bye', event: 'bye (template)', on: 'template' },
+        ],
+      },
+    });
+    expect(events.map((e) => e.event)).toEqual(['auth_ok', 'disconnect', 'auth_fail', 'bye (template)']);
+  });
+
   it('rejects a bad mapping', () => {
     for (const [mapping, path] of [
       [{ targetDataSourceId: '' }, '/mapping/targetDataSourceId'],
       [{ event: 'Nope' }, '/mapping/event'],
       [{ value: 'param:' }, '/mapping/value'],
       [{ fields: 'some' }, '/mapping/fields'],
+      [{ eventRules: {} }, '/mapping/eventRules'],
+      [{ eventRules: [{ pattern: '(', event: 'x' }] }, '/mapping/eventRules/0/pattern'],
+      [{ eventRules: [{ pattern: 'a', event: 'x' }, { pattern: 'b' }] }, '/mapping/eventRules/1/event'],
+      [{ eventRules: [{ pattern: 'a', event: 'x', on: 'fields' }] }, '/mapping/eventRules/0/on'],
     ] as const) {
       const r = compileConfig({ ...SYSLOG, mapping: mapping as never });
       expect(r.ok).toBe(false);
