@@ -1,17 +1,23 @@
 /**
  * Engine benchmark E1 (TARGETS.md): run to the end, on the synchronous core, a 6-node pipeline that
  * uses every node kind — DataSource → ProcessNode → Multiplexer → FSM | Aggregator → Sink — with
- * 100,000 tokens, several times, and report the median ledger events per second. The clock is
- * injected so the module stays free of platform calls; the CLI passes `performance.now`.
+ * 100,000 tokens, several times, and report the median ledger events per second. The clock (and
+ * the native hasher) are injected so the module stays free of platform calls; the CLI passes
+ * `performance.now` and Node's SHA-256. E2–E5 (`scale.ts`, `timeTravel.ts`) reuse the scenario.
  */
-import { Engine, loadScenario, type Scenario } from '../engine';
+import { Engine, loadScenario, type HasherFactory, type Scenario } from '../engine';
 
 /** The E1 target, ledger events per second. */
 export const E1_TARGET = 1_000_000;
 
+/** Ledger events per E1 token (measured: 4.6), to size a run by its event count. */
+export const EVENTS_PER_TOKEN = 4.6;
+
 export interface EngineBenchOptions {
   /** Milliseconds from some origin (e.g. `performance.now`). */
   now: () => number;
+  /** The hasher the engine uses (the CLI's native one); the default JavaScript one is timed too. */
+  hasher?: HasherFactory;
   /** Fewer tokens and repetitions, for a smoke run. */
   quick?: boolean;
   tokens?: number;
@@ -30,12 +36,21 @@ export interface E1Result {
   medianMs: number;
   /** Median ledger events per second of the run itself (what E1 targets). */
   eventsPerSecond: number;
-  /** Hashing the finished ledger (canonical NDJSON + SHA-256), ms, and its rate. */
+  /** Hashing the finished ledger (canonical NDJSON + SHA-256) with the injected hasher, ms, and its rate. */
   hashMs: number;
   hashEventsPerSecond: number;
+  /** The same with the engine's default JavaScript SHA-256. */
+  hashMsDefault: number;
   ledgerHash: string;
   target: number;
   pass: boolean;
+}
+
+/** Not pure (throws on a bug): the E1 scenario with `tokens` tokens, loaded. */
+export function e1Scenario(tokens: number): Scenario {
+  const loaded = loadScenario(e1Document(tokens));
+  if (loaded.scenario === null) throw new Error(`E1 scenario does not load: ${loaded.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
+  return loaded.scenario;
 }
 
 /** Pure: the E1 scenario (a plain DSL document, loaded like any user scenario) with `tokens` tokens. */
@@ -90,10 +105,8 @@ export function e1Document(tokens: number): Record<string, unknown> {
 export function runEngineBench(options: EngineBenchOptions): E1Result {
   const tokens = options.tokens ?? (options.quick ? 10_000 : 100_000);
   const repetitions = options.repetitions ?? (options.quick ? 2 : 7);
-  const loaded = loadScenario(e1Document(tokens));
-  if (loaded.scenario === null) throw new Error(`E1 scenario does not load: ${loaded.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
-  const scenario: Scenario = loaded.scenario;
-  const engine = new Engine();
+  const scenario = e1Scenario(tokens);
+  const engine = new Engine(options.hasher ? { hasher: options.hasher } : {});
   // One warm-up run so the timed runs measure optimised code, as a long simulation would.
   engine.start(scenario);
   engine.runToEnd();
@@ -108,6 +121,13 @@ export function runEngineBench(options: EngineBenchOptions): E1Result {
   const t0 = options.now();
   const ledgerHash = engine.ledgerHash();
   const hashMs = options.now() - t0;
+  const plain = new Engine();
+  plain.start(scenario);
+  plain.runToEnd();
+  const t1 = options.now();
+  const plainHash = plain.ledgerHash();
+  const hashMsDefault = options.now() - t1;
+  if (plainHash !== ledgerHash) throw new Error(`the injected hasher gives ${ledgerHash}, the default one ${plainHash}`);
   const medianMs = median(runsMs);
   const eventsPerSecond = Math.round(ledgerEvents / (medianMs / 1000));
   return {
@@ -122,6 +142,7 @@ export function runEngineBench(options: EngineBenchOptions): E1Result {
     eventsPerSecond,
     hashMs: round1(hashMs),
     hashEventsPerSecond: Math.round(ledgerEvents / (hashMs / 1000)),
+    hashMsDefault: round1(hashMsDefault),
     ledgerHash,
     target: E1_TARGET,
     pass: eventsPerSecond >= E1_TARGET,
@@ -135,6 +156,7 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-function round1(x: number): number {
+/** Pure: `x` rounded to one decimal. */
+export function round1(x: number): number {
   return Math.round(x * 10) / 10;
 }

@@ -77,6 +77,11 @@ export function ensureUint16(column: Uint16Array<ArrayBuffer>, capacity: number)
   return bigger;
 }
 
+/** Postings per block: value and next of posting p live in block `p >>> 16`. */
+const BLOCK_BITS = 16;
+const BLOCK = 1 << BLOCK_BITS;
+const BLOCK_MASK = BLOCK - 1;
+
 /**
  * An inverted index for many small keys (token ids, correlation ids): each key's postings form a
  * singly linked list through two flat arrays, newest first. Appending is O(1) with no allocation
@@ -84,11 +89,16 @@ export function ensureUint16(column: Uint16Array<ArrayBuffer>, capacity: number)
  *
  * Postings of one key are appended in non-decreasing value order (ledger seqs), so `last(key)`
  * tells whether the current event already posted to it.
+ *
+ * The posting arrays are kept in blocks of 65,536 (the first block doubles up to that size), never
+ * in one array that doubles: at a million ledger events the postings reach tens of megabytes, and a
+ * doubling array holds up to twice that and needs the old and the new copy at once (see
+ * `eventColumns.ts` for the measurement).
  */
 export class ChainedPostings {
   private head = new Int32Array(1024).fill(-1);
-  private value = new Int32Array(1024);
-  private next = new Int32Array(1024);
+  private readonly valueBlocks: Int32Array<ArrayBuffer>[] = [new Int32Array(1024)];
+  private readonly nextBlocks: Int32Array<ArrayBuffer>[] = [new Int32Array(1024)];
   private count = 0;
   private keyCount = 0;
 
@@ -101,12 +111,12 @@ export class ChainedPostings {
   add(key: number, v: number): void {
     if (key >= this.keyCount) this.ensureKey(key);
     const p = this.count;
-    if (p === this.value.length) {
-      this.value = ensureInt32(this.value, p + 1);
-      this.next = ensureInt32(this.next, p + 1);
-    }
-    this.value[p] = v;
-    this.next[p] = this.head[key]!;
+    const b = p >>> BLOCK_BITS;
+    const i = p & BLOCK_MASK;
+    let values: Int32Array<ArrayBuffer> | undefined = this.valueBlocks[b];
+    if (values === undefined || i >= values.length) values = this.grow(b);
+    values[i] = v;
+    this.nextBlocks[b]![i] = this.head[key]!;
     this.head[key] = p;
     this.count = p + 1;
   }
@@ -115,15 +125,15 @@ export class ChainedPostings {
   last(key: number): number {
     if (key >= this.keyCount) return -1;
     const h = this.head[key]!;
-    return h < 0 ? -1 : this.value[h]!;
+    return h < 0 ? -1 : this.valueBlocks[h >>> BLOCK_BITS]![h & BLOCK_MASK]!;
   }
 
   /** The values posted to `key` that are `<= upTo`, oldest first. */
   values(key: number, upTo = 0x7fffffff): number[] {
     const out: number[] = [];
     if (key >= this.keyCount) return out;
-    for (let p = this.head[key]!; p >= 0; p = this.next[p]!) {
-      const v = this.value[p]!;
+    for (let p = this.head[key]!; p >= 0; p = this.nextBlocks[p >>> BLOCK_BITS]![p & BLOCK_MASK]!) {
+      const v = this.valueBlocks[p >>> BLOCK_BITS]![p & BLOCK_MASK]!;
       if (v <= upTo) out.push(v);
     }
     return out.reverse();
@@ -131,7 +141,26 @@ export class ChainedPostings {
 
   /** Bytes held by the backing arrays (capacity, not length). */
   bytes(): number {
-    return this.head.byteLength + this.value.byteLength + this.next.byteLength;
+    let bytes = this.head.byteLength;
+    for (let b = 0; b < this.valueBlocks.length; b++) bytes += this.valueBlocks[b]!.byteLength + this.nextBlocks[b]!.byteLength;
+    return bytes;
+  }
+
+  /** The value block `b`, made (or, for the first block, enlarged) so the next posting fits. */
+  private grow(b: number): Int32Array<ArrayBuffer> {
+    if (b === 0) {
+      const size = Math.min(BLOCK, this.valueBlocks[0]!.length * 2);
+      this.valueBlocks[0] = ensureInt32(this.valueBlocks[0]!, size);
+      this.nextBlocks[0] = ensureInt32(this.nextBlocks[0]!, size);
+      return this.valueBlocks[0];
+    }
+    if (this.valueBlocks[0]!.length < BLOCK) {
+      this.valueBlocks[0] = ensureInt32(this.valueBlocks[0]!, BLOCK);
+      this.nextBlocks[0] = ensureInt32(this.nextBlocks[0]!, BLOCK);
+    }
+    this.valueBlocks.push(new Int32Array(BLOCK));
+    this.nextBlocks.push(new Int32Array(BLOCK));
+    return this.valueBlocks[b]!;
   }
 
   private ensureKey(key: number): void {

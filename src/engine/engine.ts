@@ -6,16 +6,38 @@
  *
  * `stepSync()`/`runToEnd()` are the synchronous core (benchmarks and the CLI use them without a
  * promise per step); `step()` wraps one synchronous step in a promise, as the seed's API is async.
+ *
+ * The read side (DSL.md §6) answers for the current step or any earlier one without changing the
+ * run: step results, state at a step (checkpoints + replay), node events and activity, Sink
+ * aggregates, lineage, provenance, export/import. A caller's mistake is an error value
+ * (`QueryResult`), never a throw; the one-concept modules behind each method say how it works.
  */
+import { nodeActivity, nodeEvents } from './activity';
 import { loadScenario } from './dsl';
-import type { ExternalEventQueue } from './externalQueue';
+import type { ExternalEventQueue, InputBatch } from './externalQueue';
+import type { HasherFactory } from './hashing';
 import type { Ledger } from './ledger';
-import { Simulation } from './scheduler';
-import type { LoadResult, NodeState, RunStatus, Scenario } from './types';
+import { lineage } from './lineage';
+import { LiveRun } from './liveRun';
+import { descendants, provenance } from './provenance';
+import type { ActivityEntry, Lineage, Provenance, QueryResult, RunSnapshot, SinkAggregateValue, StepResult } from './queryTypes';
+import { checkStep, ok } from './queryErrors';
+import { exportRun, readRunExport, rebuildRun } from './runExport';
+import { sinkAggregate } from './sinkAggregate';
+import { stepResult } from './stepResult';
+import type { LedgerEvent, LoadResult, NodeState, RunStatus, Scenario } from './types';
 
 export interface EngineOptions {
   /** Overrides the scenario's seed (an execution's own seed). */
   seed?: number;
+}
+
+/** How an engine computes what it keeps; given once to the constructor, used by every run it holds. */
+export interface EngineSettings {
+  /** SHA-256 of the ledger hash (default: JavaScript `@noble/hashes`; the CLI passes Node's native one). Same bytes, same hash. */
+  hasher?: HasherFactory;
+  /** A fixed checkpoint spacing K in work units (ledger events + steps); default: adaptive from `CHECKPOINT_SPACING`. */
+  checkpointSpacing?: number;
 }
 
 /** The queue view of `getQueue()`. */
@@ -43,8 +65,13 @@ export interface StepReport {
 
 /** Not pure: a simulation engine holding at most one run. */
 export class Engine {
-  private sim: Simulation | null = null;
+  private live: LiveRun | null = null;
   private queueView: RunQueue | null = null;
+  private readonly settings: EngineSettings;
+
+  constructor(settings: EngineSettings = {}) {
+    this.settings = settings;
+  }
 
   /**
    * Loads `dslTemplate` (template, compat template or bare scenario) and starts a fresh run at step
@@ -52,31 +79,26 @@ export class Engine {
    * uninitialised.
    */
   initialize(dslTemplate: unknown, options: EngineOptions = {}): LoadResult {
-    this.sim = null;
+    this.live = null;
     this.queueView = null;
     const result = loadScenario(dslTemplate);
     if (result.scenario === null) return result;
     if (options.seed !== undefined && !Number.isFinite(options.seed)) {
       return { scenario: null, warnings: result.warnings, errors: [{ path: '', message: `the seed must be a finite number; got ${String(options.seed)}` }] };
     }
-    this.start(result.scenario, options.seed ?? result.scenario.seed);
+    // The document as given, kept as text: what `exportRun` writes and `importRun` loads again.
+    this.begin(result.scenario, options.seed ?? result.scenario.seed, JSON.stringify(dslTemplate));
     return result;
   }
 
   /** Starts a fresh run of an already loaded `scenario` (e.g. a stored execution's copy). */
   start(scenario: Scenario, seed: number = scenario.seed): void {
-    const sim = new Simulation(scenario, seed);
-    this.sim = sim;
-    this.queueView = {
-      size: () => sim.size(),
-      deliveries: () => sim.queuedDeliveries(),
-      peek: (limit = 20) => sim.peek(limit),
-    };
+    this.begin(scenario, seed, null);
   }
 
   /** True once a scenario is loaded. */
   get initialized(): boolean {
-    return this.sim !== null;
+    return this.live !== null;
   }
 
   get scenario(): Scenario {
@@ -89,7 +111,7 @@ export class Engine {
   }
 
   get status(): RunStatus {
-    return this.run().status;
+    return this.run().sim.status;
   }
 
   get ledger(): Ledger {
@@ -98,7 +120,12 @@ export class Engine {
 
   /** The external event queue; `addEvent` refuses (as a value) an event not addressed to a DataSource. */
   getExternalEventQueue(): ExternalEventQueue {
-    return this.run().external;
+    return this.run().queue;
+  }
+
+  /** The input log: every batch of external events added, with the step the run was at (what a re-run needs). */
+  inputLog(): InputBatch[] {
+    return this.run().queue.inputLog();
   }
 
   getQueue(): RunQueue {
@@ -118,38 +145,38 @@ export class Engine {
 
   /** Executes the next step synchronously and reports it. */
   stepReport(): StepReport {
-    const sim = this.run();
-    const firstSeq = sim.ledger.size + 1;
-    const executed = sim.stepSync();
-    return { step: sim.step, executed, firstSeq, lastSeq: sim.ledger.size, queueSize: sim.size(), status: sim.status };
+    const live = this.run();
+    const firstSeq = live.ledger.size + 1;
+    const executed = live.stepSync();
+    return { step: live.step, executed, firstSeq, lastSeq: live.ledger.size, queueSize: live.sim.size(), status: live.sim.status };
   }
 
   /** Runs until nothing is pending or `maxSteps` closes the run; returns the final status. */
   runToEnd(): RunStatus {
-    const sim = this.run();
-    while (sim.stepSync());
-    return sim.status;
+    const live = this.run();
+    while (live.stepSync());
+    return live.sim.status;
   }
 
   /** Runs until step `step` has executed (or the run ends first); returns the status. */
   runUntil(step: number): RunStatus {
-    const sim = this.run();
-    while (sim.step < step && sim.stepSync());
-    return sim.status;
+    const live = this.run();
+    while (live.step < step && live.stepSync());
+    return live.sim.status;
   }
 
   /** State of node `nodeId`, or undefined for an unknown id. */
   getNodeState(nodeId: string): NodeState | undefined {
-    const sim = this.run();
-    const index = sim.ledger.nodeIndex(nodeId);
-    return index === undefined ? undefined : sim.nodeState(index);
+    const live = this.run();
+    const index = live.ledger.nodeIndex(nodeId);
+    return index === undefined ? undefined : live.sim.nodeState(index);
   }
 
   /** State of every node, by node id, in scenario order. */
   getNodeStates(): Record<string, NodeState> {
-    const sim = this.run();
+    const live = this.run();
     const out: Record<string, NodeState> = {};
-    for (const node of sim.scenario.nodes) out[node.nodeId] = sim.nodeState(node.index);
+    for (const node of live.scenario.nodes) out[node.nodeId] = live.sim.nodeState(node.index);
     return out;
   }
 
@@ -163,8 +190,82 @@ export class Engine {
     return this.run().ledger.hash();
   }
 
-  private run(): Simulation {
-    if (this.sim === null) throw new Error('the engine is not initialised: call initialize() with a valid scenario first');
-    return this.sim;
+  /** What the run holds besides its ledger, for benchmarks and the docs: checkpoints (count, size in units, spacing). */
+  diagnostics(): { checkpoints: { count: number; units: number; spacing: number } } {
+    const c = this.run().checkpoints;
+    return { checkpoints: { count: c.count, units: c.units, spacing: c.currentSpacing } };
+  }
+
+  // ——— read side: any step from 0 to the current one; never changes the run ———
+
+  /** The step result (seed 2.3) of step `step`; `activityLimit` caps `allActivities` (default 1,000). */
+  stepResult(step: number, options: { activityLimit?: number } = {}): QueryResult<StepResult> {
+    return stepResult(this.run(), step, options.activityLimit);
+  }
+
+  /** The run right after step `step`: node states, queue, Sink totals, ledger prefix size (checkpoint + replay). */
+  stateAt(step: number): QueryResult<RunSnapshot> {
+    const live = this.run();
+    const checked = checkStep(step, live.step);
+    return checked.ok ? ok(live.snapshotAt(checked.value)) : checked;
+  }
+
+  /** Events of node `nodeId` up to `step` (default: current), in seq order. */
+  nodeEvents(nodeId: string, step?: number): QueryResult<LedgerEvent[]> {
+    return nodeEvents(this.run(), nodeId, step);
+  }
+
+  /** Activity of node `nodeId` up to `step` (default: current), newest first, at most `limit` (default 1,000). */
+  nodeActivity(nodeId: string, options: { limit?: number; step?: number } = {}): QueryResult<ActivityEntry[]> {
+    return nodeActivity(this.run(), nodeId, options);
+  }
+
+  /** `formula` (latest, earliest, sum, count, average, min, max, list, distinct) over what Sink `sinkId` collected up to `step`, at `field` (default `value`). */
+  sinkAggregate(sinkId: string, formula: string, options: { field?: string; step?: number } = {}): QueryResult<SinkAggregateValue> {
+    return sinkAggregate(this.run(), sinkId, formula, options);
+  }
+
+  /** Every event up to `step` (default: current) that touched a token carrying `correlationId`, by step then seq. */
+  lineage(correlationId: string, step?: number): QueryResult<Lineage> {
+    return lineage(this.run(), correlationId, step);
+  }
+
+  /** The ancestor DAG of token `tokenId` through `inputToken`/`inputTokens`. */
+  provenance(tokenId: string): QueryResult<Provenance> {
+    return provenance(this.run(), tokenId);
+  }
+
+  /** The descendant DAG of token `tokenId` (the inverse of `provenance`). */
+  descendants(tokenId: string): QueryResult<Provenance> {
+    return descendants(this.run(), tokenId);
+  }
+
+  /** The run as NDJSON: a header line (format, scenario, seed, input log, step, status, hash), then the canonical ledger lines. */
+  exportRun(): string {
+    return exportRun(this.run());
+  }
+
+  /**
+   * Rebuilds an exported run by re-executing it, and verifies it: HASH_MISMATCH when the ledger lines
+   * or the re-execution do not match the recorded hash, INVALID_LEDGER when the text is not an export.
+   */
+  static importRun(text: string, settings: EngineSettings = {}): QueryResult<Engine> {
+    const header = readRunExport(text, settings.hasher);
+    return header.ok ? rebuildRun(new Engine(settings), header.value) : header;
+  }
+
+  private begin(scenario: Scenario, seed: number, document: string | null): void {
+    const live = new LiveRun(scenario, seed, { ...this.settings, document });
+    this.live = live;
+    this.queueView = {
+      size: () => live.sim.size(),
+      deliveries: () => live.sim.queuedDeliveries(),
+      peek: (limit = 20) => live.sim.peek(limit),
+    };
+  }
+
+  private run(): LiveRun {
+    if (this.live === null) throw new Error('the engine is not initialised: call initialize() with a valid scenario first');
+    return this.live;
   }
 }

@@ -3,9 +3,14 @@
  * Everything here is pure TypeScript over ES2022 — no DOM, no Node — so it runs the same in the
  * worker, in Node (CLI, benchmarks) and in tests.
  */
-export { Engine, type EngineOptions, type RunQueue, type StepReport } from './engine';
+export { Engine, type EngineOptions, type EngineSettings, type RunQueue, type StepReport } from './engine';
 export { Ledger, NONE, type LedgerNodeInfo } from './ledger';
-export { ExternalEventQueue, type AddEventsResult } from './externalQueue';
+export { ExternalEventQueue, type AddEventsResult, type InputBatch } from './externalQueue';
+export { defaultHasher, type HasherFactory, type IncrementalHash } from './hashing';
+export { CHECKPOINT_SPACING } from './checkpoints';
+export { RUN_FORMAT, RUN_FORMAT_VERSION, type RunHeader } from './runExport';
+export { SINK_FORMULAS } from './queryTypes';
+export type * from './queryTypes';
 export { OP, operationName, type OpCode } from './operations';
 export { canonicalJson } from './canonical';
 export { loadScenario } from './dsl';

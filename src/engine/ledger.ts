@@ -12,10 +12,12 @@
  * (first seq of every step, steps being non-decreasing). Lineage (E5) and replay checkpoints (E4)
  * read these indexes.
  */
-import { ChainedPostings, IntList, ensureInt32, ensureUint16, ensureUint8 } from './columns';
+import { ChainedPostings, IntList } from './columns';
+import { EventColumns } from './eventColumns';
 import { OP, operationName, type OpCode } from './operations';
-import { LineWriter } from './ledgerLine';
-import { StreamHash } from './streamHash';
+import { defaultHasher, type HasherFactory, type IncrementalHash } from './hashing';
+import { ChunkSink, LineWriter } from './ledgerLine';
+import type { Recorder } from './recorder';
 import { NONE, TokenTable } from './tokenTable';
 import type { LedgerEvent, NodeKind, Token } from './types';
 
@@ -28,7 +30,7 @@ export interface LedgerNodeInfo {
 export { NONE } from './tokenTable';
 
 /** Not pure: the append-only ledger of one run. */
-export class Ledger {
+export class Ledger implements Recorder {
   /** Every token of the run, by token index (`table.tokens`). Shared, never mutated. */
   readonly tokens: Token[];
   readonly nodes: readonly LedgerNodeInfo[];
@@ -40,17 +42,8 @@ export class Ledger {
   private readonly nodeIndexById = new Map<string, number>();
 
   private count = 0;
-  private evStep = new Int32Array(1024);
-  private evNode = new Uint16Array(1024);
-  private evOp = new Uint8Array(1024);
-  private evIn = new Int32Array(1024);
-  private evOut = new Int32Array(1024);
-  /** STATE_TRANSITION: `(fromStateKey + 1) * 65536 + toStateKey + 1`; 0 otherwise. */
-  private evStates = new Int32Array(1024);
-  /** Offset + 1 of `[length, token…]` in `listPool`; 0 = no consumed-token list. */
-  private evInputs = new Int32Array(1024);
-  /** Index into `detailsTable`; 0 = no details. */
-  private evDetails = new Int32Array(1024);
+  /** Per event: step, node, operation, tokens; `states` is `(fromStateKey + 1) * 65536 + toStateKey + 1` for a transition (else 0); `inputs` the offset + 1 of `[length, token…]` in `listPool` (0: none); `details` an index into `detailsTable` (0: none). */
+  private readonly cols = new EventColumns();
   private readonly listPool = new IntList(1024);
   private readonly detailsTable: (Record<string, unknown> | undefined)[] = [undefined];
   private readonly stateNames: string[] = [];
@@ -62,12 +55,16 @@ export class Ledger {
   /** `stepFirst[s]` = seq of the first event of step s (or of the next event when s had none). */
   private readonly stepFirst = new IntList(1024);
 
-  private readonly hasher = new StreamHash();
+  private readonly hasher: IncrementalHash;
   private hashedThrough = 0;
   private readonly writer = new LineWriter(this);
 
-  /** `nodes` in scenario order; timestamps are `startTime + step * tickMs`. */
-  constructor(nodes: readonly LedgerNodeInfo[], startTime: number, tickMs: number) {
+  /**
+   * `nodes` in scenario order; timestamps are `startTime + step * tickMs`. `hasher` makes the
+   * SHA-256 of the ledger hash (default: JavaScript; the command line injects Node's native one).
+   */
+  constructor(nodes: readonly LedgerNodeInfo[], startTime: number, tickMs: number, hasher: HasherFactory = defaultHasher) {
+    this.hasher = hasher();
     if (nodes.length > 0xffff) throw new Error(`a ledger holds at most 65535 nodes, got ${nodes.length}`);
     this.nodes = nodes;
     this.startTime = startTime;
@@ -119,15 +116,7 @@ export class Ledger {
    */
   append(node: number, op: OpCode, inTok: number, outTok: number, states: number, inputs: number, details: number): number {
     const seq = ++this.count;
-    if (seq >= this.evStep.length) this.growEvents(seq + 1);
-    this.evStep[seq] = this.stepFirst.length - 1;
-    this.evNode[seq] = node;
-    this.evOp[seq] = op;
-    this.evIn[seq] = inTok;
-    this.evOut[seq] = outTok;
-    this.evStates[seq] = states;
-    this.evInputs[seq] = inputs;
-    this.evDetails[seq] = details;
+    this.cols.set(seq, this.stepFirst.length - 1, node, op, inTok, outTok, states, inputs, details);
     this.byNode[node]!.push(seq);
     if (inTok >= 0) {
       this.byToken.add(inTok, seq);
@@ -182,19 +171,19 @@ export class Ledger {
   /** The event `seq` (1 … size) as a plain object; tokens are the shared token objects. */
   get(seq: number): LedgerEvent {
     if (!(seq >= 1 && seq <= this.count)) throw new Error(`no ledger event with seq ${seq}; the ledger has ${this.count}`);
-    const node = this.nodes[this.evNode[seq]!]!;
-    const step = this.evStep[seq]!;
+    const node = this.nodes[this.cols.node(seq)]!;
+    const step = this.cols.step(seq);
     const ev: LedgerEvent = {
       eventId: `e${seq}`,
       timestamp: this.startTime + step * this.tickMs,
       nodeId: node.nodeId,
-      operation: operationName(this.evOp[seq]!),
+      operation: operationName(this.cols.op(seq)),
       seq,
       step,
       nodeType: node.nodeType,
     };
-    const inTok = this.evIn[seq]!;
-    const outTok = this.evOut[seq]!;
+    const inTok = this.cols.input(seq);
+    const outTok = this.cols.output(seq);
     if (inTok >= 0) ev.inputToken = this.tokens[inTok]!;
     if (outTok >= 0) ev.outputToken = this.tokens[outTok]!;
     const from = this.fromOf(seq);
@@ -209,50 +198,63 @@ export class Ledger {
     return ev;
   }
 
+  /** Raw transition states of event `seq` (the `states` argument it was appended with). */
+  statesOf(seq: number): number {
+    return this.cols.states(seq);
+  }
   /** Step of event `seq`. */
   stepOf(seq: number): number {
-    return this.evStep[seq]!;
+    return this.cols.step(seq);
   }
   /** Node index of event `seq`. */
   nodeOf(seq: number): number {
-    return this.evNode[seq]!;
+    return this.cols.node(seq);
   }
   /** Operation code of event `seq`. */
   opOf(seq: number): OpCode {
-    return this.evOp[seq] as OpCode;
+    return this.cols.op(seq) as OpCode;
   }
   /** Input token index of event `seq`, or NONE. */
   inputOf(seq: number): number {
-    return this.evIn[seq]!;
+    return this.cols.input(seq);
   }
   /** Output token index of event `seq`, or NONE. */
   outputOf(seq: number): number {
-    return this.evOut[seq]!;
+    return this.cols.output(seq);
   }
   /** `from` state of a transition event. */
   fromOf(seq: number): string | undefined {
-    const s = this.evStates[seq]!;
+    const s = this.cols.states(seq);
     return s === 0 ? undefined : this.stateNames[Math.floor(s / 65536) - 1];
   }
   /** `to` state of a transition event. */
   toOf(seq: number): string | undefined {
-    const s = this.evStates[seq]!;
+    const s = this.cols.states(seq);
     return s === 0 ? undefined : this.stateNames[(s % 65536) - 1];
+  }
+  /** Number of tokens merge event `seq` consumed (0 when it is not a merge). */
+  inputCountOf(seq: number): number {
+    const ref = this.cols.inputs(seq);
+    return ref === 0 ? 0 : this.listPool.data[ref - 1]!;
+  }
+  /** The `i`-th token index merge event `seq` consumed (i < `inputCountOf(seq)`). */
+  inputAt(seq: number, i: number): number {
+    return this.listPool.data[this.cols.inputs(seq) + i]!;
   }
   /** Token indices consumed by a merge event, or undefined. */
   inputTokensOf(seq: number): number[] | undefined {
-    const ref = this.evInputs[seq]!;
+    const ref = this.cols.inputs(seq);
     if (ref === 0) return undefined;
     const n = this.listPool.data[ref - 1]!;
     return Array.from(this.listPool.data.subarray(ref, ref + n));
   }
   /** Details of event `seq`, or undefined. */
   detailsOf(seq: number): Record<string, unknown> | undefined {
-    return this.detailsTable[this.evDetails[seq]!];
+    return this.detailsTable[this.cols.details(seq)];
   }
   /** Reference of event `seq`'s details (0: none); events sharing interned details share it. */
   detailsRefOf(seq: number): number {
-    return this.evDetails[seq]!;
+    return this.cols.details(seq);
   }
   /** The details stored under reference `ref`. */
   detailsAt(ref: number): Record<string, unknown> | undefined {
@@ -275,6 +277,11 @@ export class Ledger {
 
   /** Seqs of the events of node `node` up to seq `upTo`, oldest first (binary search, no scan). */
   seqsOfNode(node: number, upTo = this.count): Int32Array {
+    return this.byNode[node]!.data.slice(0, this.nodeEventCount(node, upTo));
+  }
+
+  /** Number of events of node `node` with seq `<= upTo` (binary search). */
+  nodeEventCount(node: number, upTo = this.count): number {
     const list = this.byNode[node]!;
     let lo = 0;
     let hi = list.length;
@@ -283,7 +290,12 @@ export class Ledger {
       if (list.data[mid]! <= upTo) lo = mid + 1;
       else hi = mid;
     }
-    return list.data.slice(0, lo);
+    return lo;
+  }
+
+  /** Seq of the `i`-th event (from 0) of node `node`. */
+  nodeEventSeq(node: number, i: number): number {
+    return this.byNode[node]!.data[i]!;
   }
 
   /** Seqs of the events that touched token `token` (input, output or consumed) up to `upTo`. */
@@ -311,23 +323,28 @@ export class Ledger {
 
   /** Canonical NDJSON of the events `[from, to]` (default: all). */
   toNdjson(from = 1, to = this.count): string {
-    const parts: string[] = [];
-    for (let seq = from; seq <= to; seq++) parts.push(this.writer.line(seq));
-    return parts.join('');
+    // Lines are gathered into chunks of about 64 KiB, then joined once: no string per line is kept.
+    const chunks: string[] = [];
+    const sink = new ChunkSink({ update: (text) => void chunks.push(text), digestHex: () => '' });
+    for (let seq = from; seq <= to; seq++) this.writer.write(seq, sink);
+    sink.flush();
+    return chunks.join('');
   }
 
   /** SHA-256 hex of the canonical NDJSON of the whole ledger; incremental over calls. */
   hash(): string {
-    // Each line goes to the hash piece by piece; no line or chunk string is built.
-    for (let seq = this.hashedThrough + 1; seq <= this.count; seq++) this.writer.write(seq, this.hasher);
+    // Lines are gathered into chunks of tens of kilobytes: one hash update per chunk, whatever the
+    // hash (a native one pays a fixed cost per call).
+    const chunk = new ChunkSink(this.hasher);
+    for (let seq = this.hashedThrough + 1; seq <= this.count; seq++) this.writer.write(seq, chunk);
+    chunk.flush();
     this.hashedThrough = this.count;
     return this.hasher.digestHex();
   }
 
   /** Rough bytes held by the columns and indexes (capacity), excluding token objects. */
   columnBytes(): number {
-    const cols = [this.evStep, this.evNode, this.evOp, this.evIn, this.evOut, this.evStates, this.evInputs, this.evDetails];
-    let bytes = cols.reduce((sum, c) => sum + c.byteLength, 0);
+    let bytes = this.cols.bytes();
     bytes += this.byToken.bytes() + this.byCorrelation.bytes() + this.listPool.data.byteLength + this.table.bytes();
     bytes += this.stepFirst.data.byteLength;
     for (const l of this.byNode) bytes += l.data.byteLength;
@@ -376,16 +393,5 @@ export class Ledger {
       this.stateKeyByName.set(name, key);
     }
     return key;
-  }
-
-  private growEvents(capacity: number): void {
-    this.evStep = ensureInt32(this.evStep, capacity);
-    this.evNode = ensureUint16(this.evNode, capacity);
-    this.evOp = ensureUint8(this.evOp, capacity);
-    this.evIn = ensureInt32(this.evIn, capacity);
-    this.evOut = ensureInt32(this.evOut, capacity);
-    this.evStates = ensureInt32(this.evStates, capacity);
-    this.evInputs = ensureInt32(this.evInputs, capacity);
-    this.evDetails = ensureInt32(this.evDetails, capacity);
   }
 }

@@ -1,14 +1,22 @@
 /**
  * The canonical NDJSON line of a ledger event, written straight from the ledger's columns (no
  * `LedgerEvent` object is built). Keys are in sorted order at every depth — the fixed event and
- * token keys by hand, token data and details through `canonicalJson` — so the bytes, and the ledger
- * hash over them, never depend on how an object was constructed.
+ * token keys by hand, token data and details through `canonicalData`/`canonicalJson` — so the bytes,
+ * and the ledger hash over them, never depend on how an object was constructed.
+ *
+ * Speed matters (the hash of a million-event ledger serialises ~300 MB): each line is built as one
+ * string and handed to the sink once; the texts that repeat — a token (output of one event, input
+ * of the next few), interned details, a state name, the step and timestamp of consecutive events,
+ * a data key — are cached.
  */
 import { canonicalJson } from './canonical';
+import type { IncrementalHash } from './hashing';
 import type { Ledger } from './ledger';
 import { LEDGER_OPERATIONS } from './types';
 
 const CACHE_SIZE = 4096;
+/** Distinct data keys whose quoted text is cached (data keys are few; arbitrary ones stop being cached). */
+const KEY_CACHE_LIMIT = 4096;
 
 /** Where a line's text goes: a string being built, or a running hash. */
 export interface TextSink {
@@ -19,6 +27,37 @@ class StringSink implements TextSink {
   text = '';
   append(text: string): void {
     this.text += text;
+  }
+}
+
+const CHUNK_CHARS = 1 << 16;
+
+/**
+ * Not pure: gathers text into flat chunks of about 64 KiB and feeds each one to a hash. Pieces are
+ * joined once per chunk (a flat string) rather than concatenated (a rope every reader must flatten
+ * again, and which keeps every piece alive until then).
+ */
+export class ChunkSink implements TextSink {
+  private readonly parts: string[] = [];
+  private chars = 0;
+  private readonly hash: IncrementalHash;
+
+  constructor(hash: IncrementalHash) {
+    this.hash = hash;
+  }
+
+  append(text: string): void {
+    this.parts.push(text);
+    this.chars += text.length;
+    if (this.chars >= CHUNK_CHARS) this.flush();
+  }
+
+  /** Feeds what is gathered to the hash. */
+  flush(): void {
+    if (this.chars === 0) return;
+    this.hash.update(this.parts.join(''));
+    this.parts.length = 0;
+    this.chars = 0;
   }
 }
 
@@ -33,6 +72,11 @@ export class LineWriter {
   private readonly cacheText: string[] = new Array<string>(CACHE_SIZE).fill('');
   private readonly detailsKey = new Int32Array(CACHE_SIZE).fill(-1);
   private readonly detailsText: string[] = new Array<string>(CACHE_SIZE).fill('');
+  private readonly keyText = new Map<string, string>();
+  private readonly stateText = new Map<string, string>();
+  /** `,"step":S,"timestamp":T` of the step last written. */
+  private stepPartOf = -1;
+  private stepPart = '';
 
   constructor(ledger: Ledger) {
     this.ledger = ledger;
@@ -45,46 +89,47 @@ export class LineWriter {
     return sink.text;
   }
 
-  /**
-   * Writes the canonical JSON line of event `seq` (newline included) to `sink` piece by piece:
-   * hashing appends the pieces straight to the hash, never building the line.
-   */
+  /** Writes the canonical JSON line of event `seq` (newline included) to `sink`, in one piece. */
   write(seq: number, sink: TextSink): void {
     const l = this.ledger;
     const nodePart = (this.nodePart ??= l.nodes.map((n) => `,"nodeId":${JSON.stringify(n.nodeId)},"nodeType":${JSON.stringify(n.nodeType)}`));
     const detailsRef = l.detailsRefOf(seq);
-    if (detailsRef !== 0) {
-      sink.append('{"details":');
-      sink.append(this.details(detailsRef));
-      sink.append(',"eventId":"e');
-    } else sink.append('{"eventId":"e');
-    sink.append(String(seq));
-    sink.append('"');
+    let s = detailsRef !== 0 ? '{"details":' + this.details(detailsRef) + ',"eventId":"e' + seq + '"' : '{"eventId":"e' + seq + '"';
     const from = l.fromOf(seq);
-    if (from !== undefined) sink.append(`,"from":${JSON.stringify(from)}`);
+    if (from !== undefined) s += ',"from":' + this.state(from);
     const inTok = l.inputOf(seq);
-    if (inTok >= 0) {
-      sink.append(',"inputToken":');
-      sink.append(this.token(inTok));
+    if (inTok >= 0) s += ',"inputToken":' + this.token(inTok);
+    const consumed = l.inputCountOf(seq);
+    if (consumed > 0) {
+      s += ',"inputTokens":[';
+      for (let i = 0; i < consumed; i++) s += (i > 0 ? ',' : '') + JSON.stringify(l.tokens[l.inputAt(seq, i)]!.id);
+      s += ']';
     }
-    const inputs = l.inputTokensOf(seq);
-    if (inputs !== undefined) {
-      sink.append(',"inputTokens":[');
-      for (let i = 0; i < inputs.length; i++) sink.append((i > 0 ? ',' : '') + JSON.stringify(l.tokens[inputs[i]!]!.id));
-      sink.append(']');
-    }
-    sink.append(nodePart[l.nodeOf(seq)]!);
-    sink.append(this.opPart[l.opOf(seq)]!);
+    s += nodePart[l.nodeOf(seq)]! + this.opPart[l.opOf(seq)]!;
     const outTok = l.outputOf(seq);
-    if (outTok >= 0) {
-      sink.append(',"outputToken":');
-      sink.append(this.token(outTok));
-    }
-    const step = l.stepOf(seq);
-    sink.append(`,"seq":${seq},"step":${step},"timestamp":${canonicalJson(l.startTime + step * l.tickMs)}`);
+    if (outTok >= 0) s += ',"outputToken":' + this.token(outTok);
+    s += ',"seq":' + seq + this.stepText(l.stepOf(seq));
     const to = l.toOf(seq);
-    if (to !== undefined) sink.append(`,"to":${JSON.stringify(to)}`);
-    sink.append('}\n');
+    if (to !== undefined) s += ',"to":' + this.state(to);
+    sink.append(s + '}\n');
+  }
+
+  private stepText(step: number): string {
+    if (step !== this.stepPartOf) {
+      const l = this.ledger;
+      this.stepPartOf = step;
+      this.stepPart = `,"step":${step},"timestamp":${canonicalJson(l.startTime + step * l.tickMs)}`;
+    }
+    return this.stepPart;
+  }
+
+  private state(name: string): string {
+    let text = this.stateText.get(name);
+    if (text === undefined) {
+      text = JSON.stringify(name);
+      this.stateText.set(name, text);
+    }
+    return text;
   }
 
   /** Canonical JSON of details `ref`; interned details repeat, so the text is cached like tokens. */
@@ -104,9 +149,42 @@ export class LineWriter {
     let text = '{"correlationIds":[';
     const ids = token.correlationIds;
     for (let i = 0; i < ids.length; i++) text += (i > 0 ? ',' : '') + JSON.stringify(ids[i]);
-    text += `],"data":${canonicalJson(token.data)},"id":${JSON.stringify(token.id)}}`;
+    text += '],"data":' + this.data(token.data) + ',"id":' + JSON.stringify(token.id) + '}';
     this.cacheKey[slot] = t;
     this.cacheText[slot] = text;
+    return text;
+  }
+
+  /**
+   * Canonical JSON of token data. Token data is nearly always a flat object of numbers and strings
+   * with a handful of recurring keys: that case is written here with the keys' quoted text cached;
+   * anything else (nested values, other types) goes through `canonicalJson`, member by member.
+   */
+  private data(data: Record<string, unknown>): string {
+    const keys = Object.keys(data);
+    if (keys.length > 1) keys.sort();
+    let out = '{';
+    let first = true;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      const v = data[key];
+      let text: string;
+      if (typeof v === 'number') text = Number.isFinite(v) ? '' + v : 'null';
+      else if (typeof v === 'string') text = JSON.stringify(v);
+      else if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
+      else text = canonicalJson(v);
+      out += (first ? '' : ',') + this.key(key) + text;
+      first = false;
+    }
+    return out + '}';
+  }
+
+  private key(key: string): string {
+    let text = this.keyText.get(key);
+    if (text === undefined) {
+      text = JSON.stringify(key) + ':';
+      if (this.keyText.size < KEY_CACHE_LIMIT) this.keyText.set(key, text);
+    }
     return text;
   }
 }

@@ -5,10 +5,10 @@
  */
 import type { EventFeed } from './externalQueue';
 import { parseExpression, type CompiledExpr, type EvalContext, type EvalResult } from './expr';
-import { NONE, type Ledger } from './ledger';
-import type { TokenTable } from './tokenTable';
 import { OP, type OpCode } from './operations';
 import type { NodeRandom } from './random';
+import type { Recorder, TokenFactory } from './recorder';
+import { NONE } from './tokenTable';
 import type { Edge, NodeSpec, Token } from './types';
 
 /** What the scheduler offers every node. */
@@ -28,9 +28,10 @@ export class NodeContext {
   readonly index: number;
   readonly nodeId: string;
   readonly spec: NodeSpec;
-  readonly ledger: Ledger;
-  readonly tokens: Token[];
-  private readonly table: TokenTable;
+  /** Where events go: the ledger, or a replay's recorder. */
+  readonly ledger: Recorder;
+  readonly tokens: readonly Token[];
+  private readonly table: TokenFactory;
   /** The scenario's edges (all of them; `outEdges` are this node's, in edge order). */
   readonly edges: readonly Edge[];
   readonly outEdges: readonly number[];
@@ -41,12 +42,13 @@ export class NodeContext {
   /** Last step in which the node recorded an event, or -1. */
   lastStep = -1;
   private readonly kernel: Kernel;
-  private readonly random: NodeRandom;
+  /** The node's random stream (its state is part of a checkpoint). */
+  readonly random: NodeRandom;
   private readonly evalCtx: EvalContext;
 
   constructor(
     kernel: Kernel,
-    ledger: Ledger,
+    ledger: Recorder,
     feed: EventFeed,
     spec: NodeSpec,
     edges: readonly Edge[],

@@ -65,6 +65,8 @@ export interface LineageElement {
   /** STATE_TRANSITION only. */
   from?: string;
   to?: string;
+  /** The event's details when it has some (e.g. a Multiplexer's `output`, a drop's `reason`). */
+  details?: Record<string, unknown>;
 }
 
 /** Seed lineage (2.8): every event up to `step` that touched a token carrying the id, source → sink. */
@@ -81,8 +83,13 @@ export interface Provenance {
   nodes: { tokenId: string; nodeId: string; operation: LedgerOperation; step: number; seq: number }[];
   /** `parent → child` edges (for descendants too, edges point from parent to child). */
   edges: { from: string; to: string }[];
-  /** Source tokens (no parents) reached — for an aggregate, every contributing generated token. */
+  /**
+   * Tokens of the DAG without a parent in it: for ancestors, the source tokens reached — for an
+   * aggregate, every contributing generated token; for descendants, the start token.
+   */
   roots: string[];
+  /** Tokens of the DAG without a child in it: for descendants, the end products; for ancestors, the start token. */
+  leaves: string[];
 }
 
 export const SINK_FORMULAS = ['latest', 'earliest', 'sum', 'count', 'average', 'min', 'max', 'list', 'distinct'] as const;

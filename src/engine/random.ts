@@ -12,7 +12,7 @@ import { utf8ToBytes } from '@noble/hashes/utils.js';
 
 /** Not pure (mutable generator): one node's seeded stream. */
 export class NodeRandom {
-  private readonly rng: JumpableRandomGenerator;
+  private rng: JumpableRandomGenerator;
 
   /** `seed` is the run's seed, `nodeId` the node owning the stream. */
   constructor(seed: number, nodeId: string) {
@@ -32,6 +32,11 @@ export class NodeRandom {
   /** The generator's state, for checkpoints (replay). */
   getState(): readonly number[] {
     return this.rng.getState();
+  }
+
+  /** Continues from `state` (from `getState`), e.g. when a replay restores a checkpoint. */
+  setState(state: readonly number[]): void {
+    this.rng = xoroshiro128plusFromState(state);
   }
 }
 

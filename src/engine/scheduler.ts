@@ -15,15 +15,27 @@
  * The queue size counts every pending task: queued deliveries, tokens DataSources still have to
  * generate, external events still waiting, armed FSM timers, buffers awaiting a timed flush, and
  * partial buffers that will flush at the end. After `maxSteps` the run is closed as truncated.
+ *
+ * The simulation writes through a `Recorder` and reads external events from an `EventFeed`: the
+ * ledger and the external queue for a live run, a replay recorder and a replay feed for a scratch
+ * simulation that re-executes part of the run (`replay.ts`). `capture`/`restore` move its whole
+ * state in and out as plain data (checkpoints).
  */
 import { createRuntime, type NodeRuntime } from './behaviors';
 import { IntList } from './columns';
-import { ExternalEventQueue } from './externalQueue';
-import { Ledger } from './ledger';
+import type { EventFeed } from './externalQueue';
 import { NodeContext, type Kernel } from './nodeContext';
 import { NodeRandom } from './random';
+import type { Recorder } from './recorder';
+import type { SimSnapshot } from './simSnapshot';
 import type { NodeState, RunStatus, Scenario } from './types';
 import { WakeHeap } from './wakeHeap';
+
+/** Where a simulation writes and what it reads. */
+export interface SimulationIo {
+  recorder: Recorder;
+  feed: EventFeed;
+}
 
 /** Not pure: one run of a scenario. */
 export class Simulation implements Kernel {
@@ -31,8 +43,8 @@ export class Simulation implements Kernel {
   time: number;
   readonly scenario: Scenario;
   readonly seed: number;
-  readonly ledger: Ledger;
-  readonly external: ExternalEventQueue;
+  readonly recorder: Recorder;
+  readonly feed: EventFeed;
   private readonly runtimes: NodeRuntime[] = [];
   private readonly contexts: NodeContext[] = [];
   private readonly edgeTo: Int32Array;
@@ -46,24 +58,20 @@ export class Simulation implements Kernel {
   private readonly inOrder: Uint8Array;
   private readonly wakeFlag: Uint8Array;
   private readonly order = new IntList(64);
-  private readonly heap = new WakeHeap();
+  private heap = new WakeHeap();
   private deliveries = 0;
   private processing = -1;
   private closed = false;
 
-  /** Builds the run of `scenario` with random streams seeded from `seed`. */
-  constructor(scenario: Scenario, seed: number) {
+  /** Builds the run of `scenario` with random streams seeded from `seed`, writing to `io.recorder`. */
+  constructor(scenario: Scenario, seed: number, io: SimulationIo) {
     this.scenario = scenario;
     this.seed = seed;
     this.time = scenario.startTime;
+    this.recorder = io.recorder;
+    this.feed = io.feed;
     const nodes = scenario.nodes;
-    this.ledger = new Ledger(
-      nodes.map((n) => ({ nodeId: n.nodeId, nodeType: n.type })),
-      scenario.startTime,
-      scenario.tickMs,
-    );
     const indexById = new Map(nodes.map((n) => [n.nodeId, n.index] as const));
-    this.external = new ExternalEventQueue(new Map(nodes.filter((n) => n.type === 'DataSource').map((n) => [n.nodeId, n.index] as const)));
     this.edgeTo = Int32Array.from(scenario.edges, (e) => indexById.get(e.to)!);
     const outEdges: number[][] = nodes.map(() => []);
     scenario.edges.forEach((e, i) => outEdges[indexById.get(e.from)!]!.push(i));
@@ -74,7 +82,7 @@ export class Simulation implements Kernel {
     this.wakeFlag = new Uint8Array(nodes.length);
     nodes.forEach((spec, i) => {
       if (spec.index !== i) throw new Error(`node "${spec.nodeId}" has index ${spec.index} at position ${i}`);
-      const ctx = new NodeContext(this, this.ledger, this.external, spec, scenario.edges, outEdges[i]!, new NodeRandom(seed, spec.nodeId));
+      const ctx = new NodeContext(this, this.recorder, this.feed, spec, scenario.edges, outEdges[i]!, new NodeRandom(seed, spec.nodeId));
       this.contexts.push(ctx);
       const rt = createRuntime(spec, ctx);
       this.runtimes.push(rt);
@@ -109,7 +117,7 @@ export class Simulation implements Kernel {
     const t = this.step + 1;
     this.step = t;
     this.time = this.scenario.startTime + t * this.scenario.tickMs;
-    this.ledger.beginStep(t);
+    this.recorder.beginStep(t);
     const order = this.collectOrder(t);
     const runtimes = this.runtimes;
     for (let i = 0; i < this.sources.length; i++) runtimes[this.sources[i]!]!.emitDue!(t);
@@ -169,10 +177,56 @@ export class Simulation implements Kernel {
     for (const node of nodes) {
       const box = this.nextBox[node]!;
       for (let i = 0; i < box.length && out.length < limit; i += 2) {
-        out.push({ nodeId: this.contexts[node]!.nodeId, tokenId: this.ledger.tokens[box.data[i]!]!.id });
+        out.push({ nodeId: this.contexts[node]!.nodeId, tokenId: this.recorder.tokens[box.data[i]!]!.id });
       }
     }
     return out;
+  }
+
+  /** The whole state between two steps, as plain data (a checkpoint). Reads only. */
+  capture(): SimSnapshot {
+    const n = this.runtimes.length;
+    return {
+      step: this.step,
+      closed: this.closed,
+      activeNext: this.activeNext.toArray(),
+      inboxes: this.nextBox.map((box) => box.toArray()),
+      deliveries: this.deliveries,
+      wakeKeys: this.heap.keysArray(),
+      processed: this.contexts.map((c) => c.processed),
+      lastStep: this.contexts.map((c) => c.lastStep),
+      random: this.contexts.map((c) => c.random.getState()),
+      behaviors: Array.from({ length: n }, (_, i) => this.runtimes[i]!.snapshot()),
+    };
+  }
+
+  /** Replaces the whole state with `s` (from `capture` of a simulation of the same scenario and seed). */
+  restore(s: SimSnapshot): void {
+    this.step = s.step;
+    this.time = this.scenario.startTime + s.step * this.scenario.tickMs;
+    this.closed = s.closed;
+    this.deliveries = s.deliveries;
+    this.activeNext.clear();
+    this.inNext.fill(0);
+    for (const node of s.activeNext) {
+      this.activeNext.push(node);
+      this.inNext[node] = 1;
+    }
+    s.inboxes.forEach((pairs, node) => {
+      const box = this.nextBox[node]!;
+      box.clear();
+      for (const v of pairs) box.push(v);
+      this.curBox[node]!.clear();
+    });
+    this.heap = WakeHeap.fromKeys(s.wakeKeys);
+    this.inOrder.fill(0);
+    this.wakeFlag.fill(0);
+    this.contexts.forEach((ctx, i) => {
+      ctx.processed = s.processed[i]!;
+      ctx.lastStep = s.lastStep[i]!;
+      ctx.random.setState(s.random[i]!);
+      this.runtimes[i]!.restore(s.behaviors[i]!);
+    });
   }
 
   /** Nodes to run in step `t`, in scenario order: those with deliveries and those woken now. */

@@ -6,17 +6,18 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
+import type { IncrementalHash } from './hashing';
 
 const BLOCK = 1 << 16;
 
 /** Not pure: a running SHA-256 of the UTF-8 bytes of all text appended so far. */
-export class StreamHash {
+export class StreamHash implements IncrementalHash {
   private readonly hash = sha256.create();
   private buffer = new Uint8Array(BLOCK + 8);
   private used = 0;
 
   /** Appends `text` (its UTF-8 encoding; lone surrogates become U+FFFD, as TextEncoder does). */
-  append(text: string): void {
+  update(text: string): void {
     const n = text.length;
     let i = 0;
     while (i < n) {

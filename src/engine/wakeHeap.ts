@@ -14,6 +14,20 @@ export class WakeHeap {
     return this.length;
   }
 
+  /** Pure: a heap holding `keys` (from `keysArray`, already in heap order). */
+  static fromKeys(keys: readonly number[]): WakeHeap {
+    const heap = new WakeHeap();
+    if (keys.length > heap.keys.length) heap.keys = new Float64Array(keys.length * 2);
+    heap.keys.set(keys);
+    heap.length = keys.length;
+    return heap;
+  }
+
+  /** The keys in heap order, as plain data (checkpoints). */
+  keysArray(): number[] {
+    return Array.from(this.keys.subarray(0, this.length));
+  }
+
   /** Schedules node `node` for step `step`. */
   push(step: number, node: number): void {
     if (this.length === this.keys.length) {

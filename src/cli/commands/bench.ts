@@ -1,71 +1,61 @@
-import { cpus, arch, release, type } from 'node:os';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs, UsageError } from '../args';
+import { optionValue, parseArgs, UsageError } from '../args';
 import { EXIT_OK, type Command } from '../command';
-import { runEngineBench, type E1Result } from '../../bench/engine';
-
-/** The machine a benchmark ran on: results are only comparable on the same one. */
-export interface MachineInfo {
-  os: string;
-  cpu: string;
-  cores: number;
-  node: string;
-}
-
-export interface BenchReport {
-  date: string;
-  machine: MachineInfo;
-  quick: boolean;
-  results: E1Result[];
-}
+import { runEngineBench } from '../../bench/engine';
+import { loghubAccuracy, loghubThroughput, LOGHUB_DATASETS } from '../../bench/parser';
+import { runMemoryBench, runScaleBench } from '../../bench/scale';
+import { runTimeTravelBench } from '../../bench/timeTravel';
+import { fullGc, machineInfo, memoryInUse } from '../benchPlatform';
+import { nodeSha256 } from '../nodeHasher';
+import { benchRows, formatTable, P1_TARGET, P3_TARGET, type BenchReport, type P1Result, type P3Result, type Skipped } from './benchReport';
 
 /**
- * `bench [--quick] [--json]`: the engine benchmark (TARGETS.md E1) on the built bundle; prints a
- * table, or with `--json` one JSON object that `scripts/bench.mjs` writes into docs/benchmarks.md.
+ * `bench [--quick] [--json] [--loghub <dir>]`: the benchmarks of TARGETS.md on the built bundle —
+ * E1 throughput, E2 cost growth, E3 memory, E4 time travel, E5 lineage, and with a Loghub data
+ * folder P1 parser throughput and P3 grouping accuracy. Prints a table, or with `--json` one JSON
+ * object (`{E1: {eventsPerSecond…}, E2: {perEventRatio…}, …, machine, date}`) that
+ * `scripts/bench.mjs` writes into docs/benchmarks.md. `--quick` runs small sizes (a smoke test).
  */
 export const benchCommand: Command = {
   name: 'bench',
-  usage: 'bench [--quick] [--json]',
-  summary: 'run the benchmarks (TARGETS.md) and print the results',
+  usage: 'bench [--quick] [--json] [--loghub <dir>]',
+  summary: 'run the benchmarks (TARGETS.md E1–E5, P1, P3) and print the results',
   async run(argv, io) {
-    const args = parseArgs(argv, { quick: { kind: 'switch' }, json: { kind: 'switch' } });
+    const args = parseArgs(argv, { quick: { kind: 'switch' }, json: { kind: 'switch' }, loghub: { kind: 'value' } });
     if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
     const quick = args.switches.has('quick');
-    const report: BenchReport = {
-      date: new Date().toISOString(),
-      machine: machineInfo(),
-      quick,
-      results: [runEngineBench({ now: () => performance.now(), quick })],
-    };
+    const loghub = optionValue(args, 'loghub');
+    if (loghub !== undefined && !LOGHUB_DATASETS.every((d) => existsSync(join(loghub, d.name, `${d.name}_2k.log`)))) {
+      throw new UsageError(`--loghub ${loghub}: expected the Loghub-2k folders ${LOGHUB_DATASETS.map((d) => d.name).join(', ')} there`);
+    }
+    const now = () => performance.now();
+    const gc = fullGc();
+    // E3 first: it reads memory, best measured before the other benchmarks leave garbage behind.
+    const E3 = runMemoryBench({ now, gc, memory: memoryInUse, quick });
+    const E1 = runEngineBench({ now, quick, hasher: nodeSha256 });
+    const E2 = runScaleBench({ now, gc, memory: memoryInUse, quick });
+    const [E4, E5] = runTimeTravelBench({ now, quick });
+    const results = { date: new Date().toISOString(), machine: machineInfo(), quick, E1, E2, E3, E4, E5, P1: parserThroughput(loghub, quick), P3: parserAccuracy(loghub) };
+    const report: BenchReport = { ...results, ...benchRows(results) };
     io.stdout(args.switches.has('json') ? `${JSON.stringify(report, null, 2)}\n` : formatTable(report));
     return EXIT_OK;
   },
 };
 
-/** Not pure: reads the OS. */
-export function machineInfo(): MachineInfo {
-  const cpu = cpus();
-  return { os: `${type()} ${release()} ${arch()}`, cpu: cpu[0]?.model.trim() ?? 'unknown', cores: cpu.length, node: process.version };
+const NO_DATA: Skipped = { skipped: 'no Loghub data folder (--loghub <dir>)' };
+
+/** Not pure (reads files, times): P1 on the HDFS 2k log repeated to a million lines (quick: 200,000). */
+function parserThroughput(dir: string | undefined, quick: boolean): P1Result | Skipped {
+  if (dir === undefined) return NO_DATA;
+  const t = loghubThroughput(dir, 'HDFS', quick ? 200_000 : 1_000_000, quick ? 2 : 3);
+  return { id: 'P1', dataset: 'HDFS', ...t, target: P1_TARGET, pass: t.linesPerSecond >= P1_TARGET };
 }
 
-/** Pure: the report as a plain-text table. */
-export function formatTable(report: BenchReport): string {
-  const rows = report.results.map((r) => [
-    r.id,
-    `${r.tokens.toLocaleString('en-US')} tokens, ${r.ledgerEvents.toLocaleString('en-US')} events`,
-    `${r.eventsPerSecond.toLocaleString('en-US')} events/s (median of ${r.repetitions}, ${r.medianMs} ms)`,
-    `>= ${r.target.toLocaleString('en-US')}`,
-    r.pass ? 'pass' : 'FAIL',
-  ]);
-  const header = ['id', 'workload', 'result', 'target', ''];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
-  const extra = report.results.map((r) => `  ${r.id} ledger hash: ${r.hashMs} ms (${r.hashEventsPerSecond.toLocaleString('en-US')} events/s)`);
-  return [
-    `${report.date}  ${report.machine.cpu} (${report.machine.cores} cores), ${report.machine.os}, Node ${report.machine.node}${report.quick ? '  [quick]' : ''}`,
-    line(header),
-    ...rows.map(line),
-    ...extra,
-    '',
-  ].join('\n');
+/** Not pure (reads files): P3 on the four Loghub-2k sets. */
+function parserAccuracy(dir: string | undefined): P3Result | Skipped {
+  if (dir === undefined) return NO_DATA;
+  const a = loghubAccuracy(dir);
+  return { id: 'P3', ...a, target: P3_TARGET, pass: a.average >= P3_TARGET.average && a.min >= P3_TARGET.min };
 }

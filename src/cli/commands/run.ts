@@ -3,24 +3,35 @@ import { EXIT_OK, EXIT_USAGE, type Command } from '../command';
 import { reportIssues } from '../issueReport';
 import { readJson, readJsonOrNdjson } from '../json';
 import { Engine } from '../../engine';
-import { runSummary } from './runSummary';
+import { nodeSha256 } from '../nodeHasher';
+import { runSummary, stateAtSummary } from './runSummary';
 
-const USAGE = 'run <scenario.json> [--events <file.json|file.ndjson>] [--seed N] [--until N|end] [--ledger <out.ndjson>]';
+const USAGE = 'run <scenario.json> [--events <file.json|file.ndjson>] [--seed N] [--until N|end] [--ledger <out.ndjson>] [--lineage <correlationId>] [--at N]';
 
 /**
  * `run`: loads a scenario, feeds it external events, runs it to the end (or to step N) on the
  * synchronous core and prints one JSON object: steps, status, ledger size and hash, sink totals and
- * node states. Exit 2 for an invalid scenario, a bad event or bad arguments.
+ * node states; with `--lineage ID` also the lineage of that correlation id, with `--at N` also the
+ * state right after an earlier step N of the same run (time travel). Exit 2 for an invalid
+ * scenario, a bad event, bad arguments, an unknown correlation id or a step beyond the run.
  */
 export const runCommand: Command = {
   name: 'run',
   usage: USAGE,
   summary: 'run a scenario and print its ledger hash, sinks and node states',
   async run(argv, io) {
-    const args = parseArgs(argv, { events: { kind: 'value' }, seed: { kind: 'value' }, until: { kind: 'value' }, ledger: { kind: 'value' } });
+    const args = parseArgs(argv, {
+      events: { kind: 'value' },
+      seed: { kind: 'value' },
+      until: { kind: 'value' },
+      ledger: { kind: 'value' },
+      lineage: { kind: 'value' },
+      at: { kind: 'value' },
+    });
     if (args.positionals.length !== 1) throw new UsageError(args.positionals.length === 0 ? 'a scenario file is required' : 'only one scenario file can be run');
     const seed = parseSeed(optionValue(args, 'seed'));
     const until = parseUntil(optionValue(args, 'until'));
+    const at = parseAt(optionValue(args, 'at'));
     const file = args.positionals[0]!;
 
     const json = readJson(await io.readFile(file), file);
@@ -28,7 +39,7 @@ export const runCommand: Command = {
       io.stderr(`${json.message}\n`);
       return EXIT_USAGE;
     }
-    const engine = new Engine();
+    const engine = new Engine({ hasher: nodeSha256 });
     const loaded = engine.initialize(json.value, seed === undefined ? {} : { seed });
     if (!reportIssues(io, file, loaded)) return EXIT_USAGE;
 
@@ -49,9 +60,28 @@ export const runCommand: Command = {
     if (until === 'end') engine.runToEnd();
     else engine.runUntil(until);
 
+    const output: Record<string, unknown> = { ...runSummary(engine) };
+    const correlationId = optionValue(args, 'lineage');
+    if (correlationId !== undefined) {
+      const lineage = engine.lineage(correlationId);
+      if (!lineage.ok) {
+        io.stderr(`--lineage: ${lineage.error.message}\n`);
+        return EXIT_USAGE;
+      }
+      output['lineage'] = lineage.value;
+    }
+    if (at !== undefined) {
+      const state = engine.stateAt(at);
+      if (!state.ok) {
+        io.stderr(`--at: ${state.error.message}\n`);
+        return EXIT_USAGE;
+      }
+      output['stateAt'] = stateAtSummary(state.value);
+    }
+
     const ledgerFile = optionValue(args, 'ledger');
     if (ledgerFile !== undefined) await io.writeFile(ledgerFile, engine.ledger.toNdjson());
-    io.stdout(`${JSON.stringify(runSummary(engine), null, 2)}\n`);
+    io.stdout(`${JSON.stringify(output, null, 2)}\n`);
     return EXIT_OK;
   },
 };
@@ -60,6 +90,13 @@ export const runCommand: Command = {
 function parseSeed(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   if (!/^-?\d{1,15}$/.test(text)) throw new UsageError(`--seed must be an integer, got "${text}"`);
+  return Number(text);
+}
+
+/** Pure: `--at` as a step number; throws UsageError otherwise. */
+function parseAt(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d{1,9}$/.test(text)) throw new UsageError(`--at must be a step number, got "${text}"`);
   return Number(text);
 }
 

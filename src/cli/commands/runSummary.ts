@@ -1,4 +1,4 @@
-import { OP, type Engine, type NodeState } from '../../engine';
+import { OP, type Engine, type NodeState, type RunSnapshot } from '../../engine';
 
 /** Collected values listed per sink in the summary (the count and sum cover all of them). */
 export const SINK_VALUES_LIMIT = 1000;
@@ -48,4 +48,16 @@ export function runSummary(engine: Engine): RunSummary {
     sinks,
     nodeStates: engine.getNodeStates(),
   };
+}
+
+/** What `run --at N` adds: the state right after step N. */
+export interface StateAtSummary {
+  step: number;
+  nodeStates: Record<string, NodeState>;
+  sinks: Record<string, SinkSummary>;
+}
+
+/** Pure: the `stateAt` part of the output, from the engine's snapshot of that step. */
+export function stateAtSummary(snapshot: RunSnapshot): StateAtSummary {
+  return { step: snapshot.step, nodeStates: snapshot.nodeStates, sinks: snapshot.sinks };
 }

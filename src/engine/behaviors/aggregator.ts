@@ -25,6 +25,7 @@ import type { NodeContext } from '../nodeContext';
 import { OP } from '../operations';
 import type { AggregationMethod, AggregatorSpec, Token } from '../types';
 import type { Behavior, NodeRuntime } from './behavior';
+import { stateOf, type BehaviorState } from './state';
 import { compilePath, groupKey, readPath, type DataPath } from './tokenData';
 
 /** Creates an Aggregator runtime. */
@@ -164,6 +165,35 @@ class AggregatorRuntime implements NodeRuntime {
     const out: Record<string, unknown> = { buffered: this.held, emitted: this.emitted, dropped: this.dropped };
     if (this.groupBy !== null) out['groups'] = this.groups.size;
     return out;
+  }
+
+  snapshot(): BehaviorState {
+    const groups = [...this.groups.values()].map((g) => ({
+      key: g.key,
+      tokens: g.tokens.slice(),
+      values: g.values.slice(),
+      arrivals: g.arrivals.slice(),
+      sum: g.sum,
+      numbers: g.numbers,
+      min: g.min,
+      max: g.max,
+    }));
+    return { kind: 'Aggregator', groups, held: this.held, arrivals: this.arrivals, emitted: this.emitted, dropped: this.dropped, wakeScheduled: this.wakeScheduled };
+  }
+
+  restore(state: BehaviorState): void {
+    const s = stateOf(state, 'Aggregator');
+    this.groups.clear();
+    for (const g of s.groups) {
+      // The details reference only labels ledger events; a replay does not write them.
+      const details = this.groupBy === null ? 0 : this.ctx.ledger.internDetails({ key: g.key });
+      this.groups.set(g.key, { ...g, tokens: g.tokens.slice(), values: g.values.slice(), arrivals: g.arrivals.slice(), details });
+    }
+    this.held = s.held;
+    this.arrivals = s.arrivals;
+    this.emitted = s.emitted;
+    this.dropped = s.dropped;
+    this.wakeScheduled = s.wakeScheduled;
   }
 
   private keyOf(token: Token): string {

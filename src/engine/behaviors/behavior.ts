@@ -9,6 +9,7 @@
  */
 import type { NodeContext } from '../nodeContext';
 import type { NodeKind, NodeSpec } from '../types';
+import type { BehaviorState } from './state';
 
 /** A node's live behaviour during one run. Not pure: each call may record events and emit tokens. */
 export interface NodeRuntime {
@@ -28,6 +29,10 @@ export interface NodeRuntime {
   currentState(): string | null;
   /** `NodeState.aggregates`: a fresh object the caller may keep. */
   aggregates(): Record<string, unknown>;
+  /** The behaviour's whole state as plain data (a checkpoint); later changes never alter it. */
+  snapshot(): BehaviorState;
+  /** Replaces the behaviour's state with `state` (from `snapshot` of a node of the same spec). */
+  restore(state: BehaviorState): void;
 }
 
 /** Creates the runtime of one node of kind `S['type']`. */

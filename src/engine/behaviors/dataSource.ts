@@ -11,6 +11,7 @@ import { NONE } from '../ledger';
 import { OP } from '../operations';
 import type { DataSourceSpec, Generation } from '../types';
 import type { Behavior, NodeRuntime } from './behavior';
+import { stateOf, type BehaviorState } from './state';
 
 /** Creates a DataSource runtime. Not pure: it draws from the node's random stream. */
 export const dataSource: Behavior<DataSourceSpec> = (spec, ctx) => new DataSourceRuntime(spec, ctx);
@@ -76,6 +77,14 @@ class DataSourceRuntime implements NodeRuntime {
       emitted: ctx.processed,
       remaining: this.pending(),
     };
+  }
+
+  snapshot(): BehaviorState {
+    return { kind: 'DataSource', generated: this.generated };
+  }
+
+  restore(state: BehaviorState): void {
+    this.generated = stateOf(state, 'DataSource').generated;
   }
 
   /** The value of the next generated token (`generated` tokens made so far). */

@@ -32,22 +32,12 @@ import type { FsmSpec } from '../types';
 import type { Behavior, NodeRuntime } from './behavior';
 import { compileFsm, type CompiledAction, type CompiledTransition, type FsmProgram } from './fsmProgram';
 import { setOwn } from '../jsonValues';
-import { applyResult, cloneData } from './tokenData';
+import { stateOf, type BehaviorState } from './state';
+import { EMPTY, freshScope, RESERVED, withState } from './fsmScope';
+import { applyResult } from './tokenData';
 
 /** Creates an FSM runtime. */
 export const fsm: Behavior<FsmSpec> = (spec, ctx) => new FsmRuntime(spec, ctx);
-
-const EMPTY: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
-
-/** Pure: `base` with `state` (and `previousState` when the state changed). */
-function withState(base: Record<string, unknown>, from: number, to: number, names: readonly string[]): Record<string, unknown> {
-  const out = cloneData(base);
-  out['state'] = names[to];
-  if (from !== to) out['previousState'] = names[from];
-  return out;
-}
-
-const RESERVED = new Set(['value', 'data', 'token', 'step', 'time', 'state', 'variables']);
 
 interface Instance {
   index: number;
@@ -75,7 +65,7 @@ class FsmRuntime implements NodeRuntime {
   private readonly counts: number[];
   /** Variable names bound at top level of the scope (grows when an action creates a variable). */
   private readonly varNames: string[] = [];
-  private readonly scope: Record<string, unknown> = { value: null, data: null, token: null, step: 0, time: 0, state: '', variables: null };
+  private scope: Record<string, unknown> = freshScope();
   private readonly timersAt = new Map<number, number[]>();
   private armed = 0;
   private readonly reasonNoMatch: number;
@@ -174,6 +164,37 @@ class FsmRuntime implements NodeRuntime {
     const out: Record<string, unknown> = {};
     this.p.names.forEach((name, i) => setOwn(out, name, this.counts[i]!));
     return out;
+  }
+
+  snapshot(): BehaviorState {
+    return {
+      kind: 'FSM',
+      instances: this.instances.map((i) => ({ key: i.key, state: i.state, vars: { ...i.vars }, enteredAt: i.enteredAt, timerDue: i.timerDue })),
+      counts: this.counts.slice(),
+      varNames: this.varNames.slice(),
+      timers: [...this.timersAt].map(([step, list]) => [step, list.slice()]),
+      armed: this.armed,
+    };
+  }
+
+  restore(state: BehaviorState): void {
+    const s = stateOf(state, 'FSM');
+    this.instances.length = 0;
+    this.byKey.clear();
+    for (const i of s.instances) {
+      const inst: Instance = { index: this.instances.length, key: i.key, state: i.state, vars: { ...i.vars }, enteredAt: i.enteredAt, timerDue: i.timerDue };
+      this.instances.push(inst);
+      this.byKey.set(inst.key, inst);
+    }
+    s.counts.forEach((n, i) => (this.counts[i] = n));
+    this.varNames.length = 0;
+    this.varNames.push(...s.varNames);
+    // The scope holds exactly the base names and the known variables' names, as in the run.
+    this.scope = freshScope();
+    for (const name of this.varNames) setOwn(this.scope, name, null);
+    this.timersAt.clear();
+    for (const [step, list] of s.timers) this.timersAt.set(step, list.slice());
+    this.armed = s.armed;
   }
 
   private createInstance(key: string, step: number): Instance {

@@ -19,6 +19,7 @@ import { OP } from '../operations';
 import type { MultiplexerSpec } from '../types';
 import type { Behavior, NodeRuntime } from './behavior';
 import { setOwn } from '../jsonValues';
+import { stateOf, type BehaviorState } from './state';
 
 /** Creates a Multiplexer runtime. */
 export const multiplexer: Behavior<MultiplexerSpec> = (spec, ctx) => new MultiplexerRuntime(spec, ctx);
@@ -131,6 +132,16 @@ class MultiplexerRuntime implements NodeRuntime {
     const out: Record<string, unknown> = {};
     this.names.forEach((name, i) => setOwn(out, name, ((out[name] as number | undefined) ?? 0) + this.routed[i]!));
     return out;
+  }
+
+  snapshot(): BehaviorState {
+    return { kind: 'Multiplexer', routed: this.routed.slice(), next: this.next };
+  }
+
+  restore(state: BehaviorState): void {
+    const s = stateOf(state, 'Multiplexer');
+    for (let i = 0; i < this.routed.length; i++) this.routed[i] = s.routed[i] ?? 0;
+    this.next = s.next;
   }
 
   private conditional(tok: number): void {

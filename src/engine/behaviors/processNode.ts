@@ -24,6 +24,7 @@ import { OP } from '../operations';
 import type { ProcessNodeSpec, Token } from '../types';
 import type { Behavior, NodeRuntime } from './behavior';
 import { setOwn } from '../jsonValues';
+import { stateOf, type BehaviorState } from './state';
 import { applyResult, cloneData } from './tokenData';
 
 /** Creates a ProcessNode runtime. */
@@ -101,6 +102,23 @@ class ProcessNodeRuntime implements NodeRuntime {
       out['waiting'] = waiting;
     }
     return out;
+  }
+
+  snapshot(): BehaviorState {
+    const waiting = this.slots === null ? null : this.slots.map((s) => Array.from(s.queue.data.subarray(s.head, s.queue.length)));
+    return { kind: 'ProcessNode', transformed: this.transformed, passed: this.passed, errors: this.errors, waiting };
+  }
+
+  restore(state: BehaviorState): void {
+    const s = stateOf(state, 'ProcessNode');
+    this.transformed = s.transformed;
+    this.passed = s.passed;
+    this.errors = s.errors;
+    this.slots?.forEach((slot, i) => {
+      slot.queue.clear();
+      slot.head = 0;
+      for (const tok of s.waiting?.[i] ?? []) slot.queue.push(tok);
+    });
   }
 
   private processOne(tok: number): void {

@@ -11,6 +11,7 @@ import { OP } from '../operations';
 import type { SinkSpec } from '../types';
 import type { Behavior, NodeRuntime } from './behavior';
 import { setOwn } from '../jsonValues';
+import { stateOf, type BehaviorState } from './state';
 import { groupKey } from './tokenData';
 
 /** Creates a Sink runtime. */
@@ -18,7 +19,7 @@ export const sink: Behavior<SinkSpec> = (_spec, ctx) => new SinkRuntime(ctx);
 
 class SinkRuntime implements NodeRuntime {
   private readonly ctx: NodeContext;
-  private readonly perState = new Map<string, number>();
+  private perState = new Map<string, number>();
 
   constructor(ctx: NodeContext) {
     this.ctx = ctx;
@@ -43,5 +44,13 @@ class SinkRuntime implements NodeRuntime {
     const out: Record<string, unknown> = {};
     for (const [state, n] of this.perState) setOwn(out, state, n);
     return out;
+  }
+
+  snapshot(): BehaviorState {
+    return { kind: 'Sink', perState: [...this.perState] };
+  }
+
+  restore(state: BehaviorState): void {
+    this.perState = new Map(stateOf(state, 'Sink').perState);
   }
 }

@@ -163,21 +163,31 @@ describe('flowledger run', () => {
 });
 
 describe('flowledger bench', () => {
-  it('runs E1 quickly with --quick and reports JSON with the machine and date', async () => {
+  it('runs E1–E5 quickly with --quick and reports JSON with the machine and date', async () => {
     const r = await runCli('bench', '--quick', '--json');
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
     expect(report.machine).toMatchObject({ node: process.version });
     expect(typeof report.machine.cpu).toBe('string');
     expect(Date.parse(report.date)).not.toBeNaN();
-    expect(report.results[0]).toMatchObject({ id: 'E1', tokens: 10_000, target: 1_000_000 });
-    expect(report.results[0].ledgerEvents).toBeGreaterThan(40_000);
-    expect(report.results[0].eventsPerSecond).toBeGreaterThan(0);
-  });
+    expect(report.E1).toMatchObject({ id: 'E1', tokens: 10_000, target: 1_000_000 });
+    expect(report.E1.ledgerEvents).toBeGreaterThan(40_000);
+    expect(report.E1.eventsPerSecond).toBeGreaterThan(0);
+    expect(report.E2.perEventRatio).toBeGreaterThan(0);
+    expect(report.E3.bytesPerEvent).toBeGreaterThan(0);
+    expect(report.E4.medianMs).toBeGreaterThan(0);
+    expect(report.E5.medianMs).toBeGreaterThanOrEqual(0);
+    expect(report.P1).toEqual({ skipped: expect.stringContaining('--loghub') });
+    expect(report.rows.map((row: { id: string }) => row.id)).toEqual(['E1', 'E2', 'E3', 'E4', 'E5', 'P1', 'P3']);
+  }, 60_000);
 
-  it('prints a table by default', async () => {
+  it('prints a table by default, and refuses a --loghub folder without the data', async () => {
     const r = await runCli('bench', '--quick');
     expect(r.stdout).toMatch(/^id\s+workload\s+result\s+target/m);
-    expect(r.stdout).toMatch(/^E1\s+10,000 tokens/m);
-  });
+    expect(r.stdout).toMatch(/^E1\s+run to end.*10,000 tokens/m);
+    expect(r.stdout).toMatch(/^E4\s+stateAt/m);
+    const bad = await runCli('bench', '--quick', '--loghub', '/nonexistent');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/Loghub-2k folders/);
+  }, 60_000);
 });

@@ -1,0 +1,139 @@
+/**
+ * The benchmark report (TARGETS.md E1–E5, P1, P3): its JSON shape and its table. The table rows
+ * are computed here once and carried in the JSON (`rows`), so the command's text table and the
+ * results table `scripts/bench.mjs` writes into docs/benchmarks.md say the same thing.
+ */
+import type { E1Result } from '../../bench/engine';
+import type { AccuracyReport, ThroughputReport } from '../../bench/parser';
+import type { E2Result, E3Result } from '../../bench/scale';
+import type { E4Result, E5Result } from '../../bench/timeTravel';
+import type { MachineInfo } from '../benchPlatform';
+
+/** Targets (TARGETS.md): P1 lines per second, P3 grouping accuracy. */
+export const P1_TARGET = 300_000;
+export const P3_TARGET = { average: 0.9, min: 0.8 };
+
+/** A benchmark that was not run, and why. */
+export interface Skipped {
+  skipped: string;
+}
+
+export interface P1Result extends ThroughputReport {
+  id: 'P1';
+  dataset: string;
+  target: number;
+  pass: boolean;
+}
+
+export interface P3Result extends AccuracyReport {
+  id: 'P3';
+  target: typeof P3_TARGET;
+  pass: boolean;
+}
+
+/** One line of the results table. */
+export interface BenchRow {
+  id: string;
+  workload: string;
+  result: string;
+  target: string;
+  pass: boolean;
+}
+
+export interface BenchReport {
+  date: string;
+  machine: MachineInfo;
+  quick: boolean;
+  E1: E1Result;
+  E2: E2Result;
+  E3: E3Result;
+  E4: E4Result;
+  E5: E5Result;
+  P1: P1Result | Skipped;
+  P3: P3Result | Skipped;
+  rows: BenchRow[];
+  /** Further measurements worth a line under the table. */
+  notes: string[];
+}
+
+const n = (x: number) => Math.round(x).toLocaleString('en-US');
+
+/** Pure: the table rows and notes of a report's results. */
+export function benchRows(r: Omit<BenchReport, 'rows' | 'notes'>): { rows: BenchRow[]; notes: string[] } {
+  const rows: BenchRow[] = [
+    {
+      id: 'E1',
+      workload: `${r.E1.measure}; ${n(r.E1.tokens)} tokens, ${n(r.E1.ledgerEvents)} events, ${n(r.E1.steps)} steps`,
+      result: `**${n(r.E1.eventsPerSecond)} events/s** (median of ${r.E1.repetitions}: ${r.E1.medianMs} ms; runs ${r.E1.runsMs.join(', ')} ms)`,
+      target: `≥ ${n(r.E1.target)}`,
+      pass: r.E1.pass,
+    },
+    {
+      id: 'E2',
+      workload: r.E2.measure,
+      result: `**${r.E2.perEventRatio}×** (${r.E2.large.nsPerEvent} ns/event at ${n(r.E2.large.events)}, median of ${r.E2.large.runs}; ${r.E2.small.nsPerEvent} ns/event at ${n(r.E2.small.events)}, median of ${r.E2.small.runs})`,
+      target: `≤ ${r.E2.target}×`,
+      pass: r.E2.pass,
+    },
+    {
+      id: 'E3',
+      workload: `${r.E3.measure}; ${n(r.E3.ledgerEvents)} events`,
+      result: `**${r.E3.bytesPerEvent} bytes/event** (heap ${r.E3.heapBytesPerEvent}, array buffers ${r.E3.externalBytesPerEvent}; ${r.E3.checkpoints} checkpoints ≈ ${r.E3.checkpointBytesPerEvent})`,
+      target: `≤ ${r.E3.target}`,
+      pass: r.E3.pass,
+    },
+    {
+      id: 'E4',
+      workload: `${r.E4.measure}; ${n(r.E4.ledgerEvents)} events, ${n(r.E4.steps)} steps, ${r.E4.queries} queries`,
+      result: `**${r.E4.medianMs} ms** (p90 ${r.E4.p90Ms}, max ${r.E4.maxMs}; first query ${r.E4.firstQueryMs}; ${r.E4.checkpoints} checkpoints, K = ${n(r.E4.checkpointSpacing)})`,
+      target: `≤ ${r.E4.target} ms`,
+      pass: r.E4.pass,
+    },
+    {
+      id: 'E5',
+      workload: `${r.E5.measure}; ${n(r.E5.ledgerEvents)} events, ${r.E5.queries} queries`,
+      result: `**${r.E5.medianMs} ms** (p90 ${r.E5.p90Ms}; ${r.E5.elements} elements per answer)`,
+      target: `≤ ${r.E5.target} ms`,
+      pass: r.E5.pass,
+    },
+  ];
+  if ('skipped' in r.P1) rows.push({ id: 'P1', workload: 'log parser throughput', result: `not run: ${r.P1.skipped}`, target: `≥ ${n(P1_TARGET)} lines/s`, pass: false });
+  else {
+    rows.push({
+      id: 'P1',
+      workload: `log parser throughput, format + masks + template mining, ${r.P1.dataset} 2k log repeated to ${n(r.P1.lines)} lines`,
+      result: `**${n(r.P1.linesPerSecond)} lines/s** (median of ${r.P1.runs.length}: ${Math.round(r.P1.ms)} ms; ${r.P1.templates} templates)`,
+      target: `≥ ${n(r.P1.target)} lines/s`,
+      pass: r.P1.pass,
+    });
+  }
+  if ('skipped' in r.P3) rows.push({ id: 'P3', workload: 'grouping accuracy, Loghub-2k', result: `not run: ${r.P3.skipped}`, target: 'average ≥ 0.90, none < 0.80', pass: false });
+  else {
+    rows.push({
+      id: 'P3',
+      workload: `grouping accuracy on the Loghub-2k sets (corrected ground truth)`,
+      result: `**average ${r.P3.average.toFixed(3)}, min ${r.P3.min.toFixed(3)}** (${r.P3.datasets.map((d) => `${d.dataset} ${d.ga.toFixed(3)}`).join(', ')})`,
+      target: 'average ≥ 0.90, none < 0.80',
+      pass: r.P3.pass,
+    });
+  }
+  const notes = [
+    `E1 ledger hash of the final ledger (canonical NDJSON + SHA-256): ${r.E1.hashMs} ms with Node's native SHA-256 (${n(r.E1.hashEventsPerSecond)} events/s), ${r.E1.hashMsDefault} ms with the engine's default JavaScript SHA-256.`,
+  ];
+  return { rows, notes };
+}
+
+/** Pure: the report as a plain-text table. */
+export function formatTable(report: BenchReport): string {
+  const cells = report.rows.map((r) => [r.id, r.workload, r.result.replaceAll('**', ''), r.target, r.pass ? 'pass' : 'FAIL']);
+  const header = ['id', 'workload', 'result', 'target', ''];
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const line = (row: string[]) => row.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  return [
+    `${report.date}  ${report.machine.cpu} (${report.machine.cores} cores), ${report.machine.os}, Node ${report.machine.node}${report.quick ? '  [quick]' : ''}`,
+    line(header),
+    ...cells.map(line),
+    ...report.notes.map((t) => `  ${t}`),
+    '',
+  ].join('\n');
+}

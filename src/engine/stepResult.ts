@@ -1,0 +1,49 @@
+/**
+ * The seed's step result (2.3) for the current step or any earlier one: the step's own events,
+ * the newest events up to it, node states, the nodes that acted, the queue and a sentence. An
+ * earlier step's node states and queue come from replay (`LiveRun.snapshotAt`); the events come
+ * from the ledger's step index. Reading never changes the run.
+ */
+import type { LiveRun } from './liveRun';
+import type { QueryResult, StepResult } from './queryTypes';
+import { checkStep, limitOf, ok } from './queryErrors';
+import type { LedgerEvent } from './types';
+
+/** Default `activityLimit`: newest events listed in `allActivities`. */
+export const DEFAULT_ACTIVITY_LIMIT = 1000;
+
+/** Reads only: the step result of step `step` (0 … current) of `run`; `activityLimit` caps `allActivities`. */
+export function stepResult(run: LiveRun, step: number, activityLimit?: number): QueryResult<StepResult> {
+  const checked = checkStep(step, run.step);
+  if (!checked.ok) return checked;
+  const ledger = run.ledger;
+  const snapshot = run.snapshotAt(step);
+  const [first, end] = ledger.stepRange(step);
+  const activity: LedgerEvent[] = [];
+  const acted = new Uint8Array(run.scenario.nodes.length);
+  for (let seq = first; seq < end; seq++) {
+    activity.push(ledger.get(seq));
+    acted[ledger.nodeOf(seq)] = 1;
+  }
+  const total = snapshot.ledgerSize;
+  const limit = limitOf(activityLimit, DEFAULT_ACTIVITY_LIMIT);
+  const allActivities: LedgerEvent[] = [];
+  for (let seq = total; seq >= 1 && allActivities.length < limit; seq--) allActivities.push(ledger.get(seq));
+  const activeNodeIds = run.scenario.nodes.filter((n) => acted[n.index] === 1).map((n) => n.nodeId);
+  const queueSize = snapshot.queue.size;
+  return ok({
+    success: true,
+    step,
+    timestamp: run.scenario.startTime + step * run.scenario.tickMs,
+    status: snapshot.status,
+    queueSize,
+    activity,
+    allActivities,
+    allActivitiesTotal: total,
+    nodeStates: snapshot.nodeStates,
+    activeNodeIds,
+    queueSnapshot: snapshot.queue,
+    // The seed's wording, kept exactly (also for 1): clients may read it.
+    message: `Executed step ${step}; ${queueSize} events remaining in the queue`,
+  });
+}

@@ -1,0 +1,190 @@
+/**
+ * Lineage of a correlation id and provenance of a token: joins and aggregations show both parents,
+ * a Multiplexer the branch taken, an FSM its transitions; the provenance of an aggregate reaches
+ * every contributing source token, and descendants are its exact inverse.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Engine } from '../../../src/engine';
+import type { Lineage, Provenance, QueryResult } from '../../../src/engine/queryTypes';
+import { buildScenario, shapeArbitrary } from './scenarioArbitrary';
+import { processNode, run, scenario, sink, source } from './helpers';
+
+function value<T>(r: QueryResult<T>): T {
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  return r.value;
+}
+
+/** One line per lineage element: `step node OPERATION token`. */
+function path(l: Lineage): string[] {
+  return l.path.map((e) => `${e.step} ${e.nodeId} ${e.operation} ${e.tokenId}${e.from !== undefined ? ` ${e.from}->${e.to}` : ''}`);
+}
+
+const joinDoc = scenario([
+  source('a', 'join', { count: 1 }),
+  source('b', 'join', { count: 1, startAt: 2 }),
+  processNode('join', 'sink', { inputs: [{ nodeId: 'a' }, { nodeId: 'b' }], formula: '{ total: a.value + b.value }' }),
+  sink(),
+]);
+
+describe('lineage', () => {
+  it('of a join shows each parent’s path into the join, and the joined token after it', () => {
+    const engine = run(joinDoc);
+    expect(path(value(engine.lineage('a-1')))).toEqual(['1 a TOKEN_GENERATED a#1', '2 join TOKEN_BUFFERED a#1', '3 join TOKEN_TRANSFORMED join#1', '4 sink TOKEN_COLLECTED join#1']);
+    expect(path(value(engine.lineage('b-1')))).toEqual(['2 b TOKEN_GENERATED b#1', '3 join TOKEN_BUFFERED b#1', '3 join TOKEN_TRANSFORMED join#1', '4 sink TOKEN_COLLECTED join#1']);
+    // The joined token carries both ids, in input order.
+    expect(value(engine.lineage('a-1')).path.at(-1)).toMatchObject({ data: { total: 2 } });
+    expect(engine.ledger.tokens[engine.ledger.tokenIndexOf('join#1')]!.correlationIds).toEqual(['a-1', 'b-1']);
+  });
+
+  it('of an aggregation shows both parents reaching the aggregate, with data and timestamps', () => {
+    const engine = run(
+      scenario([
+        source('src', 'agg', { count: 2 }),
+        { nodeId: 'agg', type: 'Aggregator', aggregation: { method: 'sum', trigger: { type: 'count', window: 2 } }, outputs: [{ destinationNodeId: 'sink' }] },
+        sink(),
+      ]),
+    );
+    const first = value(engine.lineage('src-1'));
+    expect(path(first)).toEqual(['1 src TOKEN_GENERATED src#1', '2 agg TOKEN_BUFFERED src#1', '3 agg TOKEN_AGGREGATED agg#1', '4 sink TOKEN_COLLECTED agg#1']);
+    expect(path(value(engine.lineage('src-2')))).toEqual(['2 src TOKEN_GENERATED src#2', '3 agg TOKEN_BUFFERED src#2', '3 agg TOKEN_AGGREGATED agg#1', '4 sink TOKEN_COLLECTED agg#1']);
+    expect(first.path[0]).toMatchObject({ nodeId: 'src', data: { value: 1 }, timestamp: engine.scenario.startTime + 1000, seq: 1 });
+    expect(first.path[2]).toMatchObject({ data: { value: 3, count: 2, method: 'sum' }, details: { trigger: 'count' } });
+    expect(first).toMatchObject({ correlationId: 'src-1', step: engine.getCurrentTick() });
+  });
+
+  it('of a Multiplexer shows the branch each token took', () => {
+    const engine = run(
+      scenario([
+        source('src', 'router', { count: 3, generation: { type: 'values', values: [50, 500, 70] } }),
+        {
+          nodeId: 'router',
+          type: 'Multiplexer',
+          multiplexing: { strategy: 'conditional', conditions: ['value >= 100', 'true'] },
+          outputs: [
+            { name: 'big', destinationNodeId: 'review' },
+            { name: 'small', destinationNodeId: 'sink' },
+          ],
+        },
+        sink('review'),
+        sink(),
+      ]),
+    );
+    const routed = (id: string) => value(engine.lineage(id)).path.filter((e) => e.nodeId !== 'src');
+    expect(routed('src-2').map((e) => [e.nodeId, e.operation, e.details?.['output'] ?? null])).toEqual([
+      ['router', 'TOKEN_ROUTED', 'big'],
+      ['review', 'TOKEN_COLLECTED', null],
+    ]);
+    expect(routed('src-1').map((e) => [e.nodeId, e.details?.['output'] ?? null])).toEqual([
+      ['router', 'small'],
+      ['sink', null],
+    ]);
+  });
+
+  it('of an FSM instance shows its transitions with from and to', () => {
+    const engine = run(
+      scenario([
+        source('src', 'fsm', { count: 0 }),
+        {
+          nodeId: 'fsm',
+          type: 'FSM',
+          fsm: {
+            instancePer: 'correlationId',
+            states: ['open', 'paid', 'shipped'],
+            transitions: [
+              { from: 'open', to: 'paid', trigger: 'pay' },
+              { from: 'paid', to: 'shipped', trigger: 'ship' },
+            ],
+          },
+          outputs: [{ destinationNodeId: 'sink' }],
+        },
+        sink(),
+      ]),
+      {
+        events: [
+          { targetDataSourceId: 'src', correlationId: 'order-7', event: 'pay' },
+          { targetDataSourceId: 'src', correlationId: 'order-8', event: 'pay' },
+          { targetDataSourceId: 'src', correlationId: 'order-7', event: 'ship' },
+        ],
+      },
+    );
+    const l = value(engine.lineage('order-7'));
+    expect(l.path.filter((e) => e.operation === 'STATE_TRANSITION').map((e) => `${e.step} ${e.from}->${e.to} ${e.tokenId}`)).toEqual(['2 open->paid fsm#1', '4 paid->shipped fsm#3']);
+    expect(l.path.filter((e) => e.operation !== 'STATE_TRANSITION').every((e) => e.from === undefined && e.to === undefined)).toBe(true);
+    expect(l.path.at(-1)).toMatchObject({ nodeId: 'sink', data: { event: 'ship', state: 'shipped', previousState: 'paid' } });
+  });
+
+  it('stops at the step asked for, and is an error value for an unknown id or a step beyond the run', () => {
+    const engine = run(joinDoc);
+    expect(path(value(engine.lineage('a-1', 2)))).toEqual(['1 a TOKEN_GENERATED a#1', '2 join TOKEN_BUFFERED a#1']);
+    expect(value(engine.lineage('b-1', 1)).path).toEqual([]);
+    const unknown = engine.lineage('nobody-9');
+    expect(unknown.ok).toBe(false);
+    if (!unknown.ok) expect(unknown.error).toMatchObject({ code: 'UNKNOWN_CORRELATION_ID', message: expect.stringContaining('nobody-9') });
+    const beyond = engine.lineage('a-1', 99);
+    expect(!beyond.ok && beyond.error.code).toBe('STEP_OUT_OF_RANGE');
+  });
+});
+
+const aggregateDoc = scenario([
+  source('src', 'price', { count: 4 }),
+  processNode('price', 'agg', { formula: 'value * 10' }),
+  { nodeId: 'agg', type: 'Aggregator', aggregation: { method: 'sum', trigger: { type: 'count', window: 3 } }, outputs: [{ destinationNodeId: 'sink' }] },
+  sink(),
+]);
+
+describe('provenance and descendants', () => {
+  it('of an aggregate reach every contributing source token', () => {
+    const engine = run(aggregateDoc);
+    const p = value(engine.provenance('agg#1'));
+    expect(p.roots.sort()).toEqual(['src#1', 'src#2', 'src#3']);
+    expect(p.leaves).toEqual(['agg#1']);
+    expect(p.nodes.map((n) => n.tokenId).sort()).toEqual(['agg#1', 'price#1', 'price#2', 'price#3', 'src#1', 'src#2', 'src#3']);
+    expect(p.nodes.find((n) => n.tokenId === 'agg#1')).toMatchObject({ nodeId: 'agg', operation: 'TOKEN_AGGREGATED' });
+    expect(p.nodes.find((n) => n.tokenId === 'src#2')).toMatchObject({ nodeId: 'src', operation: 'TOKEN_GENERATED', step: 2 });
+    expect(p.edges).toContainEqual({ from: 'price#2', to: 'agg#1' });
+    expect(p.edges).toContainEqual({ from: 'src#2', to: 'price#2' });
+    expect(p.edges).toHaveLength(6);
+    // The last, partial window flushes at the end: an aggregate of one.
+    expect(value(engine.provenance('agg#2')).roots).toEqual(['src#4']);
+  });
+
+  it('of a joined token reach both parents', () => {
+    const engine = run(joinDoc);
+    expect(value(engine.provenance('join#1')).roots).toEqual(['a#1', 'b#1']);
+    expect(value(engine.descendants('b#1')).leaves).toEqual(['join#1']);
+  });
+
+  it('descendants follow a source token to what it became', () => {
+    const engine = run(aggregateDoc);
+    const d = value(engine.descendants('src#1'));
+    expect(d.nodes.map((n) => n.tokenId)).toEqual(['src#1', 'price#1', 'agg#1']);
+    expect(d.edges).toEqual([
+      { from: 'src#1', to: 'price#1' },
+      { from: 'price#1', to: 'agg#1' },
+    ]);
+    expect(d.roots).toEqual(['src#1']);
+    expect(d.leaves).toEqual(['agg#1']);
+    const unknown = engine.provenance('src#99');
+    expect(!unknown.ok && unknown.error.code).toBe('UNKNOWN_TOKEN');
+    expect(!engine.descendants('nope').ok).toBe(true);
+  });
+
+  it('are inverse relations: a ∈ ancestors(b) ⇔ b ∈ descendants(a), for every pair of tokens', () => {
+    fc.assert(
+      fc.property(shapeArbitrary, (shape) => {
+        const engine = new Engine();
+        engine.initialize(buildScenario(shape));
+        engine.runToEnd();
+        const ids = engine.ledger.tokens.map((t) => t.id);
+        const reach = (r: QueryResult<Provenance>) => new Set(value(r).nodes.map((n) => n.tokenId));
+        const ancestors = new Map(ids.map((id) => [id, reach(engine.provenance(id))]));
+        const descendants = new Map(ids.map((id) => [id, reach(engine.descendants(id))]));
+        for (const a of ids) for (const b of ids) expect(ancestors.get(b)!.has(a), `${a} / ${b}`).toBe(descendants.get(a)!.has(b));
+        // Roots of any provenance are tokens nothing was made from: generated, or emitted by an FSM timer.
+        for (const id of ids) for (const root of value(engine.provenance(id)).roots) expect(value(engine.provenance(root)).nodes).toHaveLength(1);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
