@@ -7,7 +7,7 @@
  * counts for what it costs to re-execute. A checkpoint is due when the work since the previous one
  * reaches the larger of
  *   - `spacing` (K = 8,192 to start: E4 measured 2–3 ms median for random steps of a 1 M-event run,
- *     with checkpoints costing under 1 % of the run; see docs/running.md), and
+ *     with checkpoints costing under 1 % of the run; see docs/time-travel.md), and
  *   - `RATIO` × the previous snapshot's size, so a run with a large state (many FSM instances,
  *     big buffers) takes snapshots more rarely: snapshot work stays a fixed fraction of run work,
  *     and checkpoint memory stays below `1 / RATIO` units per event.
