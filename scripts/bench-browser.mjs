@@ -1,0 +1,234 @@
+// Browser benchmarks B1–B3 and P2 (TARGETS.md) on the BUILT app in Debian's Chromium (headless), through
+// the real path: page fetch → Mock Service Worker → handlers in the page → Comlink → engine worker →
+// IndexedDB. Prints one JSON object.
+//   B1  API round trip, median of 300 calls of node activity with limit=1 (≤ 5 ms); also the same trip
+//       answered by the /api catch-all in the page (service worker + MSW only, no engine worker)
+//   B2  persisting a ~1 M-event ledger to IndexedDB, events/s (≥ 500 k/s): the worker's own timings
+//       (Server-Timing) of encoding the segments and of the IndexedDB transaction
+//   B3  reopening that execution after a reload until it can step (≤ 2 s): the first request on it
+//       after each of 3 reloads (restore = verified deterministic re-run), median
+//   P2  parser throughput in the worker (≥ 100 k lines/s): format + masks + template mining over the
+//       bundled OpenSSH sample named 500 times in one configuration (1,000,000 lines, streamed in
+//       chunks, no events kept), the worker's own `stats.ms`, median of 5 runs after a warm-up
+// Options: --no-build (use the existing dist/), --tokens N (E1 tokens; default 217,400 ≈ 1 M events),
+// --only B1,P2 (run only these; default all).
+import { spawn, spawnSync } from 'node:child_process';
+import { cpus, platform, release } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { chromium } from 'playwright-core';
+import { chromiumVersion, ensureChromium } from './chromium.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const tokens = Number(option('--tokens', '217400'));
+const only = option('--only', 'B1,B2,B3,P2').split(',');
+const wants = (id) => only.includes(id);
+const PORT = Number(process.env.BENCH_PORT ?? 4179);
+const log = (m) => process.stderr.write(`${m}\n`);
+
+if (!args.includes('--no-build')) {
+  log('building the app…');
+  const r = spawnSync('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+// The E1 scenario is the engine benchmark's own document (src/bench/engine.ts), bundled for Node.
+const bundled = await build({ entryPoints: [`${root}src/bench/engine.ts`], bundle: true, format: 'esm', platform: 'neutral', write: false, logLevel: 'silent' });
+const { e1Document } = await import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].text).toString('base64')}`);
+const scenario = e1Document(tokens);
+
+const server = spawn('npx', ['--no-install', 'vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { cwd: root, stdio: 'ignore' });
+const stop = () => server.kill('SIGTERM');
+process.on('exit', stop);
+await waitForServer(`http://127.0.0.1:${PORT}/`);
+
+const executablePath = ensureChromium(log);
+const browser = await chromium.launch({
+  executablePath,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+try {
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(300_000);
+  const openApp = async () => {
+    await page.goto(`http://127.0.0.1:${PORT}/`);
+    await page.waitForFunction(() => window.flowledger !== undefined);
+  };
+  await openApp();
+
+  const results = [];
+
+  if (wants('B1')) {
+    log('B1: API round trips…');
+    const b1 = await page.evaluate(async () => {
+      const api = window.flowledger.api;
+      const small = {
+        version: '3.0',
+        name: 'B1',
+        nodes: [
+          { nodeId: 'src', type: 'DataSource', count: 50, outputs: [{ destinationNodeId: 'sink' }] },
+          { nodeId: 'sink', type: 'Sink' },
+        ],
+      };
+      const { templateId } = await api.createTemplate({ name: 'B1 round trip', scenario: small });
+      const { executionId } = await api.createExecution(templateId);
+      await api.executeStep(templateId, executionId, 'end');
+      const sample = async (call) => {
+        for (let i = 0; i < 30; i++) await call();
+        const ms = [];
+        for (let i = 0; i < 300; i++) {
+          const t0 = performance.now();
+          await call();
+          ms.push(performance.now() - t0);
+        }
+        return ms;
+      };
+      const full = await sample(() => api.getNodeActivity(templateId, executionId, 'sink', 1));
+      // The same trip without the engine worker: the /api catch-all answers in the page (MSW + service worker only).
+      const transport = await sample(() => fetch('api/bench-transport-only').then((r) => r.text()));
+      return { full, transport };
+    });
+    const b1Median = median(b1.full);
+    results.push({
+      id: 'B1',
+      measure: 'API round trip, node activity limit=1 (fetch → service worker → handler → worker → back)',
+      medianMs: round(b1Median, 3),
+      p95Ms: round(quantile(b1.full, 0.95), 3),
+      calls: b1.full.length,
+      transportOnlyMedianMs: round(median(b1.transport), 3),
+      target: '≤ 5 ms',
+      pass: b1Median <= 5,
+    });
+  }
+
+  if (wants('B2') || wants('B3')) {
+    log(`B2: running and persisting the E1 pipeline with ${tokens} tokens…`);
+    const b2 = await page.evaluate(async (doc) => {
+      const api = window.flowledger.api;
+      const { templateId } = await api.createTemplate({ name: 'B2 one million events', scenario: doc });
+      const { executionId } = await api.createExecution(templateId);
+      const t0 = performance.now();
+      const res = await fetch(`api/engine/templates/${templateId}/executions/${executionId}/step?currentStep=end&activityLimit=1`);
+      const wallMs = performance.now() - t0;
+      if (!res.ok) throw new Error(`step to the end answered ${res.status}: ${await res.text()}`);
+      const timing = Object.fromEntries((res.headers.get('server-timing') ?? '').split(/,\s*/).map((p) => [p.split(';')[0], Number(p.split('dur=')[1])]));
+      const record = await api.getExecution(executionId);
+      return { templateId, executionId, wallMs, timing, record };
+    }, scenario);
+
+    log('B3: reopening after reloads…');
+    const b3 = [];
+    for (let i = 0; i < 3; i++) {
+      await page.reload();
+      await page.waitForFunction(() => window.flowledger !== undefined);
+      b3.push(
+        await page.evaluate(async ({ templateId, executionId, step }) => {
+          const t0 = performance.now();
+          const res = await fetch(`api/engine/templates/${templateId}/executions/${executionId}/step?currentStep=${step}&activityLimit=1`);
+          const ms = performance.now() - t0;
+          if (!res.ok) throw new Error(`reopening answered ${res.status}: ${await res.text()}`);
+          const restore = /restore;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '');
+          return { ms, restoreMs: restore ? Number(restore[1]) : null };
+        }, { templateId: b2.templateId, executionId: b2.executionId, step: b2.record.currentStep }),
+      );
+    }
+    await page.evaluate(async (id) => window.flowledger.api.deleteTemplate(id), b2.templateId);
+
+    const events = b2.record.ledgerSize;
+    const writeMs = b2.timing.encode + b2.timing.persist;
+    const b3Median = median(b3.map((r) => r.ms));
+    results.push(
+      {
+        id: 'B2',
+        measure: 'persist a ledger to IndexedDB: encode segments + one transaction (worker timings)',
+        ledgerEvents: events,
+        segments: Math.ceil(events / 1000),
+        encodeMs: round(b2.timing.encode, 1),
+        persistMs: round(b2.timing.persist, 1),
+        eventsPerSecond: Math.round(events / (writeMs / 1000)),
+        runMs: round(b2.timing.run, 1),
+        hashMs: round(b2.timing.hash, 1),
+        wallMs: round(b2.wallMs, 1),
+        target: '≥ 500,000 events/s',
+        pass: events / (writeMs / 1000) >= 500_000,
+      },
+      { id: 'B3', measure: 'reopen after a reload, ready to step: first request on the execution', ledgerEvents: events, medianMs: round(b3Median, 1), runs: b3.map((r) => ({ ms: round(r.ms, 1), restoreMs: r.restoreMs })), target: '≤ 2,000 ms', pass: b3Median <= 2000 },
+    );
+  }
+
+  let p2 = null;
+  if (wants('P2')) {
+    log('P2: parser throughput in the worker…');
+    const runs = await page.evaluate(async () => {
+      const api = window.flowledger.api;
+      // The bundled sample named 500 times: one log of 1,000,000 lines, streamed from the one copy the worker holds.
+      const config = { name: 'P2 throughput', sources: Array.from({ length: 500 }, () => 'openssh-2k'), format: { kind: 'preset', name: 'openssh' } };
+      const out = [];
+      for (let i = 0; i < 6; i++) {
+        const t0 = performance.now();
+        const r = await api.parse({ config, eventLimit: 0 });
+        out.push({ lines: r.stats.lines, templates: r.stats.templates, ms: r.stats.ms, wallMs: performance.now() - t0 });
+      }
+      return out.slice(1);
+    });
+    const ms = median(runs.map((r) => r.ms));
+    const lines = runs[0].lines;
+    p2 = {
+      id: 'P2',
+      measure: 'parser throughput in the browser worker: format + masks + template mining, OpenSSH sample ×500, chunks of 256 Ki characters, no events kept',
+      lines,
+      templates: runs[0].templates,
+      medianMs: round(ms, 1),
+      linesPerSecond: Math.round(lines / (ms / 1000)),
+      runs: runs.map((r) => ({ ms: round(r.ms, 1), wallMs: round(r.wallMs, 1) })),
+      target: '≥ 100,000 lines/s',
+      pass: lines / (ms / 1000) >= 100_000,
+    };
+    results.push(p2);
+  }
+
+  const report = {
+    date: new Date().toISOString(),
+    machine: { cpu: cpus()[0]?.model?.trim() ?? 'unknown', cores: cpus().length, os: `${platform()} ${release()}`, chromium: chromiumVersion(executablePath) },
+    results,
+    ...(p2 ? { P2: { linesPerSecond: p2.linesPerSecond, lines: p2.lines, medianMs: p2.medianMs, pass: p2.pass } } : {}),
+  };
+  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+} finally {
+  await browser.close();
+  stop();
+}
+
+async function waitForServer(url) {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`vite preview did not answer at ${url}`);
+}
+
+function median(xs) {
+  return quantile(xs, 0.5);
+}
+
+function quantile(xs, q) {
+  const s = [...xs].sort((a, b) => a - b);
+  const pos = (s.length - 1) * q;
+  const lo = Math.floor(pos);
+  return s[lo] + (s[Math.min(lo + 1, s.length - 1)] - s[lo]) * (pos - lo);
+}
+
+function round(x, digits) {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+}

@@ -1,0 +1,50 @@
+/**
+ * The API in the browser: the one `setupWorker` of the app. Requests to `/api/…` go to the Mock
+ * Service Worker (public/mockServiceWorker.js), which hands them to these handlers in the page; the
+ * handlers call the engine service in its Web Worker through the Comlink bridge.
+ */
+import { setupWorker } from 'msw/browser';
+import { getEngineService } from '../client/serviceBridge';
+import { buildHandlers } from './handlers';
+
+const CONTROL_TIMEOUT_MS = 10_000;
+
+/**
+ * Not pure: registers and starts the service worker, then waits until it controls this page.
+ * Resolves when `/api` requests are answered; rejects (with the reason) when they cannot be.
+ */
+export async function startApi(): Promise<void> {
+  if (!('serviceWorker' in navigator)) {
+    throw new Error('this browser has no service workers (or the page is not served from a secure origin), so the in-browser API cannot run');
+  }
+  const worker = setupWorker(...buildHandlers(getEngineService));
+  await worker.start({
+    // Relative to the page, so the app works from any sub-path of a static host.
+    serviceWorker: { url: new URL('mockServiceWorker.js', document.baseURI).href },
+    onUnhandledRequest: 'bypass',
+    quiet: true,
+  });
+  await controlled();
+}
+
+/**
+ * On the first visit the service worker activates and claims the page (`clients.claim()` in
+ * mockServiceWorker.js), which sets `navigator.serviceWorker.controller` and fires
+ * `controllerchange` — possibly just after `start()` resolves. Until then the page's requests would
+ * bypass it, so wait for that event (documented service worker behaviour; no reload needed).
+ */
+function controlled(): Promise<void> {
+  const sw = navigator.serviceWorker;
+  if (sw.controller) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the API service worker did not take control of the page')), CONTROL_TIMEOUT_MS);
+    sw.addEventListener(
+      'controllerchange',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}

@@ -1,0 +1,29 @@
+/**
+ * Error answers of the API (API.md "Conventions"): `{success: false, error: {code, message,
+ * details}}` with the status `STATUS_OF[code]`. Every failure of every path goes through here, so
+ * the shape never varies and is never an HTML page.
+ */
+import { HttpResponse } from 'msw';
+import { STATUS_OF, type ErrorBody, type ErrorCode } from './wire';
+
+/** Pure: the error body. */
+export function errorBody(code: ErrorCode, message: string, details: Record<string, unknown> = {}): ErrorBody {
+  return { success: false, error: { code, message, details } };
+}
+
+/** Pure: the error answer, with its status. `headers` adds e.g. `Allow` to a 405. */
+export function errorResponse(code: ErrorCode, message: string, details: Record<string, unknown> = {}, headers?: Record<string, string>): Response {
+  return HttpResponse.json(errorBody(code, message, details), { status: STATUS_OF[code], ...(headers ? { headers } : {}) });
+}
+
+/** An expected failure while reading a request (a bad parameter or body); the route wrapper answers it. */
+export class RequestError extends Error {
+  readonly code: ErrorCode;
+  readonly details: Record<string, unknown>;
+
+  constructor(code: ErrorCode, message: string, details: Record<string, unknown> = {}) {
+    super(message);
+    this.code = code;
+    this.details = details;
+  }
+}

@@ -1,0 +1,52 @@
+/** Engine paths (API.md "Engine paths") under `/engine/templates/{templateId}/executions/{executionId}`, plus the stored ledger. */
+import { integer, optionalText, requiredText, stepRef, stepTarget } from '../params';
+import { reply, replyText, type Route } from '../route';
+import { SINK_FORMULAS } from '../wire';
+
+const RUN = '/engine/templates/{templateId}/executions/{executionId}';
+
+export const engineRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: `${RUN}/step`,
+    handle: async ({ service, params, query }) => {
+      const target = stepTarget(query);
+      const activityLimit = integer(query, 'activityLimit', 0);
+      return reply(await service.step(params.templateId!, params.executionId!, target, activityLimit === undefined ? {} : { activityLimit }));
+    },
+  },
+  {
+    method: 'GET',
+    path: `${RUN}/nodes/{nodeId}/events`,
+    handle: async ({ service, params, query }) => reply(await service.nodeEvents(params.templateId!, params.executionId!, params.nodeId!, stepRef(query))),
+  },
+  {
+    method: 'GET',
+    path: `${RUN}/nodes/{nodeId}/activity`,
+    handle: async ({ service, params, query }) => {
+      const limit = integer(query, 'limit', 1);
+      const step = stepRef(query);
+      return reply(await service.nodeActivity(params.templateId!, params.executionId!, params.nodeId!, limit === undefined ? { step } : { limit, step }));
+    },
+  },
+  {
+    method: 'GET',
+    path: `${RUN}/sinks/{sinkId}/aggregate`,
+    handle: async ({ service, params, query }) => {
+      const formula = requiredText(query, 'formula', `one of ${SINK_FORMULAS.join(', ')}`);
+      const field = optionalText(query, 'field');
+      const step = stepRef(query);
+      return reply(await service.sinkAggregate(params.templateId!, params.executionId!, params.sinkId!, formula, field === undefined ? { step } : { field, step }));
+    },
+  },
+  {
+    method: 'GET',
+    path: `${RUN}/tokens/{correlationId}/lineage`,
+    handle: async ({ service, params, query }) => reply(await service.lineage(params.templateId!, params.executionId!, params.correlationId!, stepRef(query))),
+  },
+  {
+    method: 'GET',
+    path: `${RUN}/ledger`,
+    handle: async ({ service, params }) => replyText(await service.exportLedger(params.templateId!, params.executionId!), 'application/x-ndjson; charset=utf-8'),
+  },
+];

@@ -1,0 +1,12 @@
+/**
+ * The API in Node (tests): the same handlers as the browser, served by MSW's `setupServer` over a
+ * plain service object — no Worker, no service worker.
+ */
+import { setupServer, type SetupServer } from 'msw/node';
+import { buildHandlers } from './handlers';
+import type { ServiceGetter } from './servicePort';
+
+/** Not pure: an MSW server answering every `/api` path with the service `getService` returns (call `listen()` to start). */
+export function createApiServer(getService: ServiceGetter): SetupServer {
+  return setupServer(...buildHandlers(getService));
+}

@@ -1,0 +1,40 @@
+/**
+ * The page's side of the engine worker: the one `Comlink.wrap` of the app. The worker starts on
+ * first use. Every call also races the worker's failure: if the worker cannot start or dies, calls
+ * reject (and the API answers 500) instead of hanging forever.
+ */
+import * as Comlink from 'comlink';
+import type { ServicePort } from '../api/servicePort';
+import type { EngineService } from '../worker/api';
+
+let port: ServicePort | null = null;
+
+/** Not pure: the engine service in its worker, started on the first call. */
+export function getEngineService(): ServicePort {
+  port ??= start();
+  return port;
+}
+
+function start(): ServicePort {
+  const worker = new Worker(new URL('../worker/engine.worker.ts', import.meta.url), { type: 'module' });
+  const remote = Comlink.wrap<EngineService>(worker);
+  const failed = new Promise<never>((_, reject) => {
+    const fail = (what: string) => reject(new Error(`the engine worker ${what}`));
+    worker.addEventListener('error', (e) => fail(`failed: ${e.message || 'it could not be loaded'}`));
+    worker.addEventListener('messageerror', () => fail('sent a message that could not be read'));
+  });
+  // Keep an unobserved rejection from being reported before any call awaits it.
+  failed.catch(() => undefined);
+  // The worker fetches the bundled parser files relative to the app's base URL, which only the page
+  // knows (the worker script lives elsewhere in a build, and elsewhere again in dev). Sent first, so
+  // it arrives before any other call.
+  void Promise.race([remote.setAppBase(document.baseURI), failed]).catch(() => undefined);
+  return new Proxy({} as ServicePort, {
+    get(_target, name) {
+      // Not a thenable: awaiting the port itself must not turn into a call to the worker.
+      if (name === 'then') return undefined;
+      const method = (remote as unknown as Record<string | symbol, (...args: unknown[]) => Promise<unknown>>)[name]!;
+      return (...args: unknown[]) => Promise.race([method(...args), failed]);
+    },
+  });
+}

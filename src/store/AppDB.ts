@@ -1,0 +1,127 @@
+/**
+ * The IndexedDB schema (Dexie 4): every table, its keys and indexes, and the version history.
+ * Rows are plain structured-clone data. Only the worker opens this database (PRODUCT.md: the worker
+ * owns the database; the main thread never writes IndexedDB).
+ *
+ * Tables:
+ * - `templates`       one row per workflow template (the scenario as the user wrote it).
+ * - `executions`      one row per run: the wire record plus what a restore needs — the scenario
+ *                     COPY, the seed, and bookkeeping (revision, input batches, sealed segments).
+ * - `inputs`          the run's input log: external events with the step at which they were added,
+ *                     one row per batch, keyed [executionId+batch].
+ * - `ledgerSegments`  the durable audit record: the ledger in chunks of `SEGMENT_SIZE` events per
+ *                     row (columnar), keyed [executionId+segment].
+ * - `checkpoints`     one small row per ledger segment — last seq, last step, token count and a
+ *                     checksum — so a restore verifies its re-run segment by segment without
+ *                     reading the ledger itself.
+ * - `parserConfigs`, `sources`  the log parser's saved configurations and the user's own logs.
+ * - `meta`            small named facts about the database itself (version 2): which bundled parser
+ *                     configurations were already seeded, so a deleted one never comes back.
+ */
+import { Dexie, type EntityTable, type Table } from 'dexie';
+import type { ExternalEvent } from '../engine/types';
+import type { ExecutionRecord, ParserConfigRecord, Template } from '../api/wire';
+
+/** A template as stored: exactly the wire shape. */
+export type TemplateRow = Template;
+
+/** An execution as stored: the wire record plus what restoring and committing need. */
+export interface ExecutionRow extends ExecutionRecord {
+  /** The template's scenario document as it was when the execution was created. */
+  scenario: unknown;
+  /** Incremented by every commit; a commit based on an older revision is refused. */
+  revision: number;
+  /** Number of rows in `inputs` for this execution. */
+  inputBatches: number;
+  /** Ledger segments that are complete (`SEGMENT_SIZE` events each); the next one is still open. */
+  sealedSegments: number;
+  /** Token count covered by the sealed segments (the open segment's first token). */
+  sealedTokens: number;
+}
+
+/** A batch of external events added to a run at step `step`. */
+export interface InputBatchRow {
+  executionId: string;
+  batch: number;
+  step: number;
+  events: ExternalEvent[];
+}
+
+/** One chunk of the ledger, columnar: the i-th entry of every column is event `firstSeq + i`. */
+export interface LedgerSegmentRow {
+  executionId: string;
+  segment: number;
+  firstSeq: number;
+  count: number;
+  step: Int32Array;
+  /** Node index in the scenario. */
+  node: Uint16Array;
+  /** Operation code (index in `LEDGER_OPERATIONS`). */
+  op: Uint8Array;
+  /** Input / output token index, -1 for none. */
+  input: Int32Array;
+  output: Int32Array;
+  /** Index of the first token this segment introduces; `tokens` holds `[tokenStart, tokenEnd)`. */
+  tokenStart: number;
+  tokenEnd: number;
+  /** JSON array of the introduced tokens `{id, correlationIds, data}`. */
+  tokens: string;
+  /** JSON array of `[offset, from, to, inputTokens, details]` for the events that have any (else ""). */
+  extras: string;
+}
+
+/** Verification data of one ledger segment (see the module comment). */
+export interface CheckpointRow {
+  executionId: string;
+  segment: number;
+  lastSeq: number;
+  lastStep: number;
+  tokenEnd: number;
+  checksum: string;
+}
+
+/** A user's own log, added through the parser API. */
+export interface SourceRow {
+  id: string;
+  name: string;
+  type: 'log';
+  content: string;
+  /** Size of `content` in UTF-8 bytes. */
+  bytes: number;
+  createdAt: string;
+}
+
+/** A named fact about the database (e.g. `seededParserConfigs`: the bundled config ids stored once). */
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
+
+export type ParserConfigRow = ParserConfigRecord;
+
+/** Not pure: the Flowledger database (use `openAppDb` in db.ts, the one factory). */
+export class AppDB extends Dexie {
+  templates!: EntityTable<TemplateRow, 'id'>;
+  executions!: EntityTable<ExecutionRow, 'id'>;
+  inputs!: Table<InputBatchRow, [string, number]>;
+  ledgerSegments!: Table<LedgerSegmentRow, [string, number]>;
+  checkpoints!: Table<CheckpointRow, [string, number]>;
+  parserConfigs!: EntityTable<ParserConfigRow, 'id'>;
+  sources!: EntityTable<SourceRow, 'id'>;
+  meta!: EntityTable<MetaRow, 'key'>;
+
+  constructor(name: string) {
+    super(name);
+    this.version(1).stores({
+      templates: 'id, &slug',
+      executions: 'id, templateId',
+      inputs: '[executionId+batch]',
+      ledgerSegments: '[executionId+segment]',
+      checkpoints: '[executionId+segment]',
+      parserConfigs: 'id',
+      sources: 'id',
+    });
+    // Version 2 adds `meta` and indexes sources by name; existing rows are kept as they are.
+    this.version(2).stores({ meta: 'key', sources: 'id, name' });
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * The in-browser service: one method per operation of API.md, each returning a value — `{ok: true,
+ * value}` or `{ok: false, error: {code, message, details}}` — never throwing for a caller's mistake.
+ * A plain object, so Node tests drive it without a Worker; the worker entry exposes it through
+ * Comlink and the MSW handlers call it through the bridge. Its type is derived from this
+ * implementation (`EngineService`), never written twice.
+ *
+ * It owns the database and holds one `Engine` per open execution (an LRU cache; a released run is
+ * restored on demand by a verified deterministic re-run), and serves the log parser: sources,
+ * configurations, parsing in the worker and enqueueing into a run (parserOps.ts).
+ */
+import { createContext, type ServiceDeps } from './context';
+import { executionOps } from './executionOps';
+import { parserOps } from './parserOps';
+import { runOps } from './runOps';
+import { templateOps } from './templateOps';
+
+export type { ServiceDeps } from './context';
+export type { Result, ServiceError, Timings } from './result';
+
+/** Not pure: a service over `deps.db` (see ServiceDeps for the injected clock, ids and locks). */
+export function createService(deps: ServiceDeps) {
+  const ctx = createContext(deps);
+  return {
+    ...templateOps(ctx),
+    ...executionOps(ctx),
+    ...runOps(ctx),
+    ...parserOps(ctx, deps.parser),
+  };
+}
+
+/** The service's API, as the worker exposes it. */
+export type EngineService = ReturnType<typeof createService>;

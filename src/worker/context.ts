@@ -1,0 +1,108 @@
+/**
+ * What every service operation shares: the database, the locks, the open runs, and the injected
+ * clock and id source (deterministic in tests). `withRun` is the one way an operation reaches an
+ * execution's engine: serialised per execution in this worker, under the cross-tab lock when it
+ * changes the run, and always level with storage first (restored or caught up).
+ */
+import type { AppDB } from '../store/AppDB';
+import { getExecution } from '../store/executions';
+import { getTemplate } from '../store/templates';
+import { inProcessLocks, webLocks, type LockRunner } from './locks';
+import type { ParserDeps } from './parserContext';
+import { Failure, guard, type Result } from './result';
+import { RunCache, type OpenRun, type RunCacheLimits } from './runCache';
+import { syncRun } from './syncRun';
+
+export interface ServiceDeps {
+  db: AppDB;
+  /** Cross-tab locks (default: the Web Locks API). Two service instances on one database must share them. */
+  locks?: LockRunner;
+  /** Wall clock for `createdAt`/`updatedAt` (default `new Date()`). */
+  now?: () => Date;
+  /** Id source (default `crypto.randomUUID`). */
+  newId?: () => string;
+  /** Monotonic milliseconds for timings (default `performance.now`). */
+  clock?: () => number;
+  /** Limits of the open-run cache. */
+  runs?: RunCacheLimits;
+  /** The parser service's bundled-file loader and limits. */
+  parser?: ParserDeps;
+}
+
+export interface ServiceContext {
+  readonly db: AppDB;
+  readonly runs: RunCache;
+  now(): string;
+  newId(): string;
+  clock(): number;
+  /**
+   * Runs `fn` on the open run of `executionId`, checked to belong to `templateId` (null: any).
+   * `change` takes the cross-tab lock. A Failure (or a bug) releases the run, so the next request
+   * restores it from storage. Adds a `restore` timing when the run had to be rebuilt.
+   */
+  withRun<T>(templateId: string | null, executionId: string, change: boolean, fn: (run: OpenRun) => Promise<Result<T>>): Promise<Result<T>>;
+  /** Runs `fn` under the cross-tab lock of `executionId` without opening its run. */
+  lockExecution<T>(executionId: string, fn: () => Promise<T>): Promise<T>;
+}
+
+/** Not pure: the context of one service instance. */
+export function createContext(deps: ServiceDeps): ServiceContext {
+  const db = deps.db;
+  const locks = deps.locks ?? webLocks();
+  const local = inProcessLocks();
+  const runs = new RunCache(deps.runs);
+  const now = deps.now ?? (() => new Date());
+  const newId = deps.newId ?? (() => crypto.randomUUID());
+  const clock = deps.clock ?? (() => performance.now());
+  const lockName = (executionId: string) => `flowledger:execution:${executionId}`;
+
+  const ctx: ServiceContext = {
+    db,
+    runs,
+    now: () => now().toISOString(),
+    newId,
+    clock,
+    lockExecution: (executionId, fn) => local(executionId, () => locks(lockName(executionId), fn)),
+    withRun<T>(templateId: string | null, executionId: string, change: boolean, fn: (run: OpenRun) => Promise<Result<T>>): Promise<Result<T>> {
+      const body = () =>
+        guard<T>(async () => {
+          const cached = runs.get(executionId);
+          const t0 = clock();
+          let run: OpenRun;
+          try {
+            run = await syncRun(db, executionId, cached);
+          } catch (err) {
+            runs.drop(executionId);
+            if (err instanceof Failure && err.error.code === 'EXECUTION_NOT_FOUND' && templateId !== null) await explainMissing(db, templateId, executionId);
+            throw err;
+          }
+          const restoreMs = run === cached ? 0 : clock() - t0;
+          runs.set(run);
+          if (templateId !== null && run.templateId !== templateId) await explainMissing(db, templateId, executionId);
+          let result: Result<T>;
+          try {
+            result = await fn(run);
+          } catch (err) {
+            runs.drop(executionId);
+            throw err;
+          }
+          runs.trim();
+          if (result.ok && restoreMs > 0) result.timings = { restore: restoreMs, ...result.timings };
+          return result;
+        });
+      return local(executionId, change ? () => locks(lockName(executionId), body) : body);
+    },
+  };
+  return ctx;
+}
+
+/** Throws the 404 that names the first unknown id of a `/templates/{templateId}/executions/{executionId}` path. */
+async function explainMissing(db: AppDB, templateId: string, executionId: string): Promise<never> {
+  if (!(await getTemplate(db, templateId))) throw new Failure('TEMPLATE_NOT_FOUND', `Template "${templateId}" not found`, { templateId });
+  const execution = await getExecution(db, executionId);
+  if (!execution) throw new Failure('EXECUTION_NOT_FOUND', `Execution "${executionId}" not found`, { executionId, templateId });
+  throw new Failure('EXECUTION_NOT_FOUND', `Execution "${executionId}" does not belong to template "${templateId}" (it belongs to "${execution.templateId}")`, {
+    executionId,
+    templateId,
+  });
+}

@@ -1,0 +1,19 @@
+/**
+ * The Web Worker entry (a Vite module worker): the one `Comlink.expose` of the app. It opens the
+ * database — storing the example templates when it is first created — and serves the engine
+ * service to the page (src/client/serviceBridge.ts holds the one `wrap`).
+ */
+import * as Comlink from 'comlink';
+import { openAppDb } from '../store/db';
+import { createService } from './api';
+import { exampleTemplates } from './seedTemplates';
+
+// Sorted by file name so the first-run templates (and their slugs) never depend on glob order.
+const examples = import.meta.glob<unknown>('/examples/*.json', { eager: true, import: 'default' });
+const documents = Object.keys(examples)
+  .sort()
+  .map((path) => examples[path]);
+
+const db = openAppDb({ initialTemplates: () => exampleTemplates(documents, new Date().toISOString(), () => crypto.randomUUID()) });
+
+Comlink.expose(createService({ db }));
