@@ -3,6 +3,8 @@
 // collections), with the Loghub-2k data for P1/P3 when it is there (../shared/data/loghub, else
 // tests/fixtures/logs), prints the results, and rewrites the results table in docs/benchmarks.md
 // between the `bench:results` marker comments, with the machine and the date.
+// Then, unless --no-browser, the browser suite (scripts/bench-browser.mjs: B1–B3 and P2 in Debian's
+// Chromium against the built app) adds its rows to the same table.
 // `npm run bench -- --quick` runs the smoke-sized benchmark and leaves docs/benchmarks.md alone.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -32,6 +34,30 @@ const report = JSON.parse(
 );
 
 const rows = report.rows.map((r) => `| ${r.id} | ${r.workload} | ${r.result} | ${r.target} | ${r.pass ? 'pass' : 'FAIL'} |`);
+let browserLine = null;
+if (!quick && !process.argv.includes('--no-browser')) {
+  process.stderr.write('browser benchmarks (B1–B3, P2) in Chromium…\n');
+  const browser = JSON.parse(run(['scripts/bench-browser.mjs']));
+  browserLine = `Browser rows: ${browser.machine.chromium}, headless, against the built app with the service worker in control.`;
+  for (const r of browser.results) rows.push(`| ${r.id} | ${r.measure} | ${browserResult(r)} | ${r.target} | ${r.pass ? 'pass' : 'FAIL'} |`);
+}
+
+/** The result cell of a browser benchmark row. */
+function browserResult(r) {
+  const n = (x) => Number(x).toLocaleString('en-US');
+  switch (r.id) {
+    case 'B1':
+      return `**${r.medianMs} ms** median of ${n(r.calls)} calls (p95 ${r.p95Ms} ms; the service-worker hop alone ${r.transportOnlyMedianMs} ms)`;
+    case 'B2':
+      return `**${n(r.eventsPerSecond)} events/s** (${n(r.ledgerEvents)} events in ${n(r.segments)} segments: encode ${r.encodeMs} ms + IndexedDB ${r.persistMs} ms)`;
+    case 'B3':
+      return `**${n(r.medianMs)} ms** median of ${r.runs.length} reloads (${n(r.ledgerEvents)}-event execution; restore ${r.runs.map((x) => x.restoreMs).join(', ')} ms)`;
+    case 'P2':
+      return `**${n(r.linesPerSecond)} lines/s** (${n(r.lines)} lines, median ${r.medianMs} ms)`;
+    default:
+      return JSON.stringify(r);
+  }
+}
 const block = [
   START,
   `Measured ${report.date} on ${report.machine.cpu} (${report.machine.cores} cores), ${report.machine.os}, Node ${report.machine.node}${report.quick ? ' (quick sizes)' : ''}.`,
@@ -41,6 +67,7 @@ const block = [
   ...rows,
   '',
   ...report.notes.map((t) => `- ${t}`),
+  ...(browserLine ? [`- ${browserLine}`] : []),
   END,
 ].join('\n');
 
