@@ -1,7 +1,7 @@
 /**
  * The page's side of the engine worker: the one `Comlink.wrap` of the app. The worker starts on
  * first use. Every call also races the worker's failure: if the worker cannot start or dies, calls
- * reject (and the API answers 500) instead of hanging forever.
+ * reject (and the API answers 500) instead of hanging forever, and the next call starts a new worker.
  */
 import * as Comlink from 'comlink';
 import type { ServicePort } from '../api/servicePort';
@@ -19,7 +19,13 @@ function start(): ServicePort {
   const worker = new Worker(new URL('../worker/engine.worker.ts', import.meta.url), { type: 'module' });
   const remote = Comlink.wrap<EngineService>(worker);
   const failed = new Promise<never>((_, reject) => {
-    const fail = (what: string) => reject(new Error(`the engine worker ${what}`));
+    const fail = (what: string) => {
+      reject(new Error(`the engine worker ${what}`));
+      // Calls in flight fail (500); the next call starts a fresh worker, which restores open runs
+      // from the store — one error must not leave the API failing for the rest of the session.
+      worker.terminate();
+      if (port === proxy) port = null;
+    };
     worker.addEventListener('error', (e) => fail(`failed: ${e.message || 'it could not be loaded'}`));
     worker.addEventListener('messageerror', () => fail('sent a message that could not be read'));
   });
@@ -29,7 +35,7 @@ function start(): ServicePort {
   // knows (the worker script lives elsewhere in a build, and elsewhere again in dev). Sent first, so
   // it arrives before any other call.
   void Promise.race([remote.setAppBase(document.baseURI), failed]).catch(() => undefined);
-  return new Proxy({} as ServicePort, {
+  const proxy: ServicePort = new Proxy({} as ServicePort, {
     get(_target, name) {
       // Not a thenable: awaiting the port itself must not turn into a call to the worker.
       if (name === 'then') return undefined;
@@ -37,4 +43,5 @@ function start(): ServicePort {
       return (...args: unknown[]) => Promise.race([method(...args), failed]);
     },
   });
+  return proxy;
 }

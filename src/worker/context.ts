@@ -67,6 +67,11 @@ export function createContext(deps: ServiceDeps): ServiceContext {
       const body = () =>
         guard<T>(async () => {
           const cached = runs.get(executionId);
+          // A wrong template in the path is a 404 before any restore (which could replay a whole run).
+          if (templateId !== null) {
+            const owner = cached?.templateId ?? (await db.executions.get(executionId))?.templateId;
+            if (owner !== undefined && owner !== templateId) await explainMissing(db, templateId, executionId);
+          }
           const t0 = clock();
           let run: OpenRun;
           try {

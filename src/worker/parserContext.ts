@@ -14,6 +14,8 @@ export interface ParserDeps {
   bundle?: BundleLoader;
   /** Largest source `POST /api/parser/sources` stores, in UTF-8 bytes (default 256 MiB). */
   maxSourceBytes?: number;
+  /** Most events one enqueue may add to an execution (default PARSER_LIMITS.maxEventLimit). */
+  maxEnqueueEvents?: number;
   /** Characters pushed to the parser at a time (default 256 Ki). */
   chunkChars?: number;
   /** Resolves on a later turn of the event loop (default: a message to itself). */
@@ -25,6 +27,7 @@ export interface ParserContext {
   readonly bundle: BundleReader;
   readonly jobs: ParseJobs;
   readonly maxSourceBytes: number;
+  readonly maxEnqueueEvents: number;
   readonly chunkChars: number;
   readonly nextTask: () => Promise<void>;
   /** The app's base URL, as the page said (null before). */
@@ -41,6 +44,7 @@ export function createParserContext(ctx: ServiceContext, deps: ParserDeps, seed:
     bundle: new BundleReader(deps.bundle ?? fetchLoader(() => p.appBase)),
     jobs: new ParseJobs(ctx.clock, ctx.now),
     maxSourceBytes: deps.maxSourceBytes ?? PARSER_LIMITS.sourceBytes,
+    maxEnqueueEvents: deps.maxEnqueueEvents ?? PARSER_LIMITS.maxEventLimit,
     chunkChars: deps.chunkChars ?? CHUNK_CHARS,
     nextTask: deps.nextTask ?? nextTask,
     appBase: null,

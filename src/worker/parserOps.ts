@@ -74,7 +74,15 @@ export function parserOps(ctx: ServiceContext, deps: ParserDeps = {}) {
             issues: [{ path: '/targetDataSourceId', message }],
           });
         }
-        const r = await run('enqueue', input.progressId, config.name, texts, compiled, Infinity);
+        // An execution keeps every enqueued event in its input log and re-reads it on restore, so one
+        // enqueue is bounded like a parse's events: over the limit is 413 and nothing is added.
+        const limit = p.maxEnqueueEvents;
+        const r = await run('enqueue', input.progressId, config.name, texts, compiled, limit + 1);
+        if (r.events.length > limit) {
+          throw new Failure('PAYLOAD_TOO_LARGE', `The configuration's sources give more than ${limit} events; one enqueue may add at most ${limit} (split the log); no events were added`, {
+            limit,
+          });
+        }
         const added = await appendEvents(ctx, input.templateId, input.executionId, () => r.events);
         if (!added.ok) return added;
         return ok({ success: true, enqueued: added.value.added, groups: r.stats.groups, queueSize: added.value.queueSize, stats: r.stats }, { parse: r.stats.ms, ...added.timings });

@@ -61,11 +61,6 @@ export class RunCache {
     this.runs.delete(executionId);
   }
 
-  /** Ids of the open runs, least recently used first. */
-  openIds(): string[] {
-    return [...this.runs.keys()];
-  }
-
   /** Re-applies the limits (a run grows as it advances). */
   trim(): void {
     let events = 0;

@@ -22,10 +22,15 @@ const events = [
   { targetDataSourceId: 'orders', correlationId: 'order-3', value: 30 },
 ];
 
-/** Opens the app and waits until its API answers (the handle is set once the service worker is in control). */
+/**
+ * Opens the app, waits until its API answers (the handle is set once the service worker is in
+ * control) and asserts that the Mock Service Worker controls the page — without it, MSW would fall
+ * back to patching fetch in the page and the test would prove nothing about the service worker.
+ */
 async function openApp(page: Page): Promise<void> {
   await page.goto('./');
   await page.waitForFunction(() => (window as Handle).flowledger !== undefined);
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/mockServiceWorker\.js$/);
 }
 
 /**

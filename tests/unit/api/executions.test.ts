@@ -91,6 +91,25 @@ describe('execution paths', () => {
     expect(res.status).toBe(400);
   });
 
+  it('refuses events for a truncated run with 409, since it could never emit them', async () => {
+    const { api } = newApi();
+    const scenario = {
+      version: '3.0',
+      maxSteps: 3,
+      nodes: [
+        { nodeId: 'src', type: 'DataSource', count: 10, outputs: [{ destinationNodeId: 'out' }] },
+        { nodeId: 'out', type: 'Sink' },
+      ],
+    };
+    const { templateId } = await api.createTemplate({ name: 'Short', scenario });
+    const { executionId } = await api.createExecution(templateId);
+    expect(await api.executeStep(templateId, executionId, 'end')).toMatchObject({ status: 'truncated', step: 3 });
+    const before = await api.getExecution(executionId);
+    const err = await apiError(api.addExternalEvents(templateId, executionId, [{ targetDataSourceId: 'src', value: 1 }]));
+    expect(err).toMatchObject({ status: 409, code: 'CONFLICT', details: { executionId, status: 'truncated' } });
+    expect(await api.getExecution(executionId)).toEqual(before);
+  });
+
   it('answers 404 naming the unknown id of an events path', async () => {
     const { api } = newApi();
     const { templateId } = await api.createTemplate({ name: 'P', scenario: pipeline() });

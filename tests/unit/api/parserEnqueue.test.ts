@@ -10,14 +10,22 @@ const SAMPLE = readFileSync(new URL('../../../public/parser/sources/openssh-2k.l
 const OPENSSH = JSON.parse(readFileSync(new URL('../../../public/parser/configs/openssh-sessions.json', import.meta.url), 'utf8')) as ParserConfig;
 
 /** The example templates and the bundled parser files, and a fresh execution of the SSH template. */
-async function sshRun() {
-  const t = newApi({ examples: true, parser: { bundle: diskBundle } });
+async function sshRun(maxEnqueueEvents?: number) {
+  const t = newApi({ examples: true, parser: { bundle: diskBundle, ...(maxEnqueueEvents !== undefined ? { maxEnqueueEvents } : {}) } });
   const template = (await t.api.listTemplates()).templates.find((x) => x.name === SSH_TEMPLATE)!;
   const { executionId } = await t.api.createExecution(template.id, { name: 'from the log' });
   return { ...t, templateId: template.id, executionId, scenario: template.scenario };
 }
 
 describe('POST /api/parser/configs/{configId}/enqueue', () => {
+  it('answers 413 when the sources give more events than one enqueue may add, and adds none', async () => {
+    const { api, templateId, executionId } = await sshRun(1999);
+    const err = await apiError(api.enqueue('openssh-sessions', { templateId, executionId, targetDataSourceId: 'sshLog' }));
+    expect(err).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE', details: { limit: 1999 } });
+    expect(err.message).toContain('no events were added');
+    expect(await api.getExecution(executionId)).toMatchObject({ externalEventCount: 0 });
+  });
+
   it('puts every parsed event into the run’s external queue; running it gives the figures of the dataset’s ground truth', async () => {
     const { api, templateId, executionId } = await sshRun();
     const r = await api.enqueue('openssh-sessions', { templateId, executionId, targetDataSourceId: 'sshLog' });
