@@ -130,7 +130,7 @@ class MultiplexerRuntime implements NodeRuntime {
 
   aggregates(): Record<string, unknown> {
     const out: Record<string, unknown> = {};
-    this.names.forEach((name, i) => setOwn(out, name, ((out[name] as number | undefined) ?? 0) + this.routed[i]!));
+    this.names.forEach((name, i) => setOwn(out, name, (Object.hasOwn(out, name) ? (out[name] as number) : 0) + this.routed[i]!));
     return out;
   }
 

@@ -49,7 +49,7 @@ class ProcessNodeRuntime implements NodeRuntime {
   private readonly formulaEdges: Array<{ edge: number; expr: CompiledExpr; output: string }> = [];
   /** Join slots, or null when the node processes tokens one at a time. */
   private readonly slots: JoinSlot[] | null;
-  /** Edge index → join slot position, or -1. */
+  /** Edge index → join slot position; edges feeding no required input are absent. */
   private readonly slotOfEdge = new Map<number, number>();
   private readonly scope: Record<string, unknown> = { value: null, data: null, token: null, step: 0, time: 0, input: null, input1: null };
   private transformed = 0;

@@ -32,20 +32,6 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/**
- * Pure: a deep copy of plain JSON data (objects, arrays, primitives), so a loaded scenario shares no
- * mutable object with the document it came from.
- */
-export function copyJson<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((item) => copyJson(item)) as T;
-  if (isRecord(value)) {
-    const out: Record<string, unknown> = {};
-    for (const [k, item] of Object.entries(value)) out[k] = copyJson(item);
-    return out as T;
-  }
-  return value;
-}
-
 /** Pure: a short rendering of a user value for a message: `"abc"`, `-1`, `true`, `null`, `an object`, `an array`. */
 export function showValue(value: unknown): string {
   if (typeof value === 'string') return quote(value);

@@ -20,7 +20,8 @@ import type {
 } from '../types';
 import { DSL_DEFAULTS } from './defaults';
 import { present, SiteList, type ExprSite, type ScopeKind } from './sites';
-import { copyJson, IssueList, pointer, showValue } from './issues';
+import { copyJson } from '../jsonValues';
+import { IssueList, pointer, showValue } from './issues';
 import { normaliseFsm } from './normaliseFsm';
 import type { InputInput, NodeEntry, OutputInput, ParsedNode } from './readNode';
 
@@ -237,7 +238,7 @@ function normaliseGeneration(g: GenerationInput, path: string, issues: IssueList
       return { type: 'constant', value: copyJson(g.value !== undefined ? g.value : g.hardcodedValue) };
     case 'values':
       if (g.values !== undefined && g.hardcodedValues !== undefined) shadowed('hardcodedValues', 'values');
-      return { type: 'values', values: copyJson(g.values ?? g.hardcodedValues ?? []) };
+      return { type: 'values', values: copyJson(g.values ?? g.hardcodedValues ?? []) as unknown[] };
   }
 }
 

@@ -5,7 +5,8 @@
  */
 import type { FsmAction, FsmSpec, FsmState, FsmTransition, FsmTrigger } from '../types';
 import { DSL_DEFAULTS } from './defaults';
-import { copyJson, IssueList, isRecord, pointer, showValue } from './issues';
+import { copyJson } from '../jsonValues';
+import { IssueList, isRecord, pointer, showValue } from './issues';
 import type { SiteList } from './sites';
 import type { ParsedNode } from './readNode';
 
@@ -32,7 +33,7 @@ export function normaliseFsm(fsm: FsmInput, path: string, sites: SiteList, issue
     states,
     initialState,
     transitions: (fsm.transitions ?? []).map((t, j) => normaliseTransition(t, pointer(path, 'transitions', j), sites, issues)),
-    variables: copyJson(fsm.variables ?? {}),
+    variables: copyJson(fsm.variables ?? {}) as Record<string, unknown>,
     instancePer: fsm.instancePer ?? DSL_DEFAULTS.instancePer,
     eventField: fsm.eventField ?? DSL_DEFAULTS.eventField,
   };

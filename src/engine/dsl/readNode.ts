@@ -5,6 +5,7 @@
  * cross-node checks, so one typo does not hide every other problem nor cascade into false ones.
  */
 import * as v from 'valibot';
+import { FORBIDDEN_NAMES } from '../expr';
 import { didYouMean } from '../suggest';
 import { NODE_KINDS, type NodeKind } from '../types';
 import { hint, IssueList, isRecord, listOf, pointer, showValue } from './issues';
@@ -102,6 +103,8 @@ export function readNode(raw: unknown, inputIndex: number, path: string, issues:
   const schema = NODE_SCHEMAS[type as keyof typeof NODE_SCHEMAS];
   for (const w of unknownFields(schema, raw, path)) issues.warning(w.path, w.message);
 
+  reservedKeys(raw, path, issues);
+
   if (entry.nodeId === undefined && raw.nodeId === undefined && raw.id === undefined) {
     issues.error(pointer(path, 'nodeId'), `required field "nodeId" is missing: every node needs a unique id`);
   }
@@ -124,4 +127,22 @@ function wellFormed<T>(schema: v.GenericSchema<unknown, T[]>, value: unknown): T
   if (value === undefined) return [];
   const r = v.safeParse(schema, value);
   return r.success ? r.output : [];
+}
+
+/**
+ * Field names that are maps of user keys (`transform`, FSM `variables`) cannot use `__proto__`,
+ * `constructor` or `prototype`: formulas may not read them, and a schema record would drop them
+ * without a word. Reported as errors at the key's path.
+ */
+function reservedKeys(raw: Record<string, unknown>, path: string, issues: IssueList): void {
+  const maps: [unknown, string[], string][] = [
+    [raw.transform, ['transform'], 'a transform field'],
+    [isRecord(raw.fsm) ? raw.fsm.variables : undefined, ['fsm', 'variables'], 'a variable'],
+  ];
+  for (const [map, at, what] of maps) {
+    if (!isRecord(map)) continue;
+    for (const key of Object.keys(map)) {
+      if (FORBIDDEN_NAMES.includes(key)) issues.error(pointer(path, ...at, key), `"${key}" cannot be ${what} name: it is reserved, and formulas cannot read it`);
+    }
+  }
 }
