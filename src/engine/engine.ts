@@ -25,7 +25,7 @@ import { checkStep, ok } from './queryErrors';
 import { exportRun, readRunExport, rebuildRun } from './runExport';
 import { sinkAggregate } from './sinkAggregate';
 import { stepResult } from './stepResult';
-import type { LedgerEvent, LoadResult, NodeState, RunStatus, Scenario } from './types';
+import type { LedgerEvent, LoadResult, NodeState, RunStatus, Scenario, TruncationBound } from './types';
 
 export interface EngineOptions {
   /** Overrides the scenario's seed (an execution's own seed). */
@@ -114,6 +114,11 @@ export class Engine {
     return this.run().sim.status;
   }
 
+  /** The bound that closed the run as truncated (`maxSteps` or `maxEvents`); null unless truncated. */
+  get truncatedBy(): TruncationBound | null {
+    return this.run().sim.truncatedBy;
+  }
+
   get ledger(): Ledger {
     return this.run().ledger;
   }
@@ -151,7 +156,7 @@ export class Engine {
     return { step: live.step, executed, firstSeq, lastSeq: live.ledger.size, queueSize: live.sim.size(), status: live.sim.status };
   }
 
-  /** Runs until nothing is pending or `maxSteps` closes the run; returns the final status. */
+  /** Runs until nothing is pending or `maxSteps`/`maxEvents` closes the run; returns the final status. */
   runToEnd(): RunStatus {
     const live = this.run();
     while (live.stepSync());

@@ -11,6 +11,11 @@
  * seqs per node), by token and by correlation id (chained postings, see `columns.ts`) and by step
  * (first seq of every step, steps being non-decreasing). Lineage (E5) and replay checkpoints (E4)
  * read these indexes.
+ *
+ * The correlation index also holds postings no token implies: a per-correlation-id FSM's timer
+ * transition has no token, so the FSM posts it under its instance's key (`postCorrelation`). Such
+ * a key is not part of the event (nor of its canonical line or the hash); `postedKeyOf` reads it
+ * back, and `appendEvent` takes it again when a ledger is rebuilt from stored events.
  */
 import { ChainedPostings, IntList } from './columns';
 import { EventColumns } from './eventColumns';
@@ -52,6 +57,9 @@ export class Ledger implements Recorder {
   private readonly byNode: IntList[];
   private readonly byToken = new ChainedPostings();
   private readonly byCorrelation = new ChainedPostings();
+  /** Index-only postings (`postCorrelation`), sorted by seq: `postedSeqs[i]` posted under correlation key `postedKeys[i]`. */
+  private readonly postedSeqs = new IntList(16);
+  private readonly postedKeys = new IntList(16);
   /** `stepFirst[s]` = seq of the first event of step s (or of the next event when s had none). */
   private readonly stepFirst = new IntList(1024);
 
@@ -139,6 +147,24 @@ export class Ledger implements Recorder {
       }
     }
     return seq;
+  }
+
+  /**
+   * Posts event `seq` (the last appended) to the correlation index under `correlationId`, which a
+   * token of the run carries, though none of the event's tokens does — a per-correlation-id FSM's
+   * timer transition, under its instance's key. Only the index changes, never the event (its line
+   * and the hash). At most one such posting per event; an id already posted for it is ignored.
+   */
+  postCorrelation(seq: number, correlationId: string): void {
+    if (seq !== this.count) throw new Error(`postCorrelation: e${seq} is not the last event (e${this.count})`);
+    const key = this.table.findCorrelation(correlationId);
+    if (key < 0) throw new Error(`postCorrelation: no token of the run carries the correlation id "${correlationId}"`);
+    if (this.byCorrelation.last(key) === seq) return;
+    const n = this.postedSeqs.length;
+    if (n > 0 && this.postedSeqs.data[n - 1] === seq) throw new Error(`postCorrelation: e${seq} already has an index-only posting`);
+    this.byCorrelation.add(key, seq);
+    this.postedSeqs.push(seq);
+    this.postedKeys.push(key);
   }
 
   /** Stores a list of consumed token indices; returns its reference for `append`. */
@@ -309,6 +335,19 @@ export class Ledger implements Recorder {
     return key < 0 ? [] : this.byCorrelation.values(key, upTo);
   }
 
+  /** The correlation id event `seq` was posted under by `postCorrelation` (not by its tokens), or undefined. */
+  postedKeyOf(seq: number): string | undefined {
+    const seqs = this.postedSeqs;
+    let lo = 0;
+    let hi = seqs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (seqs.data[mid]! < seq) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < seqs.length && seqs.data[lo] === seq ? this.table.correlationName(this.postedKeys.data[lo]!) : undefined;
+  }
+
   /** Node index of `nodeId`, or undefined. */
   nodeIndex(nodeId: string): number | undefined {
     return this.nodeIndexById.get(nodeId);
@@ -346,6 +385,7 @@ export class Ledger implements Recorder {
   columnBytes(): number {
     let bytes = this.cols.bytes();
     bytes += this.byToken.bytes() + this.byCorrelation.bytes() + this.listPool.data.byteLength + this.table.bytes();
+    bytes += this.postedSeqs.data.byteLength + this.postedKeys.data.byteLength;
     bytes += this.stepFirst.data.byteLength;
     for (const l of this.byNode) bytes += l.data.byteLength;
     return bytes;
@@ -353,8 +393,14 @@ export class Ledger implements Recorder {
 
   // ——— loading ———
 
-  /** Appends a materialised event (e.g. read back from storage); its seq must be `size + 1`. */
-  appendEvent(ev: LedgerEvent): number {
+  /**
+   * Appends a materialised event (e.g. read back from storage); its seq must be `size + 1`.
+   * `postedKey` is the correlation id the original ledger posted it under without a token
+   * (`postedKeyOf`): an event does not record it, so a caller that wants the same correlation index
+   * must keep it next to the event. Without it, a tokenless FSM timer transition is left out of the
+   * index (the events, lines and hash are the same either way).
+   */
+  appendEvent(ev: LedgerEvent, postedKey?: string): number {
     if (ev.seq !== this.count + 1) throw new Error(`event ${ev.eventId} has seq ${ev.seq}, the ledger expects ${this.count + 1}`);
     const node = this.nodeIndexById.get(ev.nodeId);
     if (node === undefined) throw new Error(`event ${ev.eventId} names unknown node "${ev.nodeId}"`);
@@ -372,7 +418,9 @@ export class Ledger implements Recorder {
       inputs = this.tokenList(idx);
     }
     const details = ev.details ? this.addDetails(ev.details) : 0;
-    return this.append(node, OP[ev.operation], inTok, outTok, states, inputs, details);
+    const seq = this.append(node, OP[ev.operation], inTok, outTok, states, inputs, details);
+    if (postedKey !== undefined) this.postCorrelation(seq, postedKey);
+    return seq;
   }
 
   private postCorrelations(tok: number, seq: number): void {

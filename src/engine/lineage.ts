@@ -8,7 +8,8 @@
  * Each element shows one token: the event's output token, else its input token, else the first
  * consumed token that carries the id (a merge that failed) — with its data. A transition also shows
  * `from` and `to`, and an event with details shows them (the output a Multiplexer chose, why a
- * token was dropped).
+ * token was dropped). A per-correlation-id FSM's timer transition touches no token: the FSM posts
+ * it to the index under its instance's key, and its element has `tokenId` and `data` null.
  */
 import type { Ledger } from './ledger';
 import type { LiveRun } from './liveRun';
@@ -37,15 +38,16 @@ function lineageElement(ledger: Ledger, seq: number, key: number): LineageElemen
   const step = ledger.stepOf(seq);
   let tok = ledger.outputOf(seq);
   if (tok < 0) tok = ledger.inputOf(seq);
-  if (tok < 0) tok = consumedCarrying(ledger, seq, key);
-  const token = ledger.tokens[tok]!;
+  if (tok < 0 && ledger.inputCountOf(seq) > 0) tok = consumedCarrying(ledger, seq, key);
+  // No token at all: an FSM timer transition posted under its instance's key (tokenId and data null).
+  const token = tok < 0 ? null : ledger.tokens[tok]!;
   const element: LineageElement = {
     nodeId: node.nodeId,
     timestamp: ledger.startTime + step * ledger.tickMs,
     operation: operationName(ledger.opOf(seq)),
-    data: token.data,
+    data: token === null ? null : token.data,
     step,
-    tokenId: token.id,
+    tokenId: token === null ? null : token.id,
     seq,
   };
   const from = ledger.fromOf(seq);
@@ -60,11 +62,10 @@ function lineageElement(ledger: Ledger, seq: number, key: number): LineageElemen
 
 /** The first token consumed by merge event `seq` that carries correlation key `key` (else the first consumed). */
 function consumedCarrying(ledger: Ledger, seq: number, key: number): number {
-  const list = ledger.inputTokensOf(seq) ?? [];
+  const list = ledger.inputTokensOf(seq)!;
   const table = ledger.table;
   for (const t of list) {
     for (let k = table.corrStart[t]!; k < table.corrEnd[t]!; k++) if (table.pool.data[k] === key) return t;
   }
-  if (list.length === 0) throw new Error(`event e${seq} touched a correlation id but has no token`);
   return list[0]!;
 }

@@ -57,10 +57,11 @@ export interface LineageElement {
   nodeId: string;
   timestamp: number;
   operation: LedgerOperation;
-  /** The token's data (output token, else input token). */
+  /** The token's data (output token, else input token); null for an FSM timer transition without a token. */
   data: unknown;
   step: number;
-  tokenId: string;
+  /** The token shown (output, else input, else a consumed one); null for an FSM timer transition without a token. */
+  tokenId: string | null;
   seq: number;
   /** STATE_TRANSITION only. */
   from?: string;

@@ -25,10 +25,17 @@ export interface Recorder {
   /** Every token of the run, by token index. */
   readonly tokens: readonly Token[];
   readonly table: TokenFactory;
+  /** Events recorded so far (the seq of the last one). */
+  readonly size: number;
   /** Starts step `step`; events appended next belong to it. */
   beginStep(step: number): void;
   /** Appends an event of the current step; returns its seq. */
   append(node: number, op: OpCode, inTok: number, outTok: number, states: number, inputs: number, details: number): number;
+  /**
+   * Indexes event `seq` (the one just appended) under `correlationId` as well, though none of its
+   * tokens carries it (a per-correlation-id FSM's timer transition). Index only: the event is unchanged.
+   */
+  postCorrelation(seq: number, correlationId: string): void;
   /** Stores a list of consumed token indices; returns a non-zero reference for `append`. */
   tokenList(tokens: ArrayLike<number>, from?: number, to?: number): number;
   /** Stores details shared by many events (never mutated); returns its reference. */

@@ -67,6 +67,11 @@ export class ReplayRecorder implements Recorder {
     this.step = step;
   }
 
+  /** Events replayed so far: the live ledger's size right after the same point of the run. */
+  get size(): number {
+    return this.seq;
+  }
+
   /** Tokens made so far (the live table's count at this point of the run). */
   get tokenCount(): number {
     return this.table.next;
@@ -84,6 +89,10 @@ export class ReplayRecorder implements Recorder {
       throw new Error(`replay diverged at event e${seq}: it made node ${node} ${operationName(op)} ${inTok} -> ${outTok} in step ${this.step}; the run recorded ${have}`);
     }
     return seq;
+  }
+
+  postCorrelation(): void {
+    // The live ledger's index already has the posting; a replay only checks events.
   }
 
   tokenList(): number {

@@ -14,7 +14,9 @@
  *
  * The queue size counts every pending task: queued deliveries, tokens DataSources still have to
  * generate, external events still waiting, armed FSM timers, buffers awaiting a timed flush, and
- * partial buffers that will flush at the end. After `maxSteps` the run is closed as truncated.
+ * partial buffers that will flush at the end. The run is closed as truncated when work is still
+ * pending at the end of step `maxSteps`, or at the end of a step after which the ledger holds more
+ * than `maxEvents` events (`truncatedBy` says which bound).
  *
  * The simulation writes through a `Recorder` and reads external events from an `EventFeed`: the
  * ledger and the external queue for a live run, a replay recorder and a replay feed for a scratch
@@ -28,7 +30,7 @@ import { NodeContext, type Kernel } from './nodeContext';
 import { NodeRandom } from './random';
 import type { Recorder } from './recorder';
 import type { SimSnapshot } from './simSnapshot';
-import type { NodeState, RunStatus, Scenario } from './types';
+import type { NodeState, RunStatus, Scenario, TruncationBound } from './types';
 import { WakeHeap } from './wakeHeap';
 
 /** Where a simulation writes and what it reads. */
@@ -45,6 +47,8 @@ export class Simulation implements Kernel {
   readonly seed: number;
   readonly recorder: Recorder;
   readonly feed: EventFeed;
+  /** The bound that closed the run as truncated; null while it is open. */
+  truncatedBy: TruncationBound | null = null;
   private readonly runtimes: NodeRuntime[] = [];
   private readonly contexts: NodeContext[] = [];
   private readonly edgeTo: Int32Array;
@@ -61,7 +65,6 @@ export class Simulation implements Kernel {
   private heap = new WakeHeap();
   private deliveries = 0;
   private processing = -1;
-  private closed = false;
 
   /** Builds the run of `scenario` with random streams seeded from `seed`, writing to `io.recorder`. */
   constructor(scenario: Scenario, seed: number, io: SimulationIo) {
@@ -94,7 +97,7 @@ export class Simulation implements Kernel {
 
   /** Pending tasks (0 once the run is closed as truncated). */
   size(): number {
-    if (this.closed) return 0;
+    if (this.truncatedBy !== null) return 0;
     return this.deliveries + this.activePending() + this.endPending();
   }
 
@@ -104,14 +107,14 @@ export class Simulation implements Kernel {
   }
 
   get status(): RunStatus {
-    if (this.closed) return 'truncated';
+    if (this.truncatedBy !== null) return 'truncated';
     if (this.size() === 0) return 'completed';
     return this.step === 0 ? 'ready' : 'running';
   }
 
   /** Executes the next step; false (nothing done) when nothing is pending or the run is closed. */
   stepSync(): boolean {
-    if (this.closed) return false;
+    if (this.truncatedBy !== null) return false;
     const active = this.deliveries + this.activePending();
     if (active === 0 && this.endPending() === 0) return false;
     const t = this.step + 1;
@@ -137,8 +140,30 @@ export class Simulation implements Kernel {
     }
     this.processing = -1;
     if (active === 0) for (const n of this.endNodes) runtimes[n]!.flushAtEnd?.();
-    if (t >= this.scenario.maxSteps && this.size() > 0) this.closed = true;
+    this.closeIfBounded(t);
     return true;
+  }
+
+  /**
+   * Closes the run as truncated at the end of step `t` when work is still pending and a bound is
+   * reached: step `maxSteps` (checked first, so an existing run reports what it always did), or a
+   * ledger of more than `maxEvents` events. Always at the end of a whole step, so the ledger holds
+   * whole steps and a replay of the same steps closes at the same point (it reads its own event
+   * count, which equals the live ledger's after the same step).
+   *
+   * Checking once per step is enough to bound work: a step's events come from the deliveries the
+   * previous step queued (each delivery is processed into a bounded number of events), from the
+   * sources' due emissions (bounded by `batchSize`) and from end flushes (bounded by what was
+   * buffered, i.e. by earlier events). So one step adds at most (largest fan-out of a node) × the
+   * previous step's events, plus the sources' batch: a cycle through a two-output broadcast makes
+   * a step at most about 2× the one before, and as the ledger is the sum of a geometric series such
+   * a run stops with at most about 2 × `maxEvents` events (k × with a k-way fan-out back into the
+   * cycle) — never one unbounded step.
+   */
+  private closeIfBounded(t: number): void {
+    if (this.size() === 0) return;
+    if (t >= this.scenario.maxSteps) this.truncatedBy = 'maxSteps';
+    else if (this.recorder.size > this.scenario.maxEvents) this.truncatedBy = 'maxEvents';
   }
 
   deliver(edge: number, tok: number): void {
@@ -188,7 +213,7 @@ export class Simulation implements Kernel {
     const n = this.runtimes.length;
     return {
       step: this.step,
-      closed: this.closed,
+      truncatedBy: this.truncatedBy,
       activeNext: this.activeNext.toArray(),
       inboxes: this.nextBox.map((box) => box.toArray()),
       deliveries: this.deliveries,
@@ -204,7 +229,7 @@ export class Simulation implements Kernel {
   restore(s: SimSnapshot): void {
     this.step = s.step;
     this.time = this.scenario.startTime + s.step * this.scenario.tickMs;
-    this.closed = s.closed;
+    this.truncatedBy = s.truncatedBy;
     this.deliveries = s.deliveries;
     this.activeNext.clear();
     this.inNext.fill(0);

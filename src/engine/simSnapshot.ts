@@ -5,10 +5,12 @@
  * per-node counters and random streams.
  */
 import { stateUnits, type BehaviorState } from './behaviors/state';
+import type { TruncationBound } from './types';
 
 export interface SimSnapshot {
   step: number;
-  closed: boolean;
+  /** The bound that closed the run as truncated (null: open). */
+  truncatedBy: TruncationBound | null;
   /** Nodes with deliveries queued for the next step, in the order they first got one. */
   activeNext: number[];
   /** Per node: queued `(token, edge)` pairs, flattened (empty for most nodes). */

@@ -9,6 +9,17 @@ import type { QueryResult, StepResult } from './queryTypes';
 import { checkStep, limitOf, ok } from './queryErrors';
 import type { LedgerEvent } from './types';
 
+/**
+ * Reads only: `"; truncated: …"` naming the bound that closed `run`. Only the last step of a run can read
+ * as truncated (a closed run takes no more steps), so the live simulation's bound is that step's.
+ */
+export function truncationClause(run: LiveRun): string {
+  const { maxSteps, maxEvents } = run.scenario;
+  return run.sim.truncatedBy === 'maxEvents'
+    ? `; truncated: the ledger exceeded maxEvents (${maxEvents}) events before the run completed`
+    : `; truncated: maxSteps (${maxSteps}) was reached before the run completed`;
+}
+
 /** Default `activityLimit`: newest events listed in `allActivities`. */
 export const DEFAULT_ACTIVITY_LIMIT = 1000;
 
@@ -43,7 +54,8 @@ export function stepResult(run: LiveRun, step: number, activityLimit?: number): 
     nodeStates: snapshot.nodeStates,
     activeNodeIds,
     queueSnapshot: snapshot.queue,
-    // The seed's wording, kept exactly (also for 1): clients may read it.
-    message: `Executed step ${step}; ${queueSize} events remaining in the queue`,
+    // The seed's wording, kept exactly (also for 1): clients may read it. A truncated run's queue
+    // reads 0, so its message also says which bound closed it.
+    message: `Executed step ${step}; ${queueSize} events remaining in the queue${snapshot.status === 'truncated' ? truncationClause(run) : ''}`,
   });
 }

@@ -161,6 +161,11 @@ export class TokenTable {
     return n <= table.length ? table.data[n - 1]! : -1;
   }
 
+  /** The correlation id of key `key` (from `findCorrelation`). */
+  correlationName(key: number): string {
+    return this.names[key]!;
+  }
+
   /** Bytes held by the typed arrays (capacity). */
   bytes(): number {
     let bytes = this.corrStart.byteLength + this.corrEnd.byteLength + this.pool.data.byteLength + this.mark.byteLength;

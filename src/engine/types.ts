@@ -36,6 +36,8 @@ export interface Scenario {
   startTime: number;
   /** Bound for "run to end"; reaching it ends the run as truncated. */
   maxSteps: number;
+  /** Bound on work: a step after which the ledger holds more events than this ends the run as truncated. */
+  maxEvents: number;
   /** In document order (presentational compat nodes removed). `nodes[i].index === i`. */
   nodes: NodeSpec[];
   /** The de-duplicated union of `outputs` and `inputs[].nodeId` edges, ordered by source node index, then declaration. */
@@ -278,3 +280,6 @@ export interface NodeState {
 
 /** Closed set of run statuses. */
 export type RunStatus = 'ready' | 'running' | 'completed' | 'truncated';
+
+/** Which bound closed a truncated run: step `maxSteps` was reached, or the ledger exceeded `maxEvents`. */
+export type TruncationBound = 'maxSteps' | 'maxEvents';

@@ -104,9 +104,9 @@ export function executionOps(ctx: ServiceContext) {
  */
 export function appendEvents(ctx: ServiceContext, templateId: string, executionId: string, read: () => unknown): Promise<Result<EventsAdded>> {
   return ctx.withRun(templateId, executionId, true, async (run) => {
-    // A truncated run is over (maxSteps was reached): events added now could never be emitted.
+    // A truncated run is over (maxSteps or maxEvents was reached): events added now could never be emitted.
     if (run.engine.status === 'truncated') {
-      throw new Failure('CONFLICT', `Execution "${executionId}" is truncated (maxSteps was reached): it takes no more events; start a new execution`, {
+      throw new Failure('CONFLICT', `Execution "${executionId}" is truncated (${run.engine.truncatedBy ?? 'maxSteps'} was reached): it takes no more events; start a new execution`, {
         executionId,
         status: run.engine.status,
       });

@@ -83,7 +83,7 @@ export function runOps(ctx: ServiceContext) {
  * so without this clause the message of a run cut off by `maxSteps` would read like a completed one.
  */
 function withTruncation(r: QueryResult<StepResult>, maxSteps: number): QueryResult<StepResult> {
-  if (!r.ok || r.value.status !== 'truncated') return r;
+  if (!r.ok || r.value.status !== 'truncated' || r.value.message.includes('; truncated: ')) return r; // the engine now names the bound
   return { ok: true, value: { ...r.value, message: `${r.value.message}; truncated: maxSteps (${maxSteps}) was reached before the run completed` } };
 }
 

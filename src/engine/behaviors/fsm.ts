@@ -20,7 +20,9 @@
  *   that step, after the node's deliveries, the first (array order) due timer transition whose
  *   condition holds fires. A transition fired by a token re-arms from the new state. The initial
  *   state's timers start at step 0 (node mode) or when the instance is created (per correlation
- *   id). Creating an instance does not run the initial state's `onEntry`.
+ *   id). Creating an instance does not run the initial state's `onEntry`. A per-correlation-id
+ *   instance's timer transition is posted to the ledger's correlation index under the instance's
+ *   key (index only; the event is unchanged), so its lineage shows it.
  * - Node state: `currentState` in node mode; `aggregates` counts visits per state (node mode,
  *   the initial state counting once) or instances per current state (per correlation id).
  */
@@ -273,7 +275,10 @@ class FsmRuntime implements NodeRuntime {
     let details = 0;
     if (logs.length > 0) details = ctx.ledger.addDetails(tok >= 0 ? { log: logs.slice() } : { trigger: 'timer', log: logs.slice() });
     else if (tok < 0) details = this.timerDetails;
-    ctx.record(OP.STATE_TRANSITION, tok, first, ctx.ledger.transitionStates(fromName, toName), 0, details);
+    const seq = ctx.record(OP.STATE_TRANSITION, tok, first, ctx.ledger.transitionStates(fromName, toName), 0, details);
+    // A timer firing has no input token (and none out unless it emits): index it under the
+    // instance's correlation id so the id's lineage shows it. Node mode (key "") has no id.
+    if (tok < 0 && this.perCorrelation && inst.key !== '') ctx.ledger.postCorrelation(seq, inst.key);
     if (made === null) {
       if (first !== NONE) ctx.emit(first);
       return;

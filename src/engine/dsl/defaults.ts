@@ -13,6 +13,12 @@ export const DSL_DEFAULTS = {
   /** 2025-01-01T00:00:00Z: a fixed constant, never the wall clock, so runs are reproducible. */
   startTime: 1735689600000,
   maxSteps: 10000,
+  /**
+   * Bound on work (ledger events). 5× the largest benchmarked run (1 M events: ~190 bytes retained
+   * per event, ~2 M events/s), so about 1 GB and a few seconds at most; far above every example
+   * (the largest records a few hundred events). See docs/dsl.md.
+   */
+  maxEvents: 5_000_000,
 
   /** DataSource: simulated seconds between emissions. */
   interval: 1,

@@ -31,6 +31,13 @@ function scenarioEntries<N extends v.GenericSchema>(node: N, versionRequired: bo
     maxSteps: v.optional(
       doc(v.pipe(v.number(), v.integer(), v.minValue(1)), 'Bound for "run to end"; reaching it ends the run as truncated.', DSL_DEFAULTS.maxSteps),
     ),
+    maxEvents: v.optional(
+      doc(
+        v.pipe(v.number(), v.integer(), v.minValue(1)),
+        'Bound on work: a step after which the ledger holds more events than this ends the run as truncated.',
+        DSL_DEFAULTS.maxEvents,
+      ),
+    ),
     nodes: doc(v.array(node), 'The graph: DataSource, ProcessNode, FSM, Aggregator, Multiplexer and Sink nodes.'),
     groups: v.optional(doc(v.unknown(), '(compat) Editor groups of the original tool: kept, ignored.')),
     edges: v.optional(doc(v.unknown(), '(compat) Ignored (warning): edges come from `outputs` and `inputs`.')),

@@ -85,7 +85,8 @@ function load(input: unknown): LoadResult {
     inputs: entry.inputs,
   }));
   const edges = buildEdges(graph, dropped, issues);
-  validateScenario(nodes, edges, pointer(base, 'nodes'), issues);
+  const maxEvents = top.success ? (top.output.maxEvents ?? DSL_DEFAULTS.maxEvents) : DSL_DEFAULTS.maxEvents;
+  validateScenario(nodes, edges, pointer(base, 'nodes'), maxEvents, issues);
 
   if (issues.errors.length > 0 || !top.success) return finish(null, issues);
   const s = top.output;
@@ -97,6 +98,7 @@ function load(input: unknown): LoadResult {
     tickMs: s.tickMs ?? DSL_DEFAULTS.tickMs,
     startTime: s.startTime ?? DSL_DEFAULTS.startTime,
     maxSteps: s.maxSteps ?? DSL_DEFAULTS.maxSteps,
+    maxEvents: s.maxEvents ?? DSL_DEFAULTS.maxEvents,
     nodes: nodes.map((n) => n.spec!),
     edges: edges.map(toEdge),
   };

@@ -1,7 +1,8 @@
 /**
  * Semantic checks across a whole scenario, after every node has been read and normalised: unique
  * ids, what each node kind requires (validateKinds.ts), joins, edges a node kind cannot have,
- * expressions, and the graph's shape (nodes no DataSource reaches, nodes whose tokens go nowhere).
+ * expressions, and the graph's shape (nodes no DataSource reaches, nodes whose tokens go nowhere,
+ * cycles that multiply tokens).
  * Every issue is collected; nothing stops at the first.
  */
 import type { NodeSpec } from '../types';
@@ -19,14 +20,24 @@ export interface LoadedNode {
   expressions: ExprSite[];
 }
 
-/** Not pure (records issues). `nodesPath` is the pointer of the `nodes` array. */
-export function validateScenario(nodes: readonly LoadedNode[], edges: readonly EdgeDraft[], nodesPath: string, issues: IssueList): void {
+/**
+ * Not pure (records issues). `nodesPath` is the pointer of the `nodes` array; `maxEvents` is the
+ * scenario's bound on events (named in the warning about cycles that multiply tokens).
+ */
+export function validateScenario(
+  nodes: readonly LoadedNode[],
+  edges: readonly EdgeDraft[],
+  nodesPath: string,
+  maxEvents: number,
+  issues: IssueList,
+): void {
   checkUniqueIds(nodes, issues);
   for (const node of nodes) {
     checkSinkOutputs(node.entry, issues);
     if (node.spec) checkNode(node, edges, issues);
   }
   checkGraph(nodes, edges, nodesPath, issues);
+  checkMultiplyingCycles(nodes, edges, maxEvents, issues);
 }
 
 function checkUniqueIds(nodes: readonly LoadedNode[], issues: IssueList): void {
@@ -153,4 +164,83 @@ function checkGraph(nodes: readonly LoadedNode[], edges: readonly EdgeDraft[], n
       issues.warning(entry.path, `${what} ${showValue(id)} has no outputs connected to another node, so its tokens go nowhere`);
     }
   }
+}
+
+/**
+ * Warnings about cycles that multiply tokens: a node on a cycle that sends each token along two or
+ * more edges into the same cycle (its strongly connected component) puts that many copies back on
+ * the cycle every lap, so the token count grows geometrically until `maxEvents` stops the run. Every
+ * kind sends a token on all its edges except a Multiplexer, which does so only with `broadcast`
+ * (the other strategies pick one output). One warning per such node, in document order.
+ */
+function checkMultiplyingCycles(nodes: readonly LoadedNode[], edges: readonly EdgeDraft[], maxEvents: number, issues: IssueList): void {
+  const specs = new Map<string, NodeSpec>();
+  for (const { spec } of nodes) if (spec && !specs.has(spec.nodeId)) specs.set(spec.nodeId, spec);
+  const component = componentsOf([...specs.keys()], edges);
+  for (const spec of specs.values()) {
+    if (spec.type === 'Multiplexer' && spec.multiplexing.strategy !== 'broadcast') continue;
+    const own = component.get(spec.nodeId);
+    const back = edges.filter((e) => e.from === spec.nodeId && component.get(e.to) === own).length;
+    if (back < 2) continue;
+    const bound = `the run will stop at maxEvents (${maxEvents})`;
+    const growth = back === 2 ? 'tokens double every lap' : `tokens multiply by ${back} every lap`;
+    issues.warning(
+      spec.path,
+      spec.type === 'Multiplexer'
+        ? `${showValue(spec.nodeId)} is on a cycle through a broadcast: ${growth}; ${bound}`
+        : `${showValue(spec.nodeId)} sends each token along ${back} edges of the same cycle: ${growth}; ${bound}`,
+    );
+  }
+}
+
+/**
+ * Pure: the strongly connected component of every node of `ids` (Tarjan's algorithm, iterative, in
+ * the order given), as a component number per node id. Edges to ids not listed are ignored.
+ */
+function componentsOf(ids: readonly string[], edges: readonly EdgeDraft[]): Map<string, number> {
+  const next = new Map<string, string[]>(ids.map((id) => [id, []]));
+  for (const e of edges) if (next.has(e.to)) next.get(e.from)?.push(e.to);
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const component = new Map<string, number>();
+  let counter = 0;
+  let components = 0;
+  for (const root of ids) {
+    if (index.has(root)) continue;
+    const work: Array<{ id: string; i: number }> = [{ id: root, i: 0 }];
+    index.set(root, counter);
+    low.set(root, counter++);
+    stack.push(root);
+    onStack.add(root);
+    while (work.length > 0) {
+      const frame = work[work.length - 1]!;
+      const succ = next.get(frame.id)!;
+      if (frame.i < succ.length) {
+        const to = succ[frame.i++]!;
+        if (!index.has(to)) {
+          index.set(to, counter);
+          low.set(to, counter++);
+          stack.push(to);
+          onStack.add(to);
+          work.push({ id: to, i: 0 });
+        } else if (onStack.has(to)) low.set(frame.id, Math.min(low.get(frame.id)!, index.get(to)!));
+        continue;
+      }
+      work.pop();
+      const parent = work[work.length - 1];
+      if (parent) low.set(parent.id, Math.min(low.get(parent.id)!, low.get(frame.id)!));
+      if (low.get(frame.id) === index.get(frame.id)) {
+        let id: string;
+        do {
+          id = stack.pop()!;
+          onStack.delete(id);
+          component.set(id, components);
+        } while (id !== frame.id);
+        components++;
+      }
+    }
+  }
+  return component;
 }

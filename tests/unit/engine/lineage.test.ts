@@ -6,9 +6,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine';
+import { Ledger } from '../../../src/engine/ledger';
 import type { Lineage, Provenance, QueryResult } from '../../../src/engine/queryTypes';
 import { buildScenario, shapeArbitrary } from './scenarioArbitrary';
-import { processNode, run, scenario, sink, source } from './helpers';
+import { engineFor, processNode, run, scenario, sink, source } from './helpers';
 
 function value<T>(r: QueryResult<T>): T {
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
@@ -112,6 +113,141 @@ describe('lineage', () => {
     expect(l.path.filter((e) => e.operation === 'STATE_TRANSITION').map((e) => `${e.step} ${e.from}->${e.to} ${e.tokenId}`)).toEqual(['2 open->paid fsm#1', '4 paid->shipped fsm#3']);
     expect(l.path.filter((e) => e.operation !== 'STATE_TRANSITION').every((e) => e.from === undefined && e.to === undefined)).toBe(true);
     expect(l.path.at(-1)).toMatchObject({ nodeId: 'sink', data: { event: 'ship', state: 'shipped', previousState: 'paid' } });
+  });
+
+  it('of a per-correlation-id FSM shows its timer transitions, without a token', () => {
+    const doc = scenario([
+      source('src', 'fsm', { count: 0 }),
+      {
+        nodeId: 'fsm',
+        type: 'FSM',
+        fsm: {
+          instancePer: 'correlationId',
+          states: ['open', 'idle'],
+          transitions: [
+            { from: 'open', to: 'open', trigger: 'ping' },
+            { from: 'open', to: 'idle', trigger: 'timer', after: 2 },
+          ],
+        },
+        outputs: [{ destinationNodeId: 'sink' }],
+      },
+      sink(),
+    ]);
+    const events = [
+      { targetDataSourceId: 'src', correlationId: 'c1', event: 'ping' },
+      { targetDataSourceId: 'src', correlationId: 'c2', event: 'ping' },
+      { targetDataSourceId: 'src', correlationId: 'c2', event: 'ping' },
+    ];
+    const engine = run(doc, { events });
+    const timerOf = (l: Lineage) => l.path.filter((e) => e.tokenId === null);
+    const l2 = value(engine.lineage('c2'));
+    expect(path(l2)).toEqual([
+      '2 src TOKEN_GENERATED src#2',
+      '3 src TOKEN_GENERATED src#3',
+      '3 fsm STATE_TRANSITION fsm#2 open->open',
+      '4 fsm STATE_TRANSITION fsm#3 open->open',
+      '4 sink TOKEN_COLLECTED fsm#2',
+      '5 sink TOKEN_COLLECTED fsm#3',
+      '6 fsm STATE_TRANSITION null open->idle',
+    ]);
+    const timer = timerOf(l2);
+    expect(timer).toHaveLength(1);
+    const fired = timer[0]!;
+    // The ledger's own record of that firing: a tokenless STATE_TRANSITION of the node.
+    const ev = engine.ledger.get(fired.seq);
+    expect(ev.inputToken).toBeUndefined();
+    expect(ev.outputToken).toBeUndefined();
+    expect(fired).toEqual({
+      nodeId: 'fsm',
+      timestamp: ev.timestamp,
+      operation: 'STATE_TRANSITION',
+      data: null,
+      step: ev.step,
+      tokenId: null,
+      seq: ev.seq,
+      from: 'open',
+      to: 'idle',
+      details: { trigger: 'timer' },
+    });
+    // Two steps after c2's last ping entered "open" (again), and after it in the path.
+    const lastPing = l2.path.filter((e) => e.operation === 'STATE_TRANSITION' && e.tokenId !== null).at(-1)!;
+    expect(lastPing).toMatchObject({ from: 'open', to: 'open' });
+    expect(fired.step).toBe(lastPing.step + 2);
+    expect(l2.path.at(-1)!.seq).toBe(fired.seq);
+    expect(l2.path.map((e) => e.seq)).toEqual([...l2.path.map((e) => e.seq)].sort((a, b) => a - b));
+    // c1 has its own timeout, at its own step; no id sees the other's.
+    const c1 = timerOf(value(engine.lineage('c1')));
+    expect(c1.map((e) => `${e.from}->${e.to}`)).toEqual(['open->idle']);
+    expect(c1[0]!.seq).not.toBe(fired.seq);
+    // Every tokenless transition of the node is in exactly one id's lineage.
+    const tokenless = engine.ledger.seqsOfNode(engine.ledger.nodeIndex('fsm')!).filter((seq) => engine.ledger.inputOf(seq) < 0 && engine.ledger.outputOf(seq) < 0);
+    expect([...tokenless].sort()).toEqual([c1[0]!.seq, fired.seq].sort());
+
+    // At an earlier step: the lineage stops before the timeout, and the replayed state agrees.
+    const before = value(engine.lineage('c2', fired.step - 1));
+    expect(timerOf(before)).toEqual([]);
+    expect(before.path).toEqual(l2.path.filter((e) => e.step <= fired.step - 1));
+    expect(value(engine.lineage('c2', fired.step)).path).toEqual(l2.path.filter((e) => e.step <= fired.step));
+    const counts = (step: number) => value(engine.stateAt(step)).nodeStates['fsm']!.aggregates;
+    expect(counts(fired.step - 1)).toMatchObject({ open: 1, idle: 1 });
+    expect(counts(fired.step)).toMatchObject({ open: 0, idle: 2 });
+    // A run stopped at that step (nothing beyond it executed) has the same lineage.
+    for (const k of [fired.step - 1, fired.step]) {
+      const partial = engineFor(doc, { events });
+      partial.runUntil(k);
+      expect(value(partial.lineage('c2')).path).toEqual(value(engine.lineage('c2', k)).path);
+    }
+
+    // Export → import re-executes the run: same ledger hash, same lineage.
+    const text = engine.exportRun();
+    const imported = value(Engine.importRun(text));
+    expect(imported.ledgerHash()).toBe(engine.ledgerHash());
+    expect(imported.exportRun()).toBe(text);
+    for (const id of ['c1', 'c2']) expect(value(imported.lineage(id))).toEqual(value(engine.lineage(id)));
+
+    // A ledger rebuilt from its events gets the posting back when it is given the instance's key.
+    const copy = new Ledger(engine.ledger.nodes, engine.ledger.startTime, engine.ledger.tickMs);
+    const bare = new Ledger(engine.ledger.nodes, engine.ledger.startTime, engine.ledger.tickMs);
+    for (let seq = 1; seq <= engine.ledger.size; seq++) {
+      const event = JSON.parse(JSON.stringify(engine.ledger.get(seq)));
+      copy.appendEvent(event, engine.ledger.postedKeyOf(seq));
+      bare.appendEvent(event);
+    }
+    expect(engine.ledger.postedKeyOf(fired.seq)).toBe('c2');
+    expect(engine.ledger.postedKeyOf(lastPing.seq)).toBeUndefined();
+    for (const id of ['c1', 'c2']) expect(copy.seqsOfCorrelation(id)).toEqual(engine.ledger.seqsOfCorrelation(id));
+    expect(copy.toNdjson()).toBe(engine.ledger.toNdjson());
+    // Without it the event alone does not name the instance: the posting is left out.
+    expect(bare.seqsOfCorrelation('c2')).toEqual(engine.ledger.seqsOfCorrelation('c2').filter((seq) => seq !== fired.seq));
+    expect(bare.hash()).toBe(engine.ledger.hash());
+  });
+
+  it('of a node-mode FSM’s timer transition: not in any id’s lineage (a node-mode machine has no correlation id)', () => {
+    const engine = run(
+      scenario([
+        source('src', 'fsm', { count: 0 }),
+        {
+          nodeId: 'fsm',
+          type: 'FSM',
+          fsm: {
+            instancePer: 'node',
+            states: ['open', 'idle'],
+            transitions: [
+              { from: 'open', to: 'open', trigger: 'ping' },
+              { from: 'open', to: 'idle', trigger: 'timer', after: 2 },
+            ],
+          },
+          outputs: [{ destinationNodeId: 'sink' }],
+        },
+        sink(),
+      ]),
+      { events: [{ targetDataSourceId: 'src', correlationId: 'c1', event: 'ping' }] },
+    );
+    const fsm = engine.ledger.seqsOfNode(engine.ledger.nodeIndex('fsm')!);
+    const timer = [...fsm].filter((seq) => engine.ledger.get(seq).details?.['trigger'] === 'timer');
+    expect(timer).toHaveLength(1);
+    expect(value(engine.lineage('c1')).path.every((e) => e.tokenId !== null)).toBe(true);
+    expect(engine.ledger.postedKeyOf(timer[0]!)).toBeUndefined();
   });
 
   it('stops at the step asked for, and is an error value for an unknown id or a step beyond the run', () => {
