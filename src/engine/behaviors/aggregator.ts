@@ -25,22 +25,14 @@ import type { NodeContext } from '../nodeContext';
 import { OP } from '../operations';
 import type { AggregationMethod, AggregatorSpec, Token } from '../types';
 import type { Behavior, NodeRuntime } from './behavior';
-import { stateOf, type BehaviorState } from './state';
+import { stateOf, type AggregatorGroupState, type BehaviorState } from './state';
 import { compilePath, groupKey, readPath, type DataPath } from './tokenData';
 
 /** Creates an Aggregator runtime. */
 export const aggregator: Behavior<AggregatorSpec> = (spec, ctx) => new AggregatorRuntime(spec, ctx);
 
-interface Group {
-  key: string;
-  tokens: number[];
-  values: unknown[];
-  /** Arrival number of each held token (for `drop_oldest` across groups). */
-  arrivals: number[];
-  sum: number;
-  numbers: number;
-  min: number;
-  max: number;
+/** A group's buffer: its snapshot fields (`arrivals`: arrival number of each held token, for `drop_oldest` across groups) plus run-only bookkeeping. */
+interface Group extends AggregatorGroupState {
   /** Interned `{key}` details of this group's TOKEN_BUFFERED events, or 0. */
   details: number;
 }

@@ -116,23 +116,7 @@ describe('lineage', () => {
   });
 
   it('of a per-correlation-id FSM shows its timer transitions, without a token', () => {
-    const doc = scenario([
-      source('src', 'fsm', { count: 0 }),
-      {
-        nodeId: 'fsm',
-        type: 'FSM',
-        fsm: {
-          instancePer: 'correlationId',
-          states: ['open', 'idle'],
-          transitions: [
-            { from: 'open', to: 'open', trigger: 'ping' },
-            { from: 'open', to: 'idle', trigger: 'timer', after: 2 },
-          ],
-        },
-        outputs: [{ destinationNodeId: 'sink' }],
-      },
-      sink(),
-    ]);
+    const doc = timerFsm('correlationId');
     const events = [
       { targetDataSourceId: 'src', correlationId: 'c1', event: 'ping' },
       { targetDataSourceId: 'src', correlationId: 'c2', event: 'ping' },
@@ -224,23 +208,7 @@ describe('lineage', () => {
 
   it('of a node-mode FSM’s timer transition: not in any id’s lineage (a node-mode machine has no correlation id)', () => {
     const engine = run(
-      scenario([
-        source('src', 'fsm', { count: 0 }),
-        {
-          nodeId: 'fsm',
-          type: 'FSM',
-          fsm: {
-            instancePer: 'node',
-            states: ['open', 'idle'],
-            transitions: [
-              { from: 'open', to: 'open', trigger: 'ping' },
-              { from: 'open', to: 'idle', trigger: 'timer', after: 2 },
-            ],
-          },
-          outputs: [{ destinationNodeId: 'sink' }],
-        },
-        sink(),
-      ]),
+      timerFsm('node'),
       { events: [{ targetDataSourceId: 'src', correlationId: 'c1', event: 'ping' }] },
     );
     const fsm = engine.ledger.seqsOfNode(engine.ledger.nodeIndex('fsm')!);
@@ -324,3 +292,24 @@ describe('provenance and descendants', () => {
     );
   });
 });
+
+/** Events feed an FSM whose instances go `open → idle` by a timer two steps after their last ping. */
+function timerFsm(instancePer: 'node' | 'correlationId') {
+  return scenario([
+    source('src', 'fsm', { count: 0 }),
+    {
+      nodeId: 'fsm',
+      type: 'FSM',
+      fsm: {
+        instancePer,
+        states: ['open', 'idle'],
+        transitions: [
+          { from: 'open', to: 'open', trigger: 'ping' },
+          { from: 'open', to: 'idle', trigger: 'timer', after: 2 },
+        ],
+      },
+      outputs: [{ destinationNodeId: 'sink' }],
+    },
+    sink(),
+  ]);
+}
