@@ -1,5 +1,5 @@
 import { mount } from 'svelte';
-import { startApi } from './api/browser';
+import { apiBaseUrl, startApi } from './api/browser';
 import { EngineAPIService } from './client/EngineAPIService';
 import AppShell from './ui/components/AppShell/AppShell.svelte';
 import './ui/styles/global.css';
@@ -31,7 +31,7 @@ try {
   console.error(startupError);
 }
 
-const api = new EngineAPIService({ baseUrl: new URL('api', document.baseURI).href });
+const api = new EngineAPIService({ baseUrl: apiBaseUrl() });
 if (startupError === null) window.flowledger = { api };
 
 mount(AppShell, { target, props: { api, startupError } });

@@ -17,7 +17,7 @@ export async function startApi(): Promise<void> {
   if (!('serviceWorker' in navigator)) {
     throw new Error('this browser has no service workers (or the page is not served from a secure origin), so the in-browser API cannot run');
   }
-  const worker = setupWorker(...buildHandlers(getEngineService));
+  const worker = setupWorker(...buildHandlers(getEngineService, apiBaseUrl()));
   await worker.start({
     // Relative to the page, so the app works from any sub-path of a static host.
     serviceWorker: { url: new URL('mockServiceWorker.js', document.baseURI).href },
@@ -25,6 +25,11 @@ export async function startApi(): Promise<void> {
     quiet: true,
   });
   await controlled();
+}
+
+/** The API's base URL: `api` under the page's base, as the app's client uses it (src/main.ts). */
+export function apiBaseUrl(): string {
+  return new URL('api', document.baseURI).href;
 }
 
 /**

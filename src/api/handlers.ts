@@ -3,8 +3,10 @@
  * paths, parser) and the `/api` catch-all, over a service getter. The browser serves them with
  * `setupWorker` (browser.ts), Node tests with `setupServer` (node.ts).
  *
- * Paths are matched as `*\/api/…` — any origin and any prefix — so the app works from a sub-path
- * (docs sites) and Node tests can use an absolute base URL.
+ * Paths are matched under the app's own API base URL (`<page base>/api` in the browser, so the app
+ * works from any sub-path of a static host; any absolute base in Node tests). Never a wildcard
+ * prefix: in development the page also loads modules such as `/src/api/wire.ts`, which a `*\/api/*`
+ * pattern would swallow.
  */
 import { http, type HttpHandler } from 'msw';
 import { errorResponse, RequestError } from './errors';
@@ -16,21 +18,24 @@ import { templateRoutes } from './handlers/templates';
 import type { Route } from './route';
 import type { ServiceGetter } from './servicePort';
 
-const PREFIX = '*/api';
-
 /** Every route of the API. */
 export const apiRoutes: readonly Route[] = [...templateRoutes, ...executionRoutes, ...engineRoutes, ...parserRoutes];
 
-/** Pure: the MSW path of a route (`{name}` → `:name`, under the `/api` prefix). */
-export function mswPath(route: Route): string {
-  return PREFIX + route.path.replace(/\{(\w+)\}/g, ':$1');
+/** Pure: the MSW path of a route under `apiBase` (`{name}` → `:name`). */
+export function mswPath(apiBase: string, route: Route): string {
+  return apiBase + route.path.replace(/\{(\w+)\}/g, ':$1');
 }
 
-/** Not pure: MSW handlers for every route, then the catch-all; `getService` is called per request. */
-export function buildHandlers(getService: ServiceGetter): HttpHandler[] {
+/**
+ * Not pure: MSW handlers for every route under `apiBase` (an absolute URL such as
+ * `https://example.org/docs/flowledger/api`), then the catch-all; `getService` is called per request.
+ */
+export function buildHandlers(getService: ServiceGetter, apiBase: string): HttpHandler[] {
+  const prefix = apiBase.replace(/\/+$/, '');
+  const pathOf = (route: Route) => mswPath(prefix, route);
   const handlers = apiRoutes.map((route) => {
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
-    return http[method](mswPath(route), async ({ request, params }) => {
+    return http[method](pathOf(route), async ({ request, params }) => {
       try {
         const flat: Record<string, string> = {};
         for (const [k, v] of Object.entries(params)) if (typeof v === 'string') flat[k] = v;
@@ -43,5 +48,5 @@ export function buildHandlers(getService: ServiceGetter): HttpHandler[] {
       }
     });
   });
-  return [...handlers, ...fallbackHandlers(PREFIX, apiRoutes, mswPath)];
+  return [...handlers, ...fallbackHandlers(prefix, apiRoutes, pathOf)];
 }

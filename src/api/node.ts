@@ -6,7 +6,10 @@ import { setupServer, type SetupServer } from 'msw/node';
 import { buildHandlers } from './handlers';
 import type { ServiceGetter } from './servicePort';
 
-/** Not pure: an MSW server answering every `/api` path with the service `getService` returns (call `listen()` to start). */
-export function createApiServer(getService: ServiceGetter): SetupServer {
-  return setupServer(...buildHandlers(getService));
+/**
+ * Not pure: an MSW server answering every path under `apiBase` (e.g. `http://flowledger.test/api`)
+ * with the service `getService` returns (call `listen()` to start).
+ */
+export function createApiServer(getService: ServiceGetter, apiBase: string): SetupServer {
+  return setupServer(...buildHandlers(getService, apiBase));
 }

@@ -6,7 +6,7 @@ import { http, matchRequestUrl, type HttpHandler } from 'msw';
 import { errorResponse } from '../errors';
 import type { Route } from '../route';
 
-/** Pure: the catch-all handlers for `prefix` (e.g. `*\/api`), given every route (for 405). */
+/** Pure: the catch-all handlers under `prefix` (the API's absolute base URL), given every route (for 405). */
 export function fallbackHandlers(prefix: string, routes: readonly Route[], mswPath: (route: Route) => string): HttpHandler[] {
   const answer = ({ request }: { request: Request }) => {
     const url = new URL(request.url);

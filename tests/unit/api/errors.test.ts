@@ -1,7 +1,7 @@
 import type { DBCore, DBCoreTable, Middleware } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import type { AppDB } from '../../../src/store/AppDB';
-import { apiError, newApi, pipeline, raw, useApiServer } from './helpers';
+import { apiError, BASE, newApi, pipeline, raw, useApiServer } from './helpers';
 
 useApiServer();
 
@@ -28,6 +28,18 @@ function quotaFailure(db: AppDB, tables: string[]): { on: boolean } {
 }
 
 describe('error answers', () => {
+  it('answers only under its own base URL: a module such as /src/api/wire.ts is not the API', async () => {
+    newApi();
+    // The test server refuses unhandled requests (onUnhandledRequest: 'error'), so a request the API's
+    // handlers do not claim fails instead of answering — in the browser it goes to the network.
+    const outcome = await fetch('http://flowledger.test/src/api/wire.ts').then(
+      (res) => `answered ${res.status}`,
+      () => 'not handled',
+    );
+    expect(outcome).toBe('not handled');
+    expect((await fetch(`${BASE}/no/such/path`)).status).toBe(404);
+  });
+
   it('answers an unknown /api path with 404 in the error shape, never HTML', async () => {
     newApi();
     for (const path of ['/nope', '/admin', '/engine/templates/t/executions/e/whatever', '']) {

@@ -33,7 +33,7 @@ export function useApiServer(): void {
   const server = createApiServer(() => {
     if (!current) throw new Error('no service: call newApi() in the test first');
     return current;
-  });
+  }, BASE);
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => {
     current = null;
