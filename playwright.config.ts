@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 // End-to-end tests drive the BUILT app (vite preview) in Debian's Chromium — never a downloaded
 // browser. scripts/test.mjs builds the app and makes sure Chromium is installed before this runs.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+/** The development server (`npm run dev`), for the one spec that checks it works too. */
+export const DEV_PORT = Number(process.env.E2E_DEV_PORT ?? 5174);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -29,10 +31,18 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-  },
+  webServer: [
+    {
+      command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+      url: `http://127.0.0.1:${PORT}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `npx vite --host 127.0.0.1 --port ${DEV_PORT} --strictPort`,
+      url: `http://127.0.0.1:${DEV_PORT}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
 });
