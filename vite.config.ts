@@ -30,6 +30,22 @@ export default defineConfig({
   // Relative asset URLs so the static build works from any sub-path (docs sites, demos).
   base: './',
   worker: { format: 'es' },
+  // The dependencies the page and the engine worker import, pre-bundled when the dev server starts:
+  // otherwise Vite finds them on the first visit and reloads the page once it has bundled them.
+  optimizeDeps: {
+    include: [
+      'comlink',
+      'dexie',
+      'msw',
+      'msw/browser',
+      'valibot',
+      'pure-rand/generator/xoroshiro128plus',
+      'pure-rand/distribution/uniformInt',
+      'pure-rand/distribution/uniformFloat64',
+      '@noble/hashes/sha2.js',
+      '@noble/hashes/utils.js',
+    ],
+  },
   build: { target: 'es2022', sourcemap: true },
   server: { host: '127.0.0.1', strictPort: true },
   preview: { host: '127.0.0.1', strictPort: true },

@@ -14,6 +14,10 @@ test.describe('development server', () => {
   test('runs the in-browser API with the service worker in control', async ({ page }) => {
     await page.goto(`http://127.0.0.1:${DEV_PORT}/`);
     await page.waitForFunction(() => (window as Handle).flowledger !== undefined, null, { timeout: 30_000 });
+    // A dev server may still reload the page once, when it finishes bundling a dependency it found
+    // late; the handle is then set again by the reloaded page.
+    await page.waitForLoadState('networkidle');
+    await page.waitForFunction(() => (window as Handle).flowledger !== undefined, null, { timeout: 30_000 });
     const r = await page.evaluate(async () => {
       const api = (window as Handle).flowledger!.api;
       const { templates } = await api.listTemplates();
