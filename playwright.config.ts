@@ -2,9 +2,11 @@ import { defineConfig } from '@playwright/test';
 
 // End-to-end tests drive the BUILT app (vite preview) in Debian's Chromium — never a downloaded
 // browser. scripts/test.mjs builds the app and makes sure Chromium is installed before this runs.
-const PORT = Number(process.env.E2E_PORT ?? 4173);
+// scripts/test.mjs hands in free ports; the defaults stay clear of `npm start` (4173) and
+// `npm run dev` (5173) so the tests never collide with a running app.
+const PORT = Number(process.env.E2E_PORT ?? 4273);
 /** The development server (`npm run dev`), for the one spec that checks it works too. */
-export const DEV_PORT = Number(process.env.E2E_DEV_PORT ?? 5174);
+export const DEV_PORT = Number(process.env.E2E_DEV_PORT ?? 5274);
 
 export default defineConfig({
   testDir: 'tests/e2e',

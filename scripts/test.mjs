@@ -7,6 +7,7 @@
 // It ends with one line summing every runner: `tests: N passed, N failed`.
 // Options: --only types|unit|e2e (repeatable) runs a subset.
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromiumVersion, ensureChromium } from './chromium.mjs';
@@ -35,6 +36,18 @@ function readJson(path) {
   } catch {
     return null;
   }
+}
+
+/** A port nobody listens on now: the OS picks one, we close it and hand it to the test servers. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 rmSync(resultsDir, { recursive: true, force: true });
@@ -95,7 +108,10 @@ if (wants('e2e')) {
     }
     if (chromium) {
       const out = `${resultsDir}/playwright.json`;
-      const code = run('npx', ['--no-install', 'playwright', 'test'], { CHROMIUM_PATH: chromium });
+      // The tests' own servers listen on free ports, so `npm test` passes while `npm start` (4173)
+      // or `npm run dev` (5173) is running, and two checkouts can test side by side.
+      const ports = { E2E_PORT: String(await freePort()), E2E_DEV_PORT: String(await freePort()) };
+      const code = run('npx', ['--no-install', 'playwright', 'test'], { CHROMIUM_PATH: chromium, ...ports });
       const report = readJson(out);
       if (report?.stats) {
         const { expected = 0, unexpected = 0, flaky = 0 } = report.stats;
