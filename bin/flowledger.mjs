@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 
 const bundle = new URL('../dist-cli/flowledger.mjs', import.meta.url);
 if (!existsSync(fileURLToPath(bundle))) {
-  process.stderr.write('flowledger: the command line is not built yet; run `npm install` (or `npm run build:cli`) in the project folder first.\n');
+  process.stderr.write(
+    'flowledger: the command line is not built yet; run `npm install` (or `npm run build:cli`) in the project folder first.\n',
+  );
   process.exit(1);
 }
 await import(bundle.href);

@@ -33,16 +33,32 @@ const log = (m) => process.stderr.write(`${m}\n`);
 
 if (!args.includes('--no-build')) {
   log('building the app…');
-  const r = spawnSync('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const r = spawnSync('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
 // The E1 scenario is the engine benchmark's own document (src/bench/engine.ts), bundled for Node.
-const bundled = await build({ entryPoints: [`${root}src/bench/engine.ts`], bundle: true, format: 'esm', platform: 'neutral', write: false, logLevel: 'silent' });
-const { e1Document } = await import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].text).toString('base64')}`);
+const bundled = await build({
+  entryPoints: [`${root}src/bench/engine.ts`],
+  bundle: true,
+  format: 'esm',
+  platform: 'neutral',
+  write: false,
+  logLevel: 'silent',
+});
+const { e1Document } = await import(
+  `data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].text).toString('base64')}`
+);
 const scenario = e1Document(tokens);
 
-const server = spawn('npx', ['--no-install', 'vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { cwd: root, stdio: 'ignore' });
+const server = spawn(
+  'npx',
+  ['--no-install', 'vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'],
+  { cwd: root, stdio: 'ignore' },
+);
 const stop = () => server.kill('SIGTERM');
 process.on('exit', stop);
 await waitForServer(`http://127.0.0.1:${PORT}/`);
@@ -50,7 +66,15 @@ await waitForServer(`http://127.0.0.1:${PORT}/`);
 const executablePath = ensureChromium(log);
 const browser = await chromium.launch({
   executablePath,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   const context = await browser.newContext({ serviceWorkers: 'allow' });
@@ -114,10 +138,16 @@ try {
       const { templateId } = await api.createTemplate({ name: 'B2 one million events', scenario: doc });
       const { executionId } = await api.createExecution(templateId);
       const t0 = performance.now();
-      const res = await fetch(`api/engine/templates/${templateId}/executions/${executionId}/step?currentStep=end&activityLimit=1`);
+      const res = await fetch(
+        `api/engine/templates/${templateId}/executions/${executionId}/step?currentStep=end&activityLimit=1`,
+      );
       const wallMs = performance.now() - t0;
       if (!res.ok) throw new Error(`step to the end answered ${res.status}: ${await res.text()}`);
-      const timing = Object.fromEntries((res.headers.get('server-timing') ?? '').split(/,\s*/).map((p) => [p.split(';')[0], Number(p.split('dur=')[1])]));
+      const timing = Object.fromEntries(
+        (res.headers.get('server-timing') ?? '')
+          .split(/,\s*/)
+          .map((p) => [p.split(';')[0], Number(p.split('dur=')[1])]),
+      );
       const record = await api.getExecution(executionId);
       return { templateId, executionId, wallMs, timing, record };
     }, scenario);
@@ -128,14 +158,19 @@ try {
       await page.reload();
       await page.waitForFunction(() => window.flowledger !== undefined);
       b3.push(
-        await page.evaluate(async ({ templateId, executionId, step }) => {
-          const t0 = performance.now();
-          const res = await fetch(`api/engine/templates/${templateId}/executions/${executionId}/step?currentStep=${step}&activityLimit=1`);
-          const ms = performance.now() - t0;
-          if (!res.ok) throw new Error(`reopening answered ${res.status}: ${await res.text()}`);
-          const restore = /restore;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '');
-          return { ms, restoreMs: restore ? Number(restore[1]) : null };
-        }, { templateId: b2.templateId, executionId: b2.executionId, step: b2.record.currentStep }),
+        await page.evaluate(
+          async ({ templateId, executionId, step }) => {
+            const t0 = performance.now();
+            const res = await fetch(
+              `api/engine/templates/${templateId}/executions/${executionId}/step?currentStep=${step}&activityLimit=1`,
+            );
+            const ms = performance.now() - t0;
+            if (!res.ok) throw new Error(`reopening answered ${res.status}: ${await res.text()}`);
+            const restore = /restore;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '');
+            return { ms, restoreMs: restore ? Number(restore[1]) : null };
+          },
+          { templateId: b2.templateId, executionId: b2.executionId, step: b2.record.currentStep },
+        ),
       );
     }
     await page.evaluate(async (id) => window.flowledger.api.deleteTemplate(id), b2.templateId);
@@ -158,7 +193,15 @@ try {
         target: '≥ 500,000 events/s',
         pass: events / (writeMs / 1000) >= 500_000,
       },
-      { id: 'B3', measure: 'reopen after a reload, ready to step: first request on the execution', ledgerEvents: events, medianMs: round(b3Median, 1), runs: b3.map((r) => ({ ms: round(r.ms, 1), restoreMs: r.restoreMs })), target: '≤ 2,000 ms', pass: b3Median <= 2000 },
+      {
+        id: 'B3',
+        measure: 'reopen after a reload, ready to step: first request on the execution',
+        ledgerEvents: events,
+        medianMs: round(b3Median, 1),
+        runs: b3.map((r) => ({ ms: round(r.ms, 1), restoreMs: r.restoreMs })),
+        target: '≤ 2,000 ms',
+        pass: b3Median <= 2000,
+      },
     );
   }
 
@@ -168,12 +211,21 @@ try {
     const runs = await page.evaluate(async () => {
       const api = window.flowledger.api;
       // The bundled sample named 500 times: one log of 1,000,000 lines, streamed from the one copy the worker holds.
-      const config = { name: 'P2 throughput', sources: Array.from({ length: 500 }, () => 'openssh-2k'), format: { kind: 'preset', name: 'openssh' } };
+      const config = {
+        name: 'P2 throughput',
+        sources: Array.from({ length: 500 }, () => 'openssh-2k'),
+        format: { kind: 'preset', name: 'openssh' },
+      };
       const out = [];
       for (let i = 0; i < 6; i++) {
         const t0 = performance.now();
         const r = await api.parse({ config, eventLimit: 0 });
-        out.push({ lines: r.stats.lines, templates: r.stats.templates, ms: r.stats.ms, wallMs: performance.now() - t0 });
+        out.push({
+          lines: r.stats.lines,
+          templates: r.stats.templates,
+          ms: r.stats.ms,
+          wallMs: performance.now() - t0,
+        });
       }
       return out.slice(1);
     });
@@ -181,7 +233,8 @@ try {
     const lines = runs[0].lines;
     p2 = {
       id: 'P2',
-      measure: 'parser throughput in the browser worker: format + masks + template mining, OpenSSH sample ×500, chunks of 256 Ki characters, no events kept',
+      measure:
+        'parser throughput in the browser worker: format + masks + template mining, OpenSSH sample ×500, chunks of 256 Ki characters, no events kept',
       lines,
       templates: runs[0].templates,
       medianMs: round(ms, 1),
@@ -195,7 +248,12 @@ try {
 
   const report = {
     date: new Date().toISOString(),
-    machine: { cpu: cpus()[0]?.model?.trim() ?? 'unknown', cores: cpus().length, os: `${platform()} ${release()}`, chromium: chromiumVersion(executablePath) },
+    machine: {
+      cpu: cpus()[0]?.model?.trim() ?? 'unknown',
+      cores: cpus().length,
+      os: `${platform()} ${release()}`,
+      chromium: chromiumVersion(executablePath),
+    },
     results,
     ...(p2 ? { P2: { linesPerSecond: p2.linesPerSecond, lines: p2.lines, medianMs: p2.medianMs, pass: p2.pass } } : {}),
   };

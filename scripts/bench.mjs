@@ -26,20 +26,32 @@ function run(args) {
   return r.stdout;
 }
 
-const loghub = [join(root, '..', 'shared', 'data', 'loghub'), join(root, 'tests', 'fixtures', 'logs')].find((dir) => existsSync(join(dir, 'HDFS')));
+const loghub = [join(root, '..', 'shared', 'data', 'loghub'), join(root, 'tests', 'fixtures', 'logs')].find((dir) =>
+  existsSync(join(dir, 'HDFS')),
+);
 
 run(['scripts/build-cli.mjs']);
 const report = JSON.parse(
-  run(['--expose-gc', 'bin/flowledger.mjs', 'bench', '--json', ...(quick ? ['--quick'] : []), ...(loghub ? ['--loghub', loghub] : [])]),
+  run([
+    '--expose-gc',
+    'bin/flowledger.mjs',
+    'bench',
+    '--json',
+    ...(quick ? ['--quick'] : []),
+    ...(loghub ? ['--loghub', loghub] : []),
+  ]),
 );
 
-const rows = report.rows.map((r) => `| ${r.id} | ${r.workload} | ${r.result} | ${r.target} | ${r.pass ? 'pass' : 'FAIL'} |`);
+const rows = report.rows.map(
+  (r) => `| ${r.id} | ${r.workload} | ${r.result} | ${r.target} | ${r.pass ? 'pass' : 'FAIL'} |`,
+);
 let browserLine = null;
 if (!quick && !process.argv.includes('--no-browser')) {
   process.stderr.write('browser benchmarks (B1–B3, P2) in Chromium…\n');
   const browser = JSON.parse(run(['scripts/bench-browser.mjs']));
   browserLine = `Browser rows: ${browser.machine.chromium}, headless, against the built app with the service worker in control.`;
-  for (const r of browser.results) rows.push(`| ${r.id} | ${r.measure} | ${browserResult(r)} | ${r.target} | ${r.pass ? 'pass' : 'FAIL'} |`);
+  for (const r of browser.results)
+    rows.push(`| ${r.id} | ${r.measure} | ${browserResult(r)} | ${r.target} | ${r.pass ? 'pass' : 'FAIL'} |`);
 }
 
 /** The result cell of a browser benchmark row. */
@@ -74,10 +86,14 @@ const block = [
 process.stdout.write(`${block}\n`);
 if (quick) process.exit(0);
 
-const header = '# Benchmarks\n\nResults of `npm run bench` (TARGETS.md). The table between the markers is rewritten by\n`scripts/bench.mjs`; everything else is written by hand.\n\n';
+const header =
+  '# Benchmarks\n\nResults of `npm run bench` (TARGETS.md). The table between the markers is rewritten by\n`scripts/bench.mjs`; everything else is written by hand.\n\n';
 const doc = existsSync(docPath) ? readFileSync(docPath, 'utf8') : `${header}${START}\n${END}\n`;
 const from = doc.indexOf(START);
 const to = doc.indexOf(END);
-const next = from >= 0 && to > from ? `${doc.slice(0, from)}${block}${doc.slice(to + END.length)}` : `${doc.trimEnd()}\n\n${block}\n`;
+const next =
+  from >= 0 && to > from
+    ? `${doc.slice(0, from)}${block}${doc.slice(to + END.length)}`
+    : `${doc.trimEnd()}\n\n${block}\n`;
 writeFileSync(docPath, next);
 process.stdout.write(`wrote ${docPath}\n`);

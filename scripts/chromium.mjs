@@ -23,12 +23,17 @@ export function ensureChromium(log = (m) => process.stdout.write(`${m}\n`)) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (!isRoot || !hasApt) {
-    throw new Error(`Chromium was not found and cannot be installed here (${!hasApt ? 'no apt-get' : 'not root'}).\n${HOW}`);
+    throw new Error(
+      `Chromium was not found and cannot be installed here (${!hasApt ? 'no apt-get' : 'not root'}).\n${HOW}`,
+    );
   }
   log("Chromium not found: installing Debian's chromium package with apt-get (for the end-to-end tests)…");
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'], {
+    stdio: 'inherit',
+    env,
+  });
   const installed = find();
   if (!installed) throw new Error(`apt-get finished but no Chromium binary was found.\n${HOW}`);
   return installed;

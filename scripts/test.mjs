@@ -1,6 +1,6 @@
 // `npm test`: everything that proves the project works, in one command.
 //   1. the command-line bundle (CLI tests run it as users do)
-//   2. type checks of every layer
+//   2. type checks of every layer, and the format check (Prettier)
 //   3. unit and contract tests (vitest, Node)
 //   4. the production build, then end-to-end tests (Playwright in Debian's Chromium, installed via
 //      apt when missing)
@@ -22,7 +22,11 @@ const tally = { passed: 0, failed: 0 };
 const failures = [];
 
 function run(cmd, args, extraEnv = {}) {
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...extraEnv } });
+  const r = spawnSync(cmd, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...extraEnv },
+  });
   return r.status ?? 1;
 }
 
@@ -70,10 +74,26 @@ if (wants('types')) {
   }
 }
 
+if (wants('types')) {
+  heading('format (prettier --check)');
+  if (run('npx', ['--no-install', 'prettier', '--check', '--log-level', 'warn', '.']) === 0) tally.passed++;
+  else {
+    tally.failed++;
+    failures.push('format: run `npm run format`');
+  }
+}
+
 if (wants('unit')) {
   heading('unit and contract tests (vitest)');
   const out = `${resultsDir}/vitest.json`;
-  const code = run('npx', ['--no-install', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  const code = run('npx', [
+    '--no-install',
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
   const report = readJson(out);
   if (report) {
     tally.passed += report.numPassedTests;

@@ -12,13 +12,20 @@ export const PROJECTS = [
   { name: 'cli (Node)', cmd: ['tsc', '-p', 'src/cli/tsconfig.json'] },
   { name: 'worker (WebWorker)', cmd: ['tsc', '-p', 'src/worker/tsconfig.json'] },
   { name: 'tests', cmd: ['tsc', '-p', 'tests/tsconfig.json'] },
-  { name: 'app (svelte-check)', cmd: ['svelte-check', '--tsconfig', './tsconfig.json', '--threshold', 'warning', '--output', 'human'] },
+  {
+    name: 'app (svelte-check)',
+    cmd: ['svelte-check', '--tsconfig', './tsconfig.json', '--threshold', 'warning', '--output', 'human'],
+  },
 ];
 
 /** Runs every project; returns [{name, ok, output}]. */
 export function typecheck({ quiet = false } = {}) {
   return PROJECTS.map(({ name, cmd }) => {
-    const r = spawnSync('npx', ['--no-install', ...cmd], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const r = spawnSync('npx', ['--no-install', ...cmd], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     const ok = r.status === 0;
     const output = `${r.stdout ?? ''}${r.stderr ?? ''}`.trim();
     if (!quiet) process.stdout.write(`${ok ? '✓' : '✗'} typecheck ${name}\n${ok ? '' : `${output}\n`}`);

@@ -15,7 +15,9 @@ const CONTROL_TIMEOUT_MS = 10_000;
  */
 export async function startApi(): Promise<void> {
   if (!('serviceWorker' in navigator)) {
-    throw new Error('this browser has no service workers (or the page is not served from a secure origin), so the in-browser API cannot run');
+    throw new Error(
+      'this browser has no service workers (or the page is not served from a secure origin), so the in-browser API cannot run',
+    );
   }
   const worker = setupWorker(...buildHandlers(getEngineService, apiBaseUrl()));
   await worker.start({
@@ -42,7 +44,10 @@ function controlled(): Promise<void> {
   const sw = navigator.serviceWorker;
   if (sw.controller) return Promise.resolve();
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the API service worker did not take control of the page')), CONTROL_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error('the API service worker did not take control of the page')),
+      CONTROL_TIMEOUT_MS,
+    );
     sw.addEventListener(
       'controllerchange',
       () => {

@@ -12,8 +12,16 @@ export function errorBody(code: ErrorCode, message: string, details: Record<stri
 }
 
 /** Pure: the error answer, with its status. `headers` adds e.g. `Allow` to a 405. */
-export function errorResponse(code: ErrorCode, message: string, details: Record<string, unknown> = {}, headers?: Record<string, string>): Response {
-  return HttpResponse.json(errorBody(code, message, details), { status: STATUS_OF[code], ...(headers ? { headers } : {}) });
+export function errorResponse(
+  code: ErrorCode,
+  message: string,
+  details: Record<string, unknown> = {},
+  headers?: Record<string, string>,
+): Response {
+  return HttpResponse.json(errorBody(code, message, details), {
+    status: STATUS_OF[code],
+    ...(headers ? { headers } : {}),
+  });
 }
 
 /** An expected failure while reading a request (a bad parameter or body); the route wrapper answers it. */

@@ -39,7 +39,12 @@ export function buildHandlers(getService: ServiceGetter, apiBase: string): HttpH
       try {
         const flat: Record<string, string> = {};
         for (const [k, v] of Object.entries(params)) if (typeof v === 'string') flat[k] = v;
-        return await route.handle({ request, params: flat, query: new URL(request.url).searchParams, service: getService() });
+        return await route.handle({
+          request,
+          params: flat,
+          query: new URL(request.url).searchParams,
+          service: getService(),
+        });
       } catch (err) {
         if (err instanceof RequestError) return errorResponse(err.code, err.message, err.details);
         // A bug or a dead worker: answer it, never hang or fall through to the page's HTML.

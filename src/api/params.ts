@@ -62,15 +62,25 @@ export async function jsonBody(request: Request, limit = MAX_BODY_BYTES): Promis
   try {
     return JSON.parse(text) as unknown;
   } catch (err) {
-    throw new RequestError('BAD_REQUEST', `The request body is not valid JSON: ${err instanceof Error ? err.message : String(err)}`, {});
+    throw new RequestError(
+      'BAD_REQUEST',
+      `The request body is not valid JSON: ${err instanceof Error ? err.message : String(err)}`,
+      {},
+    );
   }
 }
 
 function invalid(name: string, raw: string | null, rule: string): RequestError {
   const shown = raw === null ? 'missing' : JSON.stringify(raw);
-  return new RequestError('INVALID_PARAMETER', `Query parameter "${name}" ${rule}; got ${shown}`, { parameter: name, value: raw });
+  return new RequestError('INVALID_PARAMETER', `Query parameter "${name}" ${rule}; got ${shown}`, {
+    parameter: name,
+    value: raw,
+  });
 }
 
 function tooLarge(bytes: number, limit: number): RequestError {
-  return new RequestError('PAYLOAD_TOO_LARGE', `The request body is ${bytes} bytes; the limit is ${limit} bytes`, { limit, size: bytes });
+  return new RequestError('PAYLOAD_TOO_LARGE', `The request body is ${bytes} bytes; the limit is ${limit} bytes`, {
+    limit,
+    size: bytes,
+  });
 }

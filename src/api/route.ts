@@ -34,7 +34,10 @@ export function reply<T>(result: Result<T>, status = 200): Response {
 /** Pure: a text answer (e.g. NDJSON) of a service result. */
 export function replyText(result: Result<string>, contentType: string): Response {
   if (!result.ok) return errorResponse(result.error.code, result.error.message, result.error.details);
-  return new HttpResponse(result.value, { status: 200, headers: { 'content-type': contentType, ...timingHeaders(result.timings) } });
+  return new HttpResponse(result.value, {
+    status: 200,
+    headers: { 'content-type': contentType, ...timingHeaders(result.timings) },
+  });
 }
 
 /** Pure: the `Server-Timing` header naming where the worker spent its time (e.g. `run;dur=12.3, persist;dur=4.1`). */

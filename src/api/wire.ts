@@ -4,9 +4,26 @@
  */
 import type { SinkAggregateValue } from '../engine/queryTypes';
 import type { ExternalEvent, Issue, RunStatus } from '../engine/types';
-import type { ContinuationConfig, FormatSpec, GroupSummary, MappingConfig, MaskConfig, MiningConfig, TemplateSummary, UnparsedLine } from '../parser/types';
+import type {
+  ContinuationConfig,
+  FormatSpec,
+  GroupSummary,
+  MappingConfig,
+  MaskConfig,
+  MiningConfig,
+  TemplateSummary,
+  UnparsedLine,
+} from '../parser/types';
 
-export type { ActivityEntry, Lineage, LineageElement, Provenance, QueueSnapshot, SinkFormula, StepResult } from '../engine/queryTypes';
+export type {
+  ActivityEntry,
+  Lineage,
+  LineageElement,
+  Provenance,
+  QueueSnapshot,
+  SinkFormula,
+  StepResult,
+} from '../engine/queryTypes';
 export { SINK_FORMULAS } from '../engine/queryTypes';
 
 /** Every error answer: `{success: false, error: {code, message, details}}`. */

@@ -49,7 +49,8 @@ export interface E1Result {
 /** Not pure (throws on a bug): the E1 scenario with `tokens` tokens, loaded. */
 export function e1Scenario(tokens: number): Scenario {
   const loaded = loadScenario(e1Document(tokens));
-  if (loaded.scenario === null) throw new Error(`E1 scenario does not load: ${loaded.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
+  if (loaded.scenario === null)
+    throw new Error(`E1 scenario does not load: ${loaded.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
   return loaded.scenario;
 }
 
@@ -68,7 +69,12 @@ export function e1Document(tokens: number): Record<string, unknown> {
         count: tokens,
         outputs: [{ destinationNodeId: 'price' }],
       },
-      { nodeId: 'price', type: 'ProcessNode', processing: { formula: 'value * 1.2' }, outputs: [{ destinationNodeId: 'router' }] },
+      {
+        nodeId: 'price',
+        type: 'ProcessNode',
+        processing: { formula: 'value * 1.2' },
+        outputs: [{ destinationNodeId: 'router' }],
+      },
       {
         nodeId: 'router',
         type: 'Multiplexer',
@@ -127,7 +133,8 @@ export function runEngineBench(options: EngineBenchOptions): E1Result {
   const t1 = options.now();
   const plainHash = plain.ledgerHash();
   const hashMsDefault = options.now() - t1;
-  if (plainHash !== ledgerHash) throw new Error(`the injected hasher gives ${ledgerHash}, the default one ${plainHash}`);
+  if (plainHash !== ledgerHash)
+    throw new Error(`the injected hasher gives ${ledgerHash}, the default one ${plainHash}`);
   const medianMs = median(runsMs);
   const eventsPerSecond = Math.round(ledgerEvents / (medianMs / 1000));
   return {

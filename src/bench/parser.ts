@@ -37,7 +37,8 @@ export interface AccuracyReport {
  * predicted group is exactly the set sharing its true event; GA = correct lines / lines.
  */
 export function groupingAccuracy(predicted: readonly string[], truth: readonly string[]): number {
-  if (predicted.length !== truth.length) throw new Error(`groupingAccuracy: ${predicted.length} predictions for ${truth.length} truths`);
+  if (predicted.length !== truth.length)
+    throw new Error(`groupingAccuracy: ${predicted.length} predictions for ${truth.length} truths`);
   if (truth.length === 0) return 1;
   const truthSize = new Map<string, number>();
   for (const t of truth) truthSize.set(t, (truthSize.get(t) ?? 0) + 1);
@@ -108,7 +109,12 @@ export interface ThroughputReport {
  * P1: parses `log` repeated to at least `targetLines` lines, streamed in 1 MiB chunks with events
  * not collected (templates and counts only), `runs` times; reports the median.
  */
-export function parserThroughput(log: string, config: ParserConfig, targetLines = 1_000_000, runs = 5): ThroughputReport {
+export function parserThroughput(
+  log: string,
+  config: ParserConfig,
+  targetLines = 1_000_000,
+  runs = 5,
+): ThroughputReport {
   const body = log.endsWith('\n') ? log : `${log}\n`;
   const perCopy = body.split('\n').length - 1;
   const copies = Math.max(1, Math.ceil(targetLines / Math.max(1, perCopy)));
@@ -136,7 +142,12 @@ export function parserThroughput(log: string, config: ParserConfig, targetLines 
 }
 
 /** P1 on a Loghub dataset's 2k log (with its preset), repeated to about `targetLines` lines. */
-export function loghubThroughput(dataDir: string, dataset = 'HDFS', targetLines = 1_000_000, runs = 5): ThroughputReport {
+export function loghubThroughput(
+  dataDir: string,
+  dataset = 'HDFS',
+  targetLines = 1_000_000,
+  runs = 5,
+): ThroughputReport {
   const entry = LOGHUB_DATASETS.find((d) => d.name === dataset);
   if (!entry) throw new Error(`unknown dataset ${dataset}`);
   const log = readFileSync(join(dataDir, entry.name, `${entry.name}_2k.log`), 'utf8');

@@ -171,7 +171,12 @@ class Timer {
 
   summary(): E2Result['small'] {
     const ms = median(this.times);
-    return { events: this.events, runs: this.times.length, medianMs: round1(ms), nsPerEvent: round1((ms * 1e6) / this.events) };
+    return {
+      events: this.events,
+      runs: this.times.length,
+      medianMs: round1(ms),
+      nsPerEvent: round1((ms * 1e6) / this.events),
+    };
   }
 }
 

@@ -19,7 +19,12 @@ export interface MachineInfo {
 /** Not pure: reads the OS. */
 export function machineInfo(): MachineInfo {
   const cpu = cpus();
-  return { os: `${type()} ${release()} ${arch()}`, cpu: cpu[0]?.model.trim() ?? 'unknown', cores: cpu.length, node: process.version };
+  return {
+    os: `${type()} ${release()} ${arch()}`,
+    cpu: cpu[0]?.model.trim() ?? 'unknown',
+    cores: cpu.length,
+    node: process.version,
+  };
 }
 
 /** Not pure: a function forcing a full collection — the global `gc`, or one enabled through V8's flags. */

@@ -22,12 +22,16 @@ function syntaxMessage(text: string, err: unknown): string {
   const problem = locateJsonError(text);
   if (!problem) return ` not valid JSON: ${err instanceof Error ? err.message : String(err)}`;
   const { line, column } = lineColumn(text, problem.offset);
-  const found = problem.offset < text.length ? `found ${JSON.stringify(text[problem.offset])}` : 'found the end of the text';
+  const found =
+    problem.offset < text.length ? `found ${JSON.stringify(text[problem.offset])}` : 'found the end of the text';
   return `${line}:${column}: not valid JSON: expected ${problem.expected}, ${found}`;
 }
 
 /** Pure: reads JSON or NDJSON (one value per non-empty line); an array document yields its items. */
-export function readJsonOrNdjson(text: string, file: string): { ok: true; values: unknown[] } | { ok: false; message: string } {
+export function readJsonOrNdjson(
+  text: string,
+  file: string,
+): { ok: true; values: unknown[] } | { ok: false; message: string } {
   const body = stripBom(text).trim();
   if (body.startsWith('[')) {
     const r = readJson(body, file);

@@ -33,7 +33,8 @@ export function locateJsonError(text: string): JsonSyntaxProblem | null {
       if (text[i] === '\\') {
         i++;
         if (text[i] === 'u') {
-          for (let k = 1; k <= 4; k++) if (!/[0-9a-fA-F]/.test(text[i + k] ?? '')) ((i += k), fail('four hex digits after \\u'));
+          for (let k = 1; k <= 4; k++)
+            if (!/[0-9a-fA-F]/.test(text[i + k] ?? '')) ((i += k), fail('four hex digits after \\u'));
           i += 5;
           continue;
         }

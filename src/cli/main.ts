@@ -6,7 +6,9 @@ import { COMMANDS } from './commands';
 function usage(): string {
   // Usage lines vary a lot in length (parse has many options): the summary goes on its own line.
   const lines = COMMANDS.flatMap((c) => [`  flowledger ${c.usage}`, `      ${c.summary}`]);
-  return ['usage:', ...lines, '', 'Exit codes: 0 success, 2 invalid input or arguments, 1 internal error.', ''].join('\n');
+  return ['usage:', ...lines, '', 'Exit codes: 0 success, 2 invalid input or arguments, 1 internal error.', ''].join(
+    '\n',
+  );
 }
 
 /** Runs one command line (`argv` without node and script) and returns the exit code. */
@@ -34,7 +36,9 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       io.stderr(`flowledger ${command.name}: cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code}\n`);
       return EXIT_USAGE;
     }
-    io.stderr(`flowledger ${command.name}: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    io.stderr(
+      `flowledger ${command.name}: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
     return EXIT_FAILURE;
   }
 }

@@ -69,7 +69,12 @@ export class EngineAPIService {
   }
 
   /** Advances the execution to `currentStep` (or reads an earlier step without changing it); `end` runs to completion. */
-  executeStep(templateId: string, executionId: string, currentStep: StepTarget, activityLimit?: number): Promise<StepResult> {
+  executeStep(
+    templateId: string,
+    executionId: string,
+    currentStep: StepTarget,
+    activityLimit?: number,
+  ): Promise<StepResult> {
     return this.get(`${run(templateId, executionId)}/step`, { currentStep, activityLimit });
   }
 
@@ -89,7 +94,13 @@ export class EngineAPIService {
   }
 
   /** Newest first; `limit = 1` is the node's most recent operation. */
-  getNodeActivity(templateId: string, executionId: string, nodeId: string, limit?: number, step?: StepRef): Promise<ActivityEntry[]> {
+  getNodeActivity(
+    templateId: string,
+    executionId: string,
+    nodeId: string,
+    limit?: number,
+    step?: StepRef,
+  ): Promise<ActivityEntry[]> {
     return this.get(`${run(templateId, executionId)}/nodes/${enc(nodeId)}/activity`, { limit, step });
   }
 
@@ -163,7 +174,10 @@ export class EngineAPIService {
   }
 
   /** Partial update: the given fields replace the stored ones; `null` removes an optional one. */
-  updateParserConfig(configId: string, patch: { [K in keyof ParserConfigBody]?: ParserConfigBody[K] | null }): Promise<ParserConfigSaved> {
+  updateParserConfig(
+    configId: string,
+    patch: { [K in keyof ParserConfigBody]?: ParserConfigBody[K] | null },
+  ): Promise<ParserConfigSaved> {
     return this.send('PUT', `/parser/configs/${enc(configId)}`, patch);
   }
 
@@ -206,7 +220,11 @@ export class EngineAPIService {
     try {
       response = await this.fetcher(this.base + path, init);
     } catch (err) {
-      throw new ApiError(0, 'NETWORK_ERROR', `${method} ${this.base}${path} failed: ${err instanceof Error ? err.message : String(err)}`);
+      throw new ApiError(
+        0,
+        'NETWORK_ERROR',
+        `${method} ${this.base}${path} failed: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
     const text = await response.text();
     if (as === 'text' && response.ok) return text as T;
@@ -214,9 +232,14 @@ export class EngineAPIService {
     try {
       parsed = text === '' ? undefined : JSON.parse(text);
     } catch {
-      throw new ApiError(response.status, 'BAD_RESPONSE', `${method} ${this.base}${path} answered ${response.status} with a body that is not JSON`, {
-        body: text.slice(0, 200),
-      });
+      throw new ApiError(
+        response.status,
+        'BAD_RESPONSE',
+        `${method} ${this.base}${path} answered ${response.status} with a body that is not JSON`,
+        {
+          body: text.slice(0, 200),
+        },
+      );
     }
     if (!response.ok) throw toApiError(response.status, parsed, `${method} ${this.base}${path}`);
     return parsed as T;

@@ -15,7 +15,11 @@ export const DEFAULT_ACTIVITY_ENTRIES = 1000;
 /** Reads only: the events of node `nodeId` up to step `step` (default: the current step), in seq order. */
 export function nodeEvents(run: LiveRun, nodeId: string, step?: number): QueryResult<LedgerEvent[]> {
   const node = run.ledger.nodeIndex(nodeId);
-  if (node === undefined) return unknownNode(nodeId, run.scenario.nodes.map((n) => n.nodeId));
+  if (node === undefined)
+    return unknownNode(
+      nodeId,
+      run.scenario.nodes.map((n) => n.nodeId),
+    );
   const checked = checkStep(step, run.step);
   if (!checked.ok) return checked;
   const ledger = run.ledger;
@@ -29,9 +33,17 @@ export function nodeEvents(run: LiveRun, nodeId: string, step?: number): QueryRe
  * Reads only: the activity of node `nodeId` up to `step` (default: current), newest first, at most
  * `limit` entries (default 1,000; `limit: 1` is the most recent operation).
  */
-export function nodeActivity(run: LiveRun, nodeId: string, options: { limit?: number; step?: number } = {}): QueryResult<ActivityEntry[]> {
+export function nodeActivity(
+  run: LiveRun,
+  nodeId: string,
+  options: { limit?: number; step?: number } = {},
+): QueryResult<ActivityEntry[]> {
   const node = run.ledger.nodeIndex(nodeId);
-  if (node === undefined) return unknownNode(nodeId, run.scenario.nodes.map((n) => n.nodeId));
+  if (node === undefined)
+    return unknownNode(
+      nodeId,
+      run.scenario.nodes.map((n) => n.nodeId),
+    );
   const checked = checkStep(options.step, run.step);
   if (!checked.ok) return checked;
   const ledger = run.ledger;

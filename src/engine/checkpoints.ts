@@ -82,7 +82,14 @@ export class Checkpoints {
     if (this.list.length > 0 && work - this.lastWork < this.gap) return;
     const snapshot = sim.capture();
     const units = snapshotUnits(snapshot) + queue.sourceNodes().length;
-    this.list.push({ step: sim.step, ledgerSize: ledger.size, tokenCount: ledger.tokens.length, cursors: queue.cursors(), sim: snapshot, units });
+    this.list.push({
+      step: sim.step,
+      ledgerSize: ledger.size,
+      tokenCount: ledger.tokens.length,
+      cursors: queue.cursors(),
+      sim: snapshot,
+      units,
+    });
     this.totalUnits += units;
     this.lastWork = work;
     this.gap = this.adaptive ? Math.max(this.spacing, RATIO * units) : this.spacing;

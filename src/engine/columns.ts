@@ -63,7 +63,11 @@ export function ensureUint16(column: Uint16Array<ArrayBuffer>, capacity: number)
 }
 
 /** Doubles `column`'s length until it holds `capacity` slots, copying its content into `make(length)`. */
-function grown<T extends Int32Array<ArrayBuffer> | Uint8Array<ArrayBuffer> | Uint16Array<ArrayBuffer>>(column: T, capacity: number, make: (length: number) => T): T {
+function grown<T extends Int32Array<ArrayBuffer> | Uint8Array<ArrayBuffer> | Uint16Array<ArrayBuffer>>(
+  column: T,
+  capacity: number,
+  make: (length: number) => T,
+): T {
   if (capacity <= column.length) return column;
   let next = Math.max(1, column.length) * 2;
   while (next < capacity) next *= 2;
@@ -137,7 +141,8 @@ export class ChainedPostings {
   /** Bytes held by the backing arrays (capacity, not length). */
   bytes(): number {
     let bytes = this.head.byteLength;
-    for (let b = 0; b < this.valueBlocks.length; b++) bytes += this.valueBlocks[b]!.byteLength + this.nextBlocks[b]!.byteLength;
+    for (let b = 0; b < this.valueBlocks.length; b++)
+      bytes += this.valueBlocks[b]!.byteLength + this.nextBlocks[b]!.byteLength;
     return bytes;
   }
 

@@ -20,7 +20,15 @@ import type { Ledger } from './ledger';
 import { lineage } from './lineage';
 import { LiveRun } from './liveRun';
 import { descendants, provenance } from './provenance';
-import type { ActivityEntry, Lineage, Provenance, QueryResult, RunSnapshot, SinkAggregateValue, StepResult } from './queryTypes';
+import type {
+  ActivityEntry,
+  Lineage,
+  Provenance,
+  QueryResult,
+  RunSnapshot,
+  SinkAggregateValue,
+  StepResult,
+} from './queryTypes';
 import { checkStep, ok } from './queryErrors';
 import { exportRun, readRunExport, rebuildRun } from './runExport';
 import { sinkAggregate } from './sinkAggregate';
@@ -84,7 +92,11 @@ export class Engine {
     const result = loadScenario(dslTemplate);
     if (result.scenario === null) return result;
     if (options.seed !== undefined && !Number.isFinite(options.seed)) {
-      return { scenario: null, warnings: result.warnings, errors: [{ path: '', message: `the seed must be a finite number; got ${String(options.seed)}` }] };
+      return {
+        scenario: null,
+        warnings: result.warnings,
+        errors: [{ path: '', message: `the seed must be a finite number; got ${String(options.seed)}` }],
+      };
     }
     // The document as given, kept as text: what `exportRun` writes and `importRun` loads again.
     this.begin(result.scenario, options.seed ?? result.scenario.seed, JSON.stringify(dslTemplate));
@@ -153,7 +165,14 @@ export class Engine {
     const live = this.run();
     const firstSeq = live.ledger.size + 1;
     const executed = live.stepSync();
-    return { step: live.step, executed, firstSeq, lastSeq: live.ledger.size, queueSize: live.sim.size(), status: live.sim.status };
+    return {
+      step: live.step,
+      executed,
+      firstSeq,
+      lastSeq: live.ledger.size,
+      queueSize: live.sim.size(),
+      status: live.sim.status,
+    };
   }
 
   /** Runs until nothing is pending or `maxSteps`/`maxEvents` closes the run; returns the final status. */
@@ -226,7 +245,11 @@ export class Engine {
   }
 
   /** `formula` (latest, earliest, sum, count, average, min, max, list, distinct) over what Sink `sinkId` collected up to `step`, at `field` (default `value`). */
-  sinkAggregate(sinkId: string, formula: string, options: { field?: string; step?: number } = {}): QueryResult<SinkAggregateValue> {
+  sinkAggregate(
+    sinkId: string,
+    formula: string,
+    options: { field?: string; step?: number } = {},
+  ): QueryResult<SinkAggregateValue> {
     return sinkAggregate(this.run(), sinkId, formula, options);
   }
 
@@ -270,7 +293,8 @@ export class Engine {
   }
 
   private run(): LiveRun {
-    if (this.live === null) throw new Error('the engine is not initialised: call initialize() with a valid scenario first');
+    if (this.live === null)
+      throw new Error('the engine is not initialised: call initialize() with a valid scenario first');
     return this.live;
   }
 }

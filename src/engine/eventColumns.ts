@@ -56,7 +56,17 @@ export class EventColumns {
   private readonly blocks: Block[] = [new Block(1024)];
 
   /** Writes event `seq`'s columns. */
-  set(seq: number, step: number, node: number, op: number, input: number, output: number, states: number, inputs: number, details: number): void {
+  set(
+    seq: number,
+    step: number,
+    node: number,
+    op: number,
+    input: number,
+    output: number,
+    states: number,
+    inputs: number,
+    details: number,
+  ): void {
     const i = seq & MASK;
     let b = this.blocks[seq >>> BITS];
     if (b === undefined || i >= b.capacity) b = this.grow(seq);

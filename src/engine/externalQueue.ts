@@ -202,7 +202,8 @@ export class ExternalEventQueue implements FeedView {
     const one = e['correlationId'];
     const many = e['correlationIds'];
     if (one !== undefined && typeof one !== 'string') return '"correlationId" must be a string';
-    if (many !== undefined && !(Array.isArray(many) && many.every((c) => typeof c === 'string'))) return '"correlationIds" must be an array of strings';
+    if (many !== undefined && !(Array.isArray(many) && many.every((c) => typeof c === 'string')))
+      return '"correlationIds" must be an array of strings';
     const data: Record<string, unknown> = {};
     const raw: Record<string, unknown> = {};
     for (const key of Object.keys(e)) {

@@ -71,7 +71,12 @@ export class Ledger implements Recorder {
    * `nodes` in scenario order; timestamps are `startTime + step * tickMs`. `hasher` makes the
    * SHA-256 of the ledger hash (default: JavaScript; the command line injects Node's native one).
    */
-  constructor(nodes: readonly LedgerNodeInfo[], startTime: number, tickMs: number, hasher: HasherFactory = defaultHasher) {
+  constructor(
+    nodes: readonly LedgerNodeInfo[],
+    startTime: number,
+    tickMs: number,
+    hasher: HasherFactory = defaultHasher,
+  ) {
     this.hasher = hasher();
     if (nodes.length > 0xffff) throw new Error(`a ledger holds at most 65535 nodes, got ${nodes.length}`);
     this.nodes = nodes;
@@ -113,7 +118,8 @@ export class Ledger implements Recorder {
 
   /** Starts step `step` (non-decreasing); events appended next belong to it. */
   beginStep(step: number): void {
-    if (step < this.lastStep) throw new Error(`ledger steps must not decrease: step ${step} after step ${this.lastStep}`);
+    if (step < this.lastStep)
+      throw new Error(`ledger steps must not decrease: step ${step} after step ${this.lastStep}`);
     while (this.stepFirst.length <= step) this.stepFirst.push(this.count + 1);
   }
 
@@ -122,7 +128,15 @@ export class Ledger implements Recorder {
    * NONE; `states` is from `transitionStates` or 0; `inputs` from `tokenList` or 0; `details` from
    * `internDetails`/`addDetails` or 0.
    */
-  append(node: number, op: OpCode, inTok: number, outTok: number, states: number, inputs: number, details: number): number {
+  append(
+    node: number,
+    op: OpCode,
+    inTok: number,
+    outTok: number,
+    states: number,
+    inputs: number,
+    details: number,
+  ): number {
     const seq = ++this.count;
     this.cols.set(seq, this.stepFirst.length - 1, node, op, inTok, outTok, states, inputs, details);
     this.byNode[node]!.push(seq);
@@ -133,7 +147,11 @@ export class Ledger implements Recorder {
     if (outTok >= 0 && outTok !== inTok) {
       this.byToken.add(outTok, seq);
       const table = this.table;
-      if (inTok < 0 || table.corrStart[outTok] !== table.corrStart[inTok] || table.corrEnd[outTok] !== table.corrEnd[inTok]) {
+      if (
+        inTok < 0 ||
+        table.corrStart[outTok] !== table.corrStart[inTok] ||
+        table.corrEnd[outTok] !== table.corrEnd[inTok]
+      ) {
         this.postCorrelations(outTok, seq);
       }
     }
@@ -161,7 +179,8 @@ export class Ledger implements Recorder {
     if (key < 0) throw new Error(`postCorrelation: no token of the run carries the correlation id "${correlationId}"`);
     if (this.byCorrelation.last(key) === seq) return;
     const n = this.postedSeqs.length;
-    if (n > 0 && this.postedSeqs.data[n - 1] === seq) throw new Error(`postCorrelation: e${seq} already has an index-only posting`);
+    if (n > 0 && this.postedSeqs.data[n - 1] === seq)
+      throw new Error(`postCorrelation: e${seq} already has an index-only posting`);
     this.byCorrelation.add(key, seq);
     this.postedSeqs.push(seq);
     this.postedKeys.push(key);
@@ -196,7 +215,8 @@ export class Ledger implements Recorder {
 
   /** The event `seq` (1 … size) as a plain object; tokens are the shared token objects. */
   get(seq: number): LedgerEvent {
-    if (!(seq >= 1 && seq <= this.count)) throw new Error(`no ledger event with seq ${seq}; the ledger has ${this.count}`);
+    if (!(seq >= 1 && seq <= this.count))
+      throw new Error(`no ledger event with seq ${seq}; the ledger has ${this.count}`);
     const node = this.nodes[this.cols.node(seq)]!;
     const step = this.cols.step(seq);
     const ev: LedgerEvent = {
@@ -345,7 +365,9 @@ export class Ledger implements Recorder {
       if (seqs.data[mid]! < seq) lo = mid + 1;
       else hi = mid;
     }
-    return lo < seqs.length && seqs.data[lo] === seq ? this.table.correlationName(this.postedKeys.data[lo]!) : undefined;
+    return lo < seqs.length && seqs.data[lo] === seq
+      ? this.table.correlationName(this.postedKeys.data[lo]!)
+      : undefined;
   }
 
   /** Node index of `nodeId`, or undefined. */
@@ -401,7 +423,8 @@ export class Ledger implements Recorder {
    * index (the events, lines and hash are the same either way).
    */
   appendEvent(ev: LedgerEvent, postedKey?: string): number {
-    if (ev.seq !== this.count + 1) throw new Error(`event ${ev.eventId} has seq ${ev.seq}, the ledger expects ${this.count + 1}`);
+    if (ev.seq !== this.count + 1)
+      throw new Error(`event ${ev.eventId} has seq ${ev.seq}, the ledger expects ${this.count + 1}`);
     const node = this.nodeIndexById.get(ev.nodeId);
     if (node === undefined) throw new Error(`event ${ev.eventId} names unknown node "${ev.nodeId}"`);
     this.beginStep(ev.step);

@@ -92,9 +92,14 @@ export class LineWriter {
   /** Writes the canonical JSON line of event `seq` (newline included) to `sink`, in one piece. */
   write(seq: number, sink: TextSink): void {
     const l = this.ledger;
-    const nodePart = (this.nodePart ??= l.nodes.map((n) => `,"nodeId":${JSON.stringify(n.nodeId)},"nodeType":${JSON.stringify(n.nodeType)}`));
+    const nodePart = (this.nodePart ??= l.nodes.map(
+      (n) => `,"nodeId":${JSON.stringify(n.nodeId)},"nodeType":${JSON.stringify(n.nodeType)}`,
+    ));
     const detailsRef = l.detailsRefOf(seq);
-    let s = detailsRef !== 0 ? '{"details":' + this.details(detailsRef) + ',"eventId":"e' + seq + '"' : '{"eventId":"e' + seq + '"';
+    let s =
+      detailsRef !== 0
+        ? '{"details":' + this.details(detailsRef) + ',"eventId":"e' + seq + '"'
+        : '{"eventId":"e' + seq + '"';
     const from = l.fromOf(seq);
     if (from !== undefined) s += ',"from":' + this.state(from);
     const inTok = l.inputOf(seq);

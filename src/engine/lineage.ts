@@ -22,7 +22,11 @@ export function lineage(run: LiveRun, correlationId: string, step?: number): Que
   const ledger = run.ledger;
   const key = typeof correlationId === 'string' ? ledger.table.findCorrelation(correlationId) : -1;
   if (key < 0) {
-    return failure('UNKNOWN_CORRELATION_ID', `no token of this run carries the correlation id "${String(correlationId)}"`, { correlationId });
+    return failure(
+      'UNKNOWN_CORRELATION_ID',
+      `no token of this run carries the correlation id "${String(correlationId)}"`,
+      { correlationId },
+    );
   }
   const checked = checkStep(step, run.step);
   if (!checked.ok) return checked;

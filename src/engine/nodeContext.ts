@@ -149,7 +149,10 @@ export class NodeContext {
   /** Compiles `source` once; the loader has already checked it parses, so a failure is a bug. */
   compile(source: string): CompiledExpr {
     const parsed = parseExpression(source);
-    if (!parsed.ok) throw new Error(`node "${this.nodeId}": expression ${JSON.stringify(source)} does not compile: ${parsed.error.message}`);
+    if (!parsed.ok)
+      throw new Error(
+        `node "${this.nodeId}": expression ${JSON.stringify(source)} does not compile: ${parsed.error.message}`,
+      );
     return parsed.expr;
   }
 }

@@ -22,7 +22,8 @@ export type OpCode = (typeof OP)[LedgerOperation];
 
 // A compile-time and load-time guard that the codes are the indices of LEDGER_OPERATIONS.
 for (const name of LEDGER_OPERATIONS) {
-  if (LEDGER_OPERATIONS[OP[name]] !== name) throw new Error(`operation code of ${name} is ${OP[name]}, its index differs`);
+  if (LEDGER_OPERATIONS[OP[name]] !== name)
+    throw new Error(`operation code of ${name} is ${OP[name]}, its index differs`);
 }
 
 /** Pure: the operation name of `code`. */

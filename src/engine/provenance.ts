@@ -49,7 +49,13 @@ function walk(ledger: Ledger, tokenId: string, direction: Direction): QueryResul
   }
   const nodes = order.map((t) => {
     const seq = creatorOf(ledger, t);
-    return { tokenId: ledger.tokens[t]!.id, nodeId: ledger.nodes[ledger.nodeOf(seq)]!.nodeId, operation: operationName(ledger.opOf(seq)), step: ledger.stepOf(seq), seq };
+    return {
+      tokenId: ledger.tokens[t]!.id,
+      nodeId: ledger.nodes[ledger.nodeOf(seq)]!.nodeId,
+      operation: operationName(ledger.opOf(seq)),
+      step: ledger.stepOf(seq),
+      seq,
+    };
   });
   return ok({
     tokenId,

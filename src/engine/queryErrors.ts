@@ -11,7 +11,11 @@ export function ok<T>(value: T): QueryResult<T> {
 }
 
 /** Pure: a named failure. */
-export function failure<T>(code: QueryError['code'], message: string, details?: Record<string, unknown>): QueryResult<T> {
+export function failure<T>(
+  code: QueryError['code'],
+  message: string,
+  details?: Record<string, unknown>,
+): QueryResult<T> {
   return { ok: false, error: details === undefined ? { code, message } : { code, message, details } };
 }
 
@@ -22,10 +26,14 @@ export function failure<T>(code: QueryError['code'], message: string, details?: 
 export function checkStep(step: number | undefined, current: number): QueryResult<number> {
   if (step === undefined) return ok(current);
   if (typeof step !== 'number' || !Number.isInteger(step) || step < 0 || step > current) {
-    return failure('STEP_OUT_OF_RANGE', `step ${String(step)} is out of range: the run is at step ${current}; ask for a whole number from 0 to ${current}`, {
-      step,
-      currentStep: current,
-    });
+    return failure(
+      'STEP_OUT_OF_RANGE',
+      `step ${String(step)} is out of range: the run is at step ${current}; ask for a whole number from 0 to ${current}`,
+      {
+        step,
+        currentStep: current,
+      },
+    );
   }
   return ok(step);
 }
@@ -40,5 +48,9 @@ export function limitOf(limit: number | undefined, fallback: number): number {
 /** Pure: the error of an unknown node id. */
 export function unknownNode<T>(nodeId: string, known: readonly string[]): QueryResult<T> {
   const shown = known.slice(0, 20).join(', ');
-  return failure('UNKNOWN_NODE', `no node "${nodeId}" in this scenario; its nodes are: ${shown}${known.length > 20 ? ', …' : ''}`, { nodeId });
+  return failure(
+    'UNKNOWN_NODE',
+    `no node "${nodeId}" in this scenario; its nodes are: ${shown}${known.length > 20 ? ', …' : ''}`,
+    { nodeId },
+  );
 }

@@ -9,7 +9,15 @@ import type { LedgerEvent, LedgerOperation, NodeState, RunStatus } from './types
 export type QueryResult<T> = { ok: true; value: T } | { ok: false; error: QueryError };
 
 export interface QueryError {
-  code: 'UNKNOWN_NODE' | 'UNKNOWN_TOKEN' | 'UNKNOWN_CORRELATION_ID' | 'NOT_A_SINK' | 'UNKNOWN_FORMULA' | 'STEP_OUT_OF_RANGE' | 'HASH_MISMATCH' | 'INVALID_LEDGER';
+  code:
+    | 'UNKNOWN_NODE'
+    | 'UNKNOWN_TOKEN'
+    | 'UNKNOWN_CORRELATION_ID'
+    | 'NOT_A_SINK'
+    | 'UNKNOWN_FORMULA'
+    | 'STEP_OUT_OF_RANGE'
+    | 'HASH_MISMATCH'
+    | 'INVALID_LEDGER';
   message: string;
   details?: Record<string, unknown>;
 }
@@ -93,7 +101,17 @@ export interface Provenance {
   leaves: string[];
 }
 
-export const SINK_FORMULAS = ['latest', 'earliest', 'sum', 'count', 'average', 'min', 'max', 'list', 'distinct'] as const;
+export const SINK_FORMULAS = [
+  'latest',
+  'earliest',
+  'sum',
+  'count',
+  'average',
+  'min',
+  'max',
+  'list',
+  'distinct',
+] as const;
 export type SinkFormula = (typeof SINK_FORMULAS)[number];
 
 export interface SinkAggregateValue {

@@ -30,7 +30,15 @@ export interface Recorder {
   /** Starts step `step`; events appended next belong to it. */
   beginStep(step: number): void;
   /** Appends an event of the current step; returns its seq. */
-  append(node: number, op: OpCode, inTok: number, outTok: number, states: number, inputs: number, details: number): number;
+  append(
+    node: number,
+    op: OpCode,
+    inTok: number,
+    outTok: number,
+    states: number,
+    inputs: number,
+    details: number,
+  ): number;
   /**
    * Indexes event `seq` (the one just appended) under `correlationId` as well, though none of its
    * tokens carries it (a per-correlation-id FSM's timer transition). Index only: the event is unchanged.

@@ -83,7 +83,8 @@ export class Replayer {
     this.valid = false;
     while (sim.step < step) {
       feed.horizon = sim.step;
-      if (!sim.stepSync()) throw new Error(`replay stopped at step ${sim.step}, before step ${step} which the run executed`);
+      if (!sim.stepSync())
+        throw new Error(`replay stopped at step ${sim.step}, before step ${step} which the run executed`);
     }
     this.valid = true;
     feed.horizon = step;

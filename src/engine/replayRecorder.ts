@@ -84,9 +84,21 @@ export class ReplayRecorder implements Recorder {
   append(node: number, op: OpCode, inTok: number, outTok: number): number {
     const seq = ++this.seq;
     const l = this.live;
-    if (seq > l.size || l.nodeOf(seq) !== node || l.opOf(seq) !== op || l.inputOf(seq) !== inTok || l.outputOf(seq) !== outTok || l.stepOf(seq) !== this.step) {
-      const have = seq > l.size ? 'nothing' : `node ${l.nodeOf(seq)} ${operationName(l.opOf(seq))} ${l.inputOf(seq)} -> ${l.outputOf(seq)} in step ${l.stepOf(seq)}`;
-      throw new Error(`replay diverged at event e${seq}: it made node ${node} ${operationName(op)} ${inTok} -> ${outTok} in step ${this.step}; the run recorded ${have}`);
+    if (
+      seq > l.size ||
+      l.nodeOf(seq) !== node ||
+      l.opOf(seq) !== op ||
+      l.inputOf(seq) !== inTok ||
+      l.outputOf(seq) !== outTok ||
+      l.stepOf(seq) !== this.step
+    ) {
+      const have =
+        seq > l.size
+          ? 'nothing'
+          : `node ${l.nodeOf(seq)} ${operationName(l.opOf(seq))} ${l.inputOf(seq)} -> ${l.outputOf(seq)} in step ${l.stepOf(seq)}`;
+      throw new Error(
+        `replay diverged at event e${seq}: it made node ${node} ${operationName(op)} ${inTok} -> ${outTok} in step ${this.step}; the run recorded ${have}`,
+      );
     }
     return seq;
   }

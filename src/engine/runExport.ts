@@ -73,10 +73,14 @@ export function readRunExport(text: string, hasher: HasherFactory = defaultHashe
   hash.update(end < 0 ? '' : text.slice(end + 1));
   const linesHash = hash.digestHex();
   if (linesHash !== header.ledgerHash) {
-    return failure('HASH_MISMATCH', `the ledger lines hash to ${linesHash}, but the header records ${header.ledgerHash}: the file was changed`, {
-      expected: header.ledgerHash,
-      actual: linesHash,
-    });
+    return failure(
+      'HASH_MISMATCH',
+      `the ledger lines hash to ${linesHash}, but the header records ${header.ledgerHash}: the file was changed`,
+      {
+        expected: header.ledgerHash,
+        actual: linesHash,
+      },
+    );
   }
   return ok(header);
 }
@@ -90,13 +94,19 @@ export function rebuildRun(engine: Engine, header: RunHeader): QueryResult<Engin
   try {
     if (header.scenarioForm === 'document') {
       const loaded = engine.initialize(header.scenario, { seed: header.seed });
-      if (loaded.scenario === null) return invalid(`its scenario does not load: ${loaded.errors.map((e) => `${e.path || '/'}: ${e.message}`).join('; ')}`);
+      if (loaded.scenario === null)
+        return invalid(
+          `its scenario does not load: ${loaded.errors.map((e) => `${e.path || '/'}: ${e.message}`).join('; ')}`,
+        );
     } else {
       engine.start(header.scenario as Scenario, header.seed);
     }
     for (const [i, batch] of header.inputLog.entries()) {
       engine.runUntil(batch.step);
-      if (engine.getCurrentTick() !== batch.step) return mismatch(`the re-run stopped at step ${engine.getCurrentTick()}, before step ${batch.step} where input batch ${i} was added`);
+      if (engine.getCurrentTick() !== batch.step)
+        return mismatch(
+          `the re-run stopped at step ${engine.getCurrentTick()}, before step ${batch.step} where input batch ${i} was added`,
+        );
       const added = engine.getExternalEventQueue().addEvents(batch.events);
       if (!added.ok) return invalid(`input batch ${i}, event ${added.index}: ${added.error}`);
     }
@@ -104,9 +114,24 @@ export function rebuildRun(engine: Engine, header: RunHeader): QueryResult<Engin
   } catch (err) {
     return invalid(`its scenario cannot be run: ${err instanceof Error ? err.message : String(err)}`);
   }
-  const got = { step: engine.getCurrentTick(), ledgerEvents: engine.ledger.size, status: engine.status, ledgerHash: engine.ledgerHash() };
-  const want = { step: header.step, ledgerEvents: header.ledgerEvents, status: header.status, ledgerHash: header.ledgerHash };
-  if (got.ledgerHash !== want.ledgerHash || got.step !== want.step || got.ledgerEvents !== want.ledgerEvents || got.status !== want.status) {
+  const got = {
+    step: engine.getCurrentTick(),
+    ledgerEvents: engine.ledger.size,
+    status: engine.status,
+    ledgerHash: engine.ledgerHash(),
+  };
+  const want = {
+    step: header.step,
+    ledgerEvents: header.ledgerEvents,
+    status: header.status,
+    ledgerHash: header.ledgerHash,
+  };
+  if (
+    got.ledgerHash !== want.ledgerHash ||
+    got.step !== want.step ||
+    got.ledgerEvents !== want.ledgerEvents ||
+    got.status !== want.status
+  ) {
     return mismatch(
       `re-executing it gives step ${got.step}, ${got.ledgerEvents} events, ${got.status}, hash ${got.ledgerHash}; the file records step ${want.step}, ${want.ledgerEvents} events, ${want.status}, hash ${want.ledgerHash}`,
       { expected: want, actual: got },
@@ -120,21 +145,28 @@ function headerProblem(head: unknown): string | null {
   if (typeof head !== 'object' || head === null || Array.isArray(head)) return 'its header is not a JSON object';
   const h = head as Record<string, unknown>;
   if (h['format'] !== RUN_FORMAT) return `its header's "format" is not "${RUN_FORMAT}"`;
-  if (h['formatVersion'] !== RUN_FORMAT_VERSION) return `its format version ${JSON.stringify(h['formatVersion'])} is not supported (this engine reads version ${RUN_FORMAT_VERSION})`;
-  if (h['scenarioForm'] !== 'document' && h['scenarioForm'] !== 'scenario') return 'its header\'s "scenarioForm" must be "document" or "scenario"';
+  if (h['formatVersion'] !== RUN_FORMAT_VERSION)
+    return `its format version ${JSON.stringify(h['formatVersion'])} is not supported (this engine reads version ${RUN_FORMAT_VERSION})`;
+  if (h['scenarioForm'] !== 'document' && h['scenarioForm'] !== 'scenario')
+    return 'its header\'s "scenarioForm" must be "document" or "scenario"';
   if (typeof h['scenario'] !== 'object' || h['scenario'] === null) return 'its header has no scenario';
-  if (typeof h['seed'] !== 'number' || !Number.isFinite(h['seed'])) return 'its header\'s "seed" is not a finite number';
+  if (typeof h['seed'] !== 'number' || !Number.isFinite(h['seed']))
+    return 'its header\'s "seed" is not a finite number';
   if (!isStep(h['step'])) return 'its header\'s "step" is not a whole number';
   if (!isStep(h['ledgerEvents'])) return 'its header\'s "ledgerEvents" is not a whole number';
-  if (!['ready', 'running', 'completed', 'truncated'].includes(h['status'] as string)) return 'its header\'s "status" is not a run status';
-  if (typeof h['ledgerHash'] !== 'string' || !/^[0-9a-f]{64}$/.test(h['ledgerHash'])) return 'its header\'s "ledgerHash" is not a SHA-256 hex digest';
+  if (!['ready', 'running', 'completed', 'truncated'].includes(h['status'] as string))
+    return 'its header\'s "status" is not a run status';
+  if (typeof h['ledgerHash'] !== 'string' || !/^[0-9a-f]{64}$/.test(h['ledgerHash']))
+    return 'its header\'s "ledgerHash" is not a SHA-256 hex digest';
   const log = h['inputLog'];
   if (!Array.isArray(log)) return 'its header\'s "inputLog" is not a list';
   let last = 0;
   for (const [i, batch] of log.entries()) {
     const b = batch as Record<string, unknown> | null;
-    if (typeof b !== 'object' || b === null || !isStep(b['step']) || !Array.isArray(b['events'])) return `input batch ${i} is not {step, events}`;
-    if ((b['step'] as number) < last || (b['step'] as number) > (h['step'] as number)) return `input batch ${i} is at step ${b['step'] as number}, out of order or after the run's step`;
+    if (typeof b !== 'object' || b === null || !isStep(b['step']) || !Array.isArray(b['events']))
+      return `input batch ${i} is not {step, events}`;
+    if ((b['step'] as number) < last || (b['step'] as number) > (h['step'] as number))
+      return `input batch ${i} is at step ${b['step'] as number}, out of order or after the run's step`;
     last = b['step'] as number;
   }
   return null;

@@ -25,14 +25,24 @@ export function nodeStatesOf(sim: Simulation): Record<string, NodeState> {
 
 /** Pure with respect to the run (reads only): the queue of `sim`, with the external events `feed` shows. */
 export function queueOf(sim: Simulation, feed: FeedView): QueueSnapshot {
-  return { size: sim.size(), next: sim.peek(QUEUE_PEEK), external: { pending: feed.size(), byTarget: feed.pendingByTarget() } };
+  return {
+    size: sim.size(),
+    next: sim.peek(QUEUE_PEEK),
+    external: { pending: feed.size(), byTarget: feed.pendingByTarget() },
+  };
 }
 
 /**
  * Reads only (Sink indexes are extended as a cache): the snapshot of `sim`, which stands at step
  * `step` of the run recorded in `ledger`, with external events as `feed` shows them.
  */
-export function runSnapshot(sim: Simulation, feed: FeedView, ledger: Ledger, sinks: SinkIndexes, step: number): RunSnapshot {
+export function runSnapshot(
+  sim: Simulation,
+  feed: FeedView,
+  ledger: Ledger,
+  sinks: SinkIndexes,
+  step: number,
+): RunSnapshot {
   const ledgerSize = ledger.lastSeqAt(step);
   const sinkTotals: RunSnapshot['sinks'] = {};
   for (const node of sim.scenario.nodes) {
@@ -43,5 +53,12 @@ export function runSnapshot(sim: Simulation, feed: FeedView, ledger: Ledger, sin
     for (let i = 0; i < count && i < SNAPSHOT_SINK_VALUES; i++) values.push(index.value(i));
     sinkTotals[node.nodeId] = { count, sum: index.sum(count), values };
   }
-  return { step, status: sim.status, nodeStates: nodeStatesOf(sim), queue: queueOf(sim, feed), sinks: sinkTotals, ledgerSize };
+  return {
+    step,
+    status: sim.status,
+    nodeStates: nodeStatesOf(sim),
+    queue: queueOf(sim, feed),
+    sinks: sinkTotals,
+    ledgerSize,
+  };
 }

@@ -85,7 +85,15 @@ export class Simulation implements Kernel {
     this.wakeFlag = new Uint8Array(nodes.length);
     nodes.forEach((spec, i) => {
       if (spec.index !== i) throw new Error(`node "${spec.nodeId}" has index ${spec.index} at position ${i}`);
-      const ctx = new NodeContext(this, this.recorder, this.feed, spec, scenario.edges, outEdges[i]!, new NodeRandom(seed, spec.nodeId));
+      const ctx = new NodeContext(
+        this,
+        this.recorder,
+        this.feed,
+        spec,
+        scenario.edges,
+        outEdges[i]!,
+        new NodeRandom(seed, spec.nodeId),
+      );
       this.contexts.push(ctx);
       const rt = createRuntime(spec, ctx);
       this.runtimes.push(rt);

@@ -27,15 +27,31 @@ export function isSinkFormula(formula: string): formula is SinkFormula {
 }
 
 /** Reads only (Sink indexes are extended as a cache): `formula` over Sink `sinkId` up to `step` (default current). */
-export function sinkAggregate(run: LiveRun, sinkId: string, formula: string, options: { field?: string; step?: number } = {}): QueryResult<SinkAggregateValue> {
+export function sinkAggregate(
+  run: LiveRun,
+  sinkId: string,
+  formula: string,
+  options: { field?: string; step?: number } = {},
+): QueryResult<SinkAggregateValue> {
   const node = run.ledger.nodeIndex(sinkId);
-  if (node === undefined) return unknownNode(sinkId, run.scenario.nodes.map((n) => n.nodeId));
+  if (node === undefined)
+    return unknownNode(
+      sinkId,
+      run.scenario.nodes.map((n) => n.nodeId),
+    );
   const spec = run.scenario.nodes[node]!;
   if (spec.type !== 'Sink') {
-    return failure('NOT_A_SINK', `node "${sinkId}" is a ${spec.type}, not a Sink; aggregates are computed over what a Sink collected`, { nodeId: sinkId, type: spec.type });
+    return failure(
+      'NOT_A_SINK',
+      `node "${sinkId}" is a ${spec.type}, not a Sink; aggregates are computed over what a Sink collected`,
+      { nodeId: sinkId, type: spec.type },
+    );
   }
   if (!isSinkFormula(formula)) {
-    return failure('UNKNOWN_FORMULA', `unknown formula "${formula}"; the formulas are: ${SINK_FORMULAS.join(', ')}`, { formula, formulas: [...SINK_FORMULAS] });
+    return failure('UNKNOWN_FORMULA', `unknown formula "${formula}"; the formulas are: ${SINK_FORMULAS.join(', ')}`, {
+      formula,
+      formulas: [...SINK_FORMULAS],
+    });
   }
   const checked = checkStep(options.step, run.step);
   if (!checked.ok) return checked;

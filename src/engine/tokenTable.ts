@@ -115,7 +115,8 @@ export class TokenTable {
     const hash = token.id.lastIndexOf('#');
     const node = hash > 0 ? this.nodeIndexById.get(token.id.slice(0, hash)) : undefined;
     let t: number;
-    if (node !== undefined && token.id.slice(hash + 1) === String(this.ofNode[node]!.length + 1)) t = this.push(node, token);
+    if (node !== undefined && token.id.slice(hash + 1) === String(this.ofNode[node]!.length + 1))
+      t = this.push(node, token);
     else {
       t = this.tokens.length;
       this.tokens.push(token);

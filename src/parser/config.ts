@@ -13,7 +13,14 @@ import { hasDigit } from './tokens';
 import type { FormatSpec, MaskSpec, ParserConfig, Result } from './types';
 
 /** Mining defaults, tuned on the Loghub-2k sets (see docs). */
-export const MINING_DEFAULTS = { depth: 4, similarity: 0.8, maxChildren: 100, variableAfter: 3, merge: true, cache: 4096 } as const;
+export const MINING_DEFAULTS = {
+  depth: 4,
+  similarity: 0.8,
+  maxChildren: 100,
+  variableAfter: 3,
+  merge: true,
+  cache: 4096,
+} as const;
 export const DEFAULT_CONTINUATION = String.raw`^(?:\s|at\s|Caused by)`;
 export const DEFAULT_KEEP_UNPARSED = 20;
 export const DEFAULT_MISSING_GROUP = '_ungrouped';
@@ -24,7 +31,14 @@ export interface CompiledConfig {
   masks: MaskSet;
   /** Lines that continue the previous event, or null when continuation is off. */
   continuation: RegExp | null;
-  mining: { depth: number; similarity: number; maxChildren: number; variableAfter: number; merge: boolean; cache: number };
+  mining: {
+    depth: number;
+    similarity: number;
+    maxChildren: number;
+    variableAfter: number;
+    merge: boolean;
+    cache: number;
+  };
   /** True for a token that looks variable: it has a digit or a mask placeholder. */
   isVariable(token: string): boolean;
   groupBy: FieldRef | null;
@@ -40,16 +54,23 @@ export interface CompileOptions {
 
 /** Pure: checks `config` and compiles it, or returns the first problem found. Never throws. */
 export function compileConfig(config: ParserConfig, options: CompileOptions = {}): Result<CompiledConfig> {
-  if (config === null || typeof config !== 'object' || Array.isArray(config)) return fail('BAD_CONFIG', 'the configuration must be an object', '');
+  if (config === null || typeof config !== 'object' || Array.isArray(config))
+    return fail('BAD_CONFIG', 'the configuration must be an object', '');
   const presets = options.presets ?? BUILTIN_PRESETS;
 
   let spec: FormatSpec = config.format ?? { kind: 'format', pattern: '<Content>' };
-  if (spec === null || typeof spec !== 'object') return fail('BAD_FORMAT', 'format must be an object with a kind', '/format');
+  if (spec === null || typeof spec !== 'object')
+    return fail('BAD_FORMAT', 'format must be an object with a kind', '/format');
   let presetMasks: MaskSpec[] = [];
   let continuationConfig = config.continuation;
   if (spec.kind === 'preset') {
     const preset = typeof spec.name === 'string' ? presets.get(spec.name) : undefined;
-    if (!preset) return fail('UNKNOWN_PRESET', `no preset is named ${JSON.stringify(spec.name)} (presets: ${presets.names().join(', ')})`, '/format/name');
+    if (!preset)
+      return fail(
+        'UNKNOWN_PRESET',
+        `no preset is named ${JSON.stringify(spec.name)} (presets: ${presets.names().join(', ')})`,
+        '/format/name',
+      );
     spec = preset.format;
     presetMasks = preset.masks ?? [];
     continuationConfig ??= preset.continuation;
@@ -63,7 +84,11 @@ export function compileConfig(config: ParserConfig, options: CompileOptions = {}
     try {
       continuation = new RegExp(source);
     } catch (err) {
-      return fail('BAD_REGEX', `the continuation pattern is not a valid regular expression: ${regexErrorReason(err)}`, '/continuation/pattern');
+      return fail(
+        'BAD_REGEX',
+        `the continuation pattern is not a valid regular expression: ${regexErrorReason(err)}`,
+        '/continuation/pattern',
+      );
     }
   }
 
@@ -71,14 +96,22 @@ export function compileConfig(config: ParserConfig, options: CompileOptions = {}
   if (!masks.ok) return masks;
 
   const mining = { ...MINING_DEFAULTS, ...(config.mining ?? {}) };
-  if (!Number.isInteger(mining.depth) || mining.depth < 3 || mining.depth > 32) return fail('BAD_MINING', 'depth must be an integer from 3 to 32', '/mining/depth');
-  if (typeof mining.similarity !== 'number' || !(mining.similarity >= 0 && mining.similarity <= 1)) return fail('BAD_MINING', 'similarity must be a number from 0 to 1', '/mining/similarity');
-  if (!Number.isInteger(mining.maxChildren) || mining.maxChildren < 2) return fail('BAD_MINING', 'maxChildren must be an integer of at least 2', '/mining/maxChildren');
-  if (!Number.isInteger(mining.variableAfter) || mining.variableAfter < 2) return fail('BAD_MINING', 'variableAfter must be an integer of at least 2', '/mining/variableAfter');
-  if (!Number.isInteger(mining.cache) || mining.cache < 0) return fail('BAD_MINING', 'cache must be a whole number (0 turns it off)', '/mining/cache');
+  if (!Number.isInteger(mining.depth) || mining.depth < 3 || mining.depth > 32)
+    return fail('BAD_MINING', 'depth must be an integer from 3 to 32', '/mining/depth');
+  if (typeof mining.similarity !== 'number' || !(mining.similarity >= 0 && mining.similarity <= 1))
+    return fail('BAD_MINING', 'similarity must be a number from 0 to 1', '/mining/similarity');
+  if (!Number.isInteger(mining.maxChildren) || mining.maxChildren < 2)
+    return fail('BAD_MINING', 'maxChildren must be an integer of at least 2', '/mining/maxChildren');
+  if (!Number.isInteger(mining.variableAfter) || mining.variableAfter < 2)
+    return fail('BAD_MINING', 'variableAfter must be an integer of at least 2', '/mining/variableAfter');
+  if (!Number.isInteger(mining.cache) || mining.cache < 0)
+    return fail('BAD_MINING', 'cache must be a whole number (0 turns it off)', '/mining/cache');
   if (typeof mining.merge !== 'boolean') return fail('BAD_MINING', 'merge must be true or false', '/mining/merge');
 
-  const ctx = { fieldNames: reader.value.kind === 'json' || reader.value.kind === 'logfmt' ? null : reader.value.fieldNames, maskNames: masks.value.masks.map((m) => m.name) };
+  const ctx = {
+    fieldNames: reader.value.kind === 'json' || reader.value.kind === 'logfmt' ? null : reader.value.fieldNames,
+    maskNames: masks.value.masks.map((m) => m.name),
+  };
   let groupBy: FieldRef | null = null;
   if (config.groupByField !== undefined && config.groupByField !== null && config.groupByField !== '') {
     const ref = resolveFieldRef(config.groupByField, ctx, '/groupByField');
@@ -86,13 +119,15 @@ export function compileConfig(config: ParserConfig, options: CompileOptions = {}
     groupBy = ref.value;
   }
   const missing = config.missingGroupKey === undefined ? DEFAULT_MISSING_GROUP : config.missingGroupKey;
-  if (missing !== null && typeof missing !== 'string') return fail('BAD_CONFIG', 'missingGroupKey must be a text or null', '/missingGroupKey');
+  if (missing !== null && typeof missing !== 'string')
+    return fail('BAD_CONFIG', 'missingGroupKey must be a text or null', '/missingGroupKey');
 
   const mapping = compileMapping(config.mapping, ctx);
   if (!mapping.ok) return mapping;
 
   const keep = config.keepUnparsed ?? DEFAULT_KEEP_UNPARSED;
-  if (!Number.isInteger(keep) || keep < 0) return fail('BAD_CONFIG', 'keepUnparsed must be a whole number', '/keepUnparsed');
+  if (!Number.isInteger(keep) || keep < 0)
+    return fail('BAD_CONFIG', 'keepUnparsed must be a whole number', '/keepUnparsed');
 
   return {
     ok: true,

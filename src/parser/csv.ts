@@ -27,7 +27,8 @@ export function structuredHeader(fieldNames: readonly string[], eol = CRLF): str
 /** Pure: one event's structured record (a field the event lacks is empty). */
 export function structuredRow(event: ParsedEvent, fieldNames: readonly string[], eol = CRLF): string {
   const cells = [String(event.lineId)];
-  for (const name of fieldNames) cells.push(Object.prototype.hasOwnProperty.call(event.fields, name) ? event.fields[name]! : '');
+  for (const name of fieldNames)
+    cells.push(Object.prototype.hasOwnProperty.call(event.fields, name) ? event.fields[name]! : '');
   cells.push(event.content, event.eventId, event.template);
   return csvRow(cells, eol);
 }

@@ -97,12 +97,21 @@ export class Drain {
     const vars = this.variables(tokens);
     const found = this.search(tokens, vars);
     if (found === null) {
-      const cluster: Cluster = { id: this.all.length + 1, tokens: tokens.slice(), glue, vars, size: 1, mergedInto: null };
+      const cluster: Cluster = {
+        id: this.all.length + 1,
+        tokens: tokens.slice(),
+        glue,
+        vars,
+        size: 1,
+        mergedInto: null,
+      };
       const leaf = this.insertLeaf(tokens, vars);
       leaf.clusters.push(cluster);
       this.all.push(cluster);
       const merged = this.mergeSiblings(leaf, cluster);
-      return merged === null ? { cluster, change: 'cluster_created' } : { cluster: merged, change: 'cluster_template_changed' };
+      return merged === null
+        ? { cluster, change: 'cluster_created' }
+        : { cluster: merged, change: 'cluster_template_changed' };
     }
     found.size++;
     let changed = false;

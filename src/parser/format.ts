@@ -79,17 +79,26 @@ export function compileFormat(spec: Exclude<FormatSpec, { kind: 'preset' }>, pat
     }
     default: {
       const kind: never = spec;
-      return fail('BAD_FORMAT', `unknown format kind ${JSON.stringify((kind as { kind: unknown }).kind)}`, `${path}/kind`);
+      return fail(
+        'BAD_FORMAT',
+        `unknown format kind ${JSON.stringify((kind as { kind: unknown }).kind)}`,
+        `${path}/kind`,
+      );
     }
   }
 }
 
 function compileFormatString(pattern: unknown, path: string): Result<LineReader> {
   if (typeof pattern !== 'string' || pattern.trim() === '') {
-    return fail('BAD_FORMAT', 'the format is empty; write fields in angle brackets, e.g. "<Date> <Time> <Level>: <Content>"', `${path}/pattern`);
+    return fail(
+      'BAD_FORMAT',
+      'the format is empty; write fields in angle brackets, e.g. "<Date> <Time> <Level>: <Content>"',
+      `${path}/pattern`,
+    );
   }
   const { source, fields } = formatToRegexSource(pattern);
-  if (fields.length === 0) return fail('BAD_FORMAT', `the format "${pattern}" has no <Field>; it needs at least <Content>`, `${path}/pattern`);
+  if (fields.length === 0)
+    return fail('BAD_FORMAT', `the format "${pattern}" has no <Field>; it needs at least <Content>`, `${path}/pattern`);
   const seen = new Set<string>();
   for (const f of fields) {
     if (f === '') return fail('BAD_FORMAT', 'a field name is empty ("<>" or "< >")', `${path}/pattern`);
@@ -97,7 +106,12 @@ function compileFormatString(pattern: unknown, path: string): Result<LineReader>
     seen.add(f);
   }
   const contentAt = fields.indexOf('Content');
-  if (contentAt === -1) return fail('BAD_FORMAT', `the format "${pattern}" has no <Content> field (the message to mine)`, `${path}/pattern`);
+  if (contentAt === -1)
+    return fail(
+      'BAD_FORMAT',
+      `the format "${pattern}" has no <Content> field (the message to mine)`,
+      `${path}/pattern`,
+    );
   const re = compile(source, '', path, 'BAD_FORMAT', `the format "${pattern}"`);
   if (!re.ok) return re;
   const groups = fields.map((_, i) => `_${i}`);
@@ -105,21 +119,33 @@ function compileFormatString(pattern: unknown, path: string): Result<LineReader>
 }
 
 function compileRegexFormat(pattern: unknown, flags: string, path: string): Result<LineReader> {
-  if (typeof pattern !== 'string' || pattern === '') return fail('BAD_REGEX', 'the regular expression is empty', `${path}/pattern`);
-  if (!/^[imsu]*$/.test(flags)) return fail('BAD_REGEX', `flags "${flags}" are not allowed; use any of i, m, s, u`, `${path}/flags`);
+  if (typeof pattern !== 'string' || pattern === '')
+    return fail('BAD_REGEX', 'the regular expression is empty', `${path}/pattern`);
+  if (!/^[imsu]*$/.test(flags))
+    return fail('BAD_REGEX', `flags "${flags}" are not allowed; use any of i, m, s, u`, `${path}/flags`);
   const re = compile(pattern, flags, path, 'BAD_REGEX', `the regular expression ${JSON.stringify(pattern)}`);
   if (!re.ok) return re;
   // The engine knows the group names: an empty alternative matches at once and lists them all.
   const names = Object.keys(new RegExp(`(?:${pattern})|`, flags).exec('')?.groups ?? {});
   const contentName = CONTENT_GROUPS.find((c) => names.includes(c));
   if (contentName === undefined) {
-    return fail('BAD_REGEX', 'the regular expression needs a named group for the message: (?<Content>…) (or content, message, msg)', `${path}/pattern`);
+    return fail(
+      'BAD_REGEX',
+      'the regular expression needs a named group for the message: (?<Content>…) (or content, message, msg)',
+      `${path}/pattern`,
+    );
   }
   return ok(groupReader('regex', re.value, names, names, names.indexOf(contentName)));
 }
 
 /** A reader over a regex whose groups `groups[i]` hold field `fields[i]`; `contentAt` is the content. */
-function groupReader(kind: 'format' | 'regex', re: RegExp, fields: string[], groups: string[], contentAt: number): LineReader {
+function groupReader(
+  kind: 'format' | 'regex',
+  re: RegExp,
+  fields: string[],
+  groups: string[],
+  contentAt: number,
+): LineReader {
   const names = fields.filter((_, i) => i !== contentAt);
   const headerGroups = groups.filter((_, i) => i !== contentAt);
   const contentGroup = groups[contentAt]!;
@@ -137,7 +163,13 @@ function groupReader(kind: 'format' | 'regex', re: RegExp, fields: string[], gro
   };
 }
 
-function compile(source: string, flags: string, path: string, code: 'BAD_FORMAT' | 'BAD_REGEX', what: string): Result<RegExp> {
+function compile(
+  source: string,
+  flags: string,
+  path: string,
+  code: 'BAD_FORMAT' | 'BAD_REGEX',
+  what: string,
+): Result<RegExp> {
   try {
     return ok(new RegExp(source, flags));
   } catch (err) {
@@ -148,7 +180,9 @@ function compile(source: string, flags: string, path: string, code: 'BAD_FORMAT'
 /** Pure: the reason in a RegExp SyntaxError, without the engine's echo of the pattern. */
 export function regexErrorReason(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
-  return message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, '').replace(/^Invalid regular expression: /, '');
+  return message
+    .replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, '')
+    .replace(/^Invalid regular expression: /, '');
 }
 
 function messageKeys(key: unknown, path: string): Result<readonly string[]> {

@@ -27,8 +27,14 @@ export interface FieldContext {
 }
 
 /** Pure: resolves a field spec against a format and its masks, or explains why it names nothing. */
-export function resolveFieldRef(spec: unknown, ctx: FieldContext, path: string, code: 'BAD_GROUP_BY' | 'BAD_MAPPING' = 'BAD_GROUP_BY'): Result<FieldRef> {
-  if (typeof spec !== 'string' || spec.trim() === '') return fail(code, 'a field spec must be a non-empty text (e.g. "Pid", "param:0", "mask:blk")', path);
+export function resolveFieldRef(
+  spec: unknown,
+  ctx: FieldContext,
+  path: string,
+  code: 'BAD_GROUP_BY' | 'BAD_MAPPING' = 'BAD_GROUP_BY',
+): Result<FieldRef> {
+  if (typeof spec !== 'string' || spec.trim() === '')
+    return fail(code, 'a field spec must be a non-empty text (e.g. "Pid", "param:0", "mask:blk")', path);
   const colon = spec.indexOf(':');
   const prefix = colon === -1 ? '' : spec.slice(0, colon);
   const rest = spec.slice(colon + 1);
@@ -37,16 +43,23 @@ export function resolveFieldRef(spec: unknown, ctx: FieldContext, path: string, 
     return { ok: true, value: { kind: 'param', index: Number(rest) } };
   }
   if (prefix === 'mask') {
-    if (!ctx.maskNames.includes(rest)) return fail(code, `"${spec}": no mask is named "${rest}" (masks: ${ctx.maskNames.join(', ') || 'none'})`, path);
+    if (!ctx.maskNames.includes(rest))
+      return fail(code, `"${spec}": no mask is named "${rest}" (masks: ${ctx.maskNames.join(', ') || 'none'})`, path);
     return { ok: true, value: { kind: 'mask', name: rest } };
   }
   if (prefix === 'field') {
-    if (ctx.fieldNames !== null && !ctx.fieldNames.includes(rest)) return fail(code, `"${spec}": the format has no field "${rest}" (fields: ${ctx.fieldNames.join(', ') || 'none'})`, path);
+    if (ctx.fieldNames !== null && !ctx.fieldNames.includes(rest))
+      return fail(
+        code,
+        `"${spec}": the format has no field "${rest}" (fields: ${ctx.fieldNames.join(', ') || 'none'})`,
+        path,
+      );
     return { ok: true, value: { kind: 'field', name: rest } };
   }
   if (ctx.fieldNames?.includes(spec)) return { ok: true, value: { kind: 'field', name: spec } };
   if (ctx.maskNames.includes(spec)) return { ok: true, value: { kind: 'mask', name: spec } };
-  if ((BUILTIN_FIELDS as readonly string[]).includes(spec)) return { ok: true, value: { kind: 'builtin', name: spec as Builtin } };
+  if ((BUILTIN_FIELDS as readonly string[]).includes(spec))
+    return { ok: true, value: { kind: 'builtin', name: spec as Builtin } };
   if (ctx.fieldNames === null) return { ok: true, value: { kind: 'field', name: spec } };
   return fail(
     code,

@@ -6,16 +6,53 @@
 export type * from './types';
 export { parseLog, mapEvents, type ParseOutcome } from './parse';
 export { LogParser, type LogParserOptions, type TemplateChange } from './parser';
-export { compileConfig, MINING_DEFAULTS, DEFAULT_CONTINUATION, DEFAULT_KEEP_UNPARSED, DEFAULT_MISSING_GROUP, type CompiledConfig, type CompileOptions } from './config';
-export { compileFormat, formatToRegexSource, CONTENT_GROUPS, DEFAULT_MESSAGE_KEYS, type LineReader, type HeaderMatch } from './format';
+export {
+  compileConfig,
+  MINING_DEFAULTS,
+  DEFAULT_CONTINUATION,
+  DEFAULT_KEEP_UNPARSED,
+  DEFAULT_MISSING_GROUP,
+  type CompiledConfig,
+  type CompileOptions,
+} from './config';
+export {
+  compileFormat,
+  formatToRegexSource,
+  CONTENT_GROUPS,
+  DEFAULT_MESSAGE_KEYS,
+  type LineReader,
+  type HeaderMatch,
+} from './format';
 export { BUILTIN_PRESETS, createPresetRegistry, PresetRegistry, type Preset, type PresetLookup } from './presets';
 export { DEFAULT_MASKS, compileMasks, compileMask, type MaskSet, type CompiledMask } from './masks';
-export { Drain, WILDCARD, survivor, singleDifference, type ChangeKind, type Cluster, type DrainOptions, type AddResult } from './drain';
-export { finalizeTemplates, MAX_ALIGNED_TOKENS, type FinalTemplate, type FinalTemplates, type MergeOptions } from './merge';
+export {
+  Drain,
+  WILDCARD,
+  survivor,
+  singleDifference,
+  type ChangeKind,
+  type Cluster,
+  type DrainOptions,
+  type AddResult,
+} from './drain';
+export {
+  finalizeTemplates,
+  MAX_ALIGNED_TOKENS,
+  type FinalTemplate,
+  type FinalTemplates,
+  type MergeOptions,
+} from './merge';
 export { skeletonKey, mergedText } from './skeleton';
 export { tokenize, joinTokens, type Tokens } from './tokens';
 export { ParamExtractor } from './params';
 export { resolveFieldRef, readFieldRef, GroupCounter, BUILTIN_FIELDS, type FieldRef, type FieldContext } from './group';
-export { compileMapping, toExternalEvent, toExternalEvents, numericOrText, DEFAULT_TARGET, type CompiledMapping } from './mapping';
+export {
+  compileMapping,
+  toExternalEvent,
+  toExternalEvents,
+  numericOrText,
+  DEFAULT_TARGET,
+  type CompiledMapping,
+} from './mapping';
 export { LineSplitter, utf8Length } from './lines';
 export { csvField, csvRow, structuredHeader, structuredRow, structuredCsv, templatesCsv, readCsv, CRLF } from './csv';

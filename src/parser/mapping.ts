@@ -31,11 +31,16 @@ interface CompiledEventRule {
 const RESERVED = new Set(['targetDataSourceId', 'correlationId', 'correlationIds', 'event', 'value']);
 
 /** Pure: checks a mapping against the format's fields and masks. */
-export function compileMapping(config: MappingConfig | undefined, ctx: FieldContext, path = '/mapping'): Result<CompiledMapping> {
+export function compileMapping(
+  config: MappingConfig | undefined,
+  ctx: FieldContext,
+  path = '/mapping',
+): Result<CompiledMapping> {
   const m = config ?? {};
   if (typeof m !== 'object' || m === null) return fail('BAD_MAPPING', 'mapping must be an object', path);
   const target = m.targetDataSourceId ?? DEFAULT_TARGET;
-  if (typeof target !== 'string' || target === '') return fail('BAD_MAPPING', 'targetDataSourceId must be a non-empty text', `${path}/targetDataSourceId`);
+  if (typeof target !== 'string' || target === '')
+    return fail('BAD_MAPPING', 'targetDataSourceId must be a non-empty text', `${path}/targetDataSourceId`);
   const fields = m.fields ?? 'all';
   if (fields !== 'all' && !(Array.isArray(fields) && fields.every((f) => typeof f === 'string'))) {
     return fail('BAD_MAPPING', 'fields must be "all" or a list of field names', `${path}/fields`);
@@ -101,15 +106,23 @@ function compileEventRules(rules: MappingConfig['eventRules'], path: string): Re
   for (let i = 0; i < rules.length; i++) {
     const r = rules[i] as Partial<EventRule> | null;
     const at = `${path}/${i}`;
-    if (typeof r !== 'object' || r === null) return fail('BAD_MAPPING', 'an event rule must be an object {pattern, event}', at);
-    if (typeof r.pattern !== 'string' || r.pattern === '') return fail('BAD_MAPPING', 'pattern must be a non-empty regular expression', `${at}/pattern`);
-    if (typeof r.event !== 'string' || r.event === '') return fail('BAD_MAPPING', 'event must be a non-empty name', `${at}/event`);
-    if (r.on !== undefined && r.on !== 'content' && r.on !== 'template') return fail('BAD_MAPPING', 'on must be "content" or "template"', `${at}/on`);
+    if (typeof r !== 'object' || r === null)
+      return fail('BAD_MAPPING', 'an event rule must be an object {pattern, event}', at);
+    if (typeof r.pattern !== 'string' || r.pattern === '')
+      return fail('BAD_MAPPING', 'pattern must be a non-empty regular expression', `${at}/pattern`);
+    if (typeof r.event !== 'string' || r.event === '')
+      return fail('BAD_MAPPING', 'event must be a non-empty name', `${at}/event`);
+    if (r.on !== undefined && r.on !== 'content' && r.on !== 'template')
+      return fail('BAD_MAPPING', 'on must be "content" or "template"', `${at}/on`);
     let re: RegExp;
     try {
       re = new RegExp(r.pattern, (r.flags ?? '').replace(/[gy]/g, ''));
     } catch (err) {
-      return fail('BAD_MAPPING', `pattern is not a valid regular expression: ${err instanceof Error ? err.message : String(err)}`, `${at}/pattern`);
+      return fail(
+        'BAD_MAPPING',
+        `pattern is not a valid regular expression: ${err instanceof Error ? err.message : String(err)}`,
+        `${at}/pattern`,
+      );
     }
     out.push({ re, event: r.event, on: r.on ?? 'content' });
   }
@@ -122,7 +135,11 @@ function ruleEvent(e: ParsedEvent, rules: readonly CompiledEventRule[]): string 
 }
 
 /** Pure: the events as external events, in order. */
-export function toExternalEvents(events: readonly ParsedEvent[], mapping: CompiledMapping, masks: MaskSet): ExternalEvent[] {
+export function toExternalEvents(
+  events: readonly ParsedEvent[],
+  mapping: CompiledMapping,
+  masks: MaskSet,
+): ExternalEvent[] {
   return events.map((e) => toExternalEvent(e, mapping, masks));
 }
 

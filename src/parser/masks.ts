@@ -22,7 +22,10 @@ import type { MaskConfig, MaskSpec, Result } from './types';
 export const DEFAULT_MASKS: readonly MaskSpec[] = [
   { name: 'URL', pattern: String.raw`\b[A-Za-z][A-Za-z0-9+.-]*://[^\s"'<>]+` },
   { name: 'EMAIL', pattern: String.raw`\b[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+\b` },
-  { name: 'UUID', pattern: String.raw`\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b` },
+  {
+    name: 'UUID',
+    pattern: String.raw`\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b`,
+  },
   {
     name: 'IPV6',
     pattern: String.raw`(?<![\w:])(?:(?:[0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|(?:[0-9a-fA-F]{1,4}:){1,7}:(?:[0-9a-fA-F]{1,4}(?::[0-9a-fA-F]{1,4}){0,6})?|::(?:[0-9a-fA-F]{1,4}(?::[0-9a-fA-F]{1,4}){0,6})?)(?![\w:])`,
@@ -30,11 +33,20 @@ export const DEFAULT_MASKS: readonly MaskSpec[] = [
   { name: 'IP', pattern: String.raw`\b(?<!\.)(?:\d{1,3}\.){3}\d{1,3}(?::\d{1,5})?\b` },
   { name: 'PATH', pattern: String.raw`(?<![\w.:/~-])(?:/[\w.@%+~-]+){2,}/?` },
   { name: 'HOST', pattern: String.raw`\b(?<![.-])(?:[A-Za-z0-9][\w-]*\.){2,}[a-z]{2,6}(?::\d{1,5})?(?![\w.-])` },
-  { name: 'HEX', pattern: String.raw`\b(?:0[xX][0-9a-fA-F]+|(?=[0-9a-fA-F]*[a-fA-F])(?=[0-9a-fA-F]*\d)[0-9a-fA-F]{12,})\b` },
-  { name: 'DATETIME', pattern: String.raw`\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?(?![\w:])` },
+  {
+    name: 'HEX',
+    pattern: String.raw`\b(?:0[xX][0-9a-fA-F]+|(?=[0-9a-fA-F]*[a-fA-F])(?=[0-9a-fA-F]*\d)[0-9a-fA-F]{12,})\b`,
+  },
+  {
+    name: 'DATETIME',
+    pattern: String.raw`\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?(?![\w:])`,
+  },
   { name: 'TIME', pattern: String.raw`\b\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?\b(?!:)` },
   { name: 'SIZE', pattern: String.raw`\b(?<!\.)\d+(?:\.\d+)?\s?(?:[kKmMgGtTpP]i?[bB]|bytes?)\b` },
-  { name: 'DURATION', pattern: String.raw`\b(?<!\.)\d+(?:\.\d+)?\s?(?:ms|us|ns|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?)\b` },
+  {
+    name: 'DURATION',
+    pattern: String.raw`\b(?<!\.)\d+(?:\.\d+)?\s?(?:ms|us|ns|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?)\b`,
+  },
   { name: 'NUM', pattern: String.raw`(?<![\w.+-])[-+]?\d+(?:\.\d+)?(?!\w|\.\w)` },
 ];
 
@@ -91,7 +103,11 @@ export interface MaskSet {
 const NAME = /^[A-Za-z_][\w-]*$/;
 
 /** Pure: compiles the masks a config asks for (its own, then presets', then defaults), or an error. */
-export function compileMasks(config: MaskConfig | undefined, extra: readonly MaskSpec[] = [], path = '/masks'): Result<MaskSet> {
+export function compileMasks(
+  config: MaskConfig | undefined,
+  extra: readonly MaskSpec[] = [],
+  path = '/masks',
+): Result<MaskSet> {
   const custom = config?.custom ?? [];
   if (!Array.isArray(custom)) return fail('BAD_MASK', 'custom must be a list of {name, pattern}', `${path}/custom`);
   const disabled = new Set(config?.disable ?? []);
@@ -99,8 +115,11 @@ export function compileMasks(config: MaskConfig | undefined, extra: readonly Mas
   const specs: { spec: MaskSpec; path: string }[] = custom.map((spec, i) => ({ spec, path: `${path}/custom/${i}` }));
   const seen = new Set<string>();
   for (const { spec } of specs) if (spec && typeof spec.name === 'string') seen.add(spec.name);
-  for (const spec of extra) if (!seen.has(spec.name)) specs.push({ spec, path: `${path}/preset` }), seen.add(spec.name);
-  if (useDefaults) for (const spec of DEFAULT_MASKS) if (!seen.has(spec.name) && !disabled.has(spec.name)) specs.push({ spec, path: `${path}/defaults` });
+  for (const spec of extra)
+    if (!seen.has(spec.name)) (specs.push({ spec, path: `${path}/preset` }), seen.add(spec.name));
+  if (useDefaults)
+    for (const spec of DEFAULT_MASKS)
+      if (!seen.has(spec.name) && !disabled.has(spec.name)) specs.push({ spec, path: `${path}/defaults` });
 
   const masks: CompiledMask[] = [];
   const names = new Set<string>();
@@ -118,19 +137,33 @@ export function compileMasks(config: MaskConfig | undefined, extra: readonly Mas
 export function compileMask(spec: MaskSpec, path: string): Result<CompiledMask> {
   if (spec === null || typeof spec !== 'object') return fail('BAD_MASK', 'a mask is {name, pattern}', path);
   if (typeof spec.name !== 'string' || !NAME.test(spec.name)) {
-    return fail('BAD_MASK', `mask name ${JSON.stringify(spec.name)} must be letters, digits, _ or - and start with a letter or _`, `${path}/name`);
+    return fail(
+      'BAD_MASK',
+      `mask name ${JSON.stringify(spec.name)} must be letters, digits, _ or - and start with a letter or _`,
+      `${path}/name`,
+    );
   }
-  if (typeof spec.pattern !== 'string' || spec.pattern === '') return fail('BAD_MASK', `mask "${spec.name}" has no pattern`, `${path}/pattern`);
+  if (typeof spec.pattern !== 'string' || spec.pattern === '')
+    return fail('BAD_MASK', `mask "${spec.name}" has no pattern`, `${path}/pattern`);
   const flags = spec.flags ?? '';
-  if (typeof flags !== 'string' || !/^[imsu]*$/.test(flags)) return fail('BAD_MASK', `mask "${spec.name}": flags must be any of i, m, s, u`, `${path}/flags`);
+  if (typeof flags !== 'string' || !/^[imsu]*$/.test(flags))
+    return fail('BAD_MASK', `mask "${spec.name}": flags must be any of i, m, s, u`, `${path}/flags`);
   let regex: RegExp;
   try {
     regex = new RegExp(spec.pattern, `g${flags}`);
   } catch (err) {
-    return fail('BAD_MASK', `mask "${spec.name}" is not a valid regular expression: ${regexErrorReason(err)}`, `${path}/pattern`);
+    return fail(
+      'BAD_MASK',
+      `mask "${spec.name}" is not a valid regular expression: ${regexErrorReason(err)}`,
+      `${path}/pattern`,
+    );
   }
   if (new RegExp(`^(?:${spec.pattern})$`, flags).test('')) {
-    return fail('BAD_MASK', `mask "${spec.name}" matches the empty string, so it would insert placeholders everywhere`, `${path}/pattern`);
+    return fail(
+      'BAD_MASK',
+      `mask "${spec.name}" matches the empty string, so it would insert placeholders everywhere`,
+      `${path}/pattern`,
+    );
   }
   const builtin = DEFAULT_MASKS.some((d) => d.name === spec.name && d.pattern === spec.pattern);
   const mask: CompiledMask = { name: spec.name, placeholder: `<${spec.name}>`, regex };

@@ -112,7 +112,11 @@ export function finalizeTemplates(clusters: readonly Cluster[], options: MergeOp
     const text = joinTokens(e.tokens, e.glue);
     for (const id of e.ids) paramTemplates[id] = text;
   }
-  if (options.merge) mergeSkeletons(entries.filter((e) => e.parent === null), options.isVariable);
+  if (options.merge)
+    mergeSkeletons(
+      entries.filter((e) => e.parent === null),
+      options.isVariable,
+    );
   const byCluster: FinalTemplate[] = [];
   const list: FinalTemplate[] = [];
   const finals = new Map<Entry, FinalTemplate>();
@@ -120,7 +124,12 @@ export function finalizeTemplates(clusters: readonly Cluster[], options: MergeOp
     const root = find(e);
     if (finals.has(root)) continue;
     const ids = [...root.ids].sort((a, b) => a - b);
-    const final: FinalTemplate = { eventId: `E${ids[0]}`, template: root.template ?? joinTokens(root.tokens, root.glue), occurrences: root.size, mergedIds: ids.slice(1).map((id) => `E${id}`) };
+    const final: FinalTemplate = {
+      eventId: `E${ids[0]}`,
+      template: root.template ?? joinTokens(root.tokens, root.glue),
+      occurrences: root.size,
+      mergedIds: ids.slice(1).map((id) => `E${id}`),
+    };
     finals.set(root, final);
     list.push(final);
     for (const id of ids) byCluster[id] = final;
@@ -131,14 +140,16 @@ export function finalizeTemplates(clusters: readonly Cluster[], options: MergeOp
 
 function mergeOneWordApart(list: Entry[], variableAfter: number, isVariable: (t: string) => boolean): void {
   const n = list[0]?.tokens.length ?? 0;
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (let p = 0; p < n; p++) {
       const groups = new Map<string, Entry[]>();
       for (const e of list) {
         if (e.parent !== null || e.tokens[p] === WILDCARD) continue;
         // Variable-looking tokens (and `<*>`) compare equal, as they do for the miner's similarity.
-        const key = e.tokens.map((t, i) => (i === p ? '' : isVariable(t) || t === WILDCARD ? '\u0001' : t)).join('\u0000');
+        const key = e.tokens
+          .map((t, i) => (i === p ? '' : isVariable(t) || t === WILDCARD ? '\u0001' : t))
+          .join('\u0000');
         const g = groups.get(key);
         if (g) g.push(e);
         else groups.set(key, [e]);

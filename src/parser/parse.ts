@@ -14,7 +14,11 @@ export type ParseOutcome = ({ ok: true } & ParseResult) | { ok: false; error: Pa
  * Pure: parses `input` (a text, or its chunks in order) with `config`. Never throws: a bad
  * configuration is `{ok: false, error}`; lines that match nothing are counted in `unparsed`.
  */
-export function parseLog(input: string | Iterable<string>, config: ParserConfig, options: Omit<LogParserOptions, 'collect'> = {}): ParseOutcome {
+export function parseLog(
+  input: string | Iterable<string>,
+  config: ParserConfig,
+  options: Omit<LogParserOptions, 'collect'> = {},
+): ParseOutcome {
   const created = LogParser.create(config, { ...options, collect: true });
   if (!created.ok) return created;
   const parser = created.value;
@@ -27,7 +31,11 @@ export function parseLog(input: string | Iterable<string>, config: ParserConfig,
  * Pure: parsed events as `ExternalEvent`s for the external queue, mapped by `config.mapping` (each
  * with `correlationId` = its group key). The config is the one the events were parsed with.
  */
-export function mapEvents(events: readonly ParsedEvent[], config: ParserConfig, options: CompileOptions = {}): Result<ExternalEvent[]> {
+export function mapEvents(
+  events: readonly ParsedEvent[],
+  config: ParserConfig,
+  options: CompileOptions = {},
+): Result<ExternalEvent[]> {
   const compiled = compileConfig(config, options);
   if (!compiled.ok) return compiled;
   return { ok: true, value: toExternalEvents(events, compiled.value.mapping, compiled.value.masks) };

@@ -89,7 +89,13 @@ export class LogParser {
     private readonly options: LogParserOptions = {},
   ) {
     const { mining, isVariable, masks, groupBy } = compiled;
-    this.drain = new Drain({ depth: mining.depth, similarity: mining.similarity, maxChildren: mining.maxChildren, variableAfter: mining.variableAfter, isVariable });
+    this.drain = new Drain({
+      depth: mining.depth,
+      similarity: mining.similarity,
+      maxChildren: mining.maxChildren,
+      variableAfter: mining.variableAfter,
+      isVariable,
+    });
     this.extractor = new ParamExtractor(masks.placeholders);
     this.groups = groupBy === null ? null : new GroupCounter(groupBy, masks, compiled.missingGroupKey);
     this.cache = mining.cache > 0 ? new Map() : null;
@@ -112,11 +118,19 @@ export class LogParser {
     this.done = true;
     this.options.onProgress?.(this.progress);
     const final = this.finalTemplates();
-    const events = this.options.collect === false ? [] : this.held.map((h) => this.finalEvent(h, final.byCluster[h.cluster.id]!, final.paramTemplates[h.cluster.id]));
+    const events =
+      this.options.collect === false
+        ? []
+        : this.held.map((h) => this.finalEvent(h, final.byCluster[h.cluster.id]!, final.paramTemplates[h.cluster.id]));
     if (this.groups !== null && this.options.collect !== false) for (const e of events) this.groups.assign(e);
     return {
       events,
-      templates: final.list.map((t) => ({ eventId: t.eventId, template: t.template, occurrences: t.occurrences, ...(t.mergedIds.length > 0 ? { mergedIds: t.mergedIds } : {}) })),
+      templates: final.list.map((t) => ({
+        eventId: t.eventId,
+        template: t.template,
+        occurrences: t.occurrences,
+        ...(t.mergedIds.length > 0 ? { mergedIds: t.mergedIds } : {}),
+      })),
       groups: this.groups?.summary() ?? [],
       unparsed: { count: this.unparsed, lines: this.unparsedLines },
       stats: {
@@ -170,7 +184,10 @@ export class LogParser {
     }
     this.unparsed++;
     if (this.unparsedLines.length < this.compiled.keepUnparsed) {
-      this.unparsedLines.push({ lineNo, text: line.length > MAX_KEPT_TEXT ? `${line.slice(0, MAX_KEPT_TEXT)}…` : line });
+      this.unparsedLines.push({
+        lineNo,
+        text: line.length > MAX_KEPT_TEXT ? `${line.slice(0, MAX_KEPT_TEXT)}…` : line,
+      });
     }
   }
 
@@ -189,7 +206,12 @@ export class LogParser {
       this.cache.set(masked, cluster);
     }
     if (change !== 'none' && this.options.onTemplate) {
-      this.options.onTemplate({ change, eventId: `E${cluster.id}`, template: joinTokens(cluster.tokens, cluster.glue), lineNo });
+      this.options.onTemplate({
+        change,
+        eventId: `E${cluster.id}`,
+        template: joinTokens(cluster.tokens, cluster.glue),
+        lineNo,
+      });
     }
     return cluster;
   }
@@ -200,7 +222,14 @@ export class LogParser {
     if (open === null) return;
     this.open = null;
     this.parsed++;
-    const held: Held = { lineId: this.parsed, lineNo: open.lineNo, names: open.names, values: open.values, content: open.extra === null ? open.content : [open.content, ...open.extra].join('\n'), cluster: open.cluster };
+    const held: Held = {
+      lineId: this.parsed,
+      lineNo: open.lineNo,
+      names: open.names,
+      values: open.values,
+      content: open.extra === null ? open.content : [open.content, ...open.extra].join('\n'),
+      cluster: open.cluster,
+    };
     const collect = this.options.collect !== false;
     if (collect) this.held.push(held);
     const onEvent = this.options.onEvent;
@@ -208,7 +237,12 @@ export class LogParser {
     const known = this.options.finalTemplates;
     const id = held.cluster.id;
     const live = survivor(held.cluster);
-    const final = known?.byCluster[id] ?? { eventId: `E${live.id}`, template: joinTokens(live.tokens, live.glue), occurrences: 0, mergedIds: [] };
+    const final = known?.byCluster[id] ?? {
+      eventId: `E${live.id}`,
+      template: joinTokens(live.tokens, live.glue),
+      occurrences: 0,
+      mergedIds: [],
+    };
     // Counting groups by a field or mask needs no parameters: skip the regex then.
     const withParams = onEvent !== undefined || this.compiled.groupBy?.kind === 'param';
     const event = this.finalEvent(held, final, known?.paramTemplates[id], withParams);
@@ -223,7 +257,15 @@ export class LogParser {
     const fields: Record<string, string> = {};
     for (let i = 0; i < h.names.length; i++) setField(fields, h.names[i]!, h.values[i]!);
     const params = withParams ? this.extractor.extract(paramTemplate, h.content) : [];
-    return { lineId: h.lineId, lineNo: h.lineNo, fields, content: h.content, eventId: final.eventId, template: final.template, params };
+    return {
+      lineId: h.lineId,
+      lineNo: h.lineNo,
+      fields,
+      content: h.content,
+      eventId: final.eventId,
+      template: final.template,
+      params,
+    };
   }
 
   private noteFields(names: readonly string[]): void {
@@ -237,7 +279,8 @@ export class LogParser {
 
 /** `__proto__` as a key would change the object's prototype instead of adding a field. */
 function setField(fields: Record<string, string>, name: string, value: string): void {
-  if (name === '__proto__') Object.defineProperty(fields, name, { value, enumerable: true, writable: true, configurable: true });
+  if (name === '__proto__')
+    Object.defineProperty(fields, name, { value, enumerable: true, writable: true, configurable: true });
   else fields[name] = value;
 }
 

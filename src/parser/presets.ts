@@ -33,7 +33,8 @@ const BUILTIN: Record<string, Preset> = {
     },
   },
   'apache-access': {
-    description: 'Apache/Nginx access log, common or combined: client ident user [time] "request" status bytes "referer" "agent"; the request line is the content',
+    description:
+      'Apache/Nginx access log, common or combined: client ident user [time] "request" status bytes "referer" "agent"; the request line is the content',
     format: ACCESS_LOG,
   },
   'apache-error': {
@@ -48,7 +49,10 @@ const BUILTIN: Record<string, Preset> = {
     format: ACCESS_LOG,
   },
   json: { description: 'JSON lines; the message is under "message" or "msg"', format: { kind: 'json' } },
-  logfmt: { description: 'logfmt key=value pairs; the message is under "msg" or "message"', format: { kind: 'logfmt', messageKey: ['msg', 'message'] } },
+  logfmt: {
+    description: 'logfmt key=value pairs; the message is under "msg" or "message"',
+    format: { kind: 'logfmt', messageKey: ['msg', 'message'] },
+  },
   hdfs: {
     description: 'Loghub HDFS: "081109 203615 148 INFO dfs.DataNode$PacketResponder: message"',
     format: { kind: 'format', pattern: '<Date> <Time> <Pid> <Level> <Component>: <Content>' },

@@ -71,10 +71,11 @@ export function mergedText(members: readonly Template[], isVariable: (t: string)
       // Keep the punctuation every member opens and closes the gap with (`close, <*> sent`).
       const head = sharedPunctuation(all, (t, k) => t[k]);
       const tail = sharedPunctuation(all, (t, k) => t[t.length - 1 - k], head);
-      for (let k = 0; k < head; k++) tokens.push(gap.tokens[k]!), glue.push(gap.glue[k]!);
+      for (let k = 0; k < head; k++) (tokens.push(gap.tokens[k]!), glue.push(gap.glue[k]!));
       tokens.push(WILDCARD);
       glue.push(false);
-      for (let k = gap.tokens.length - tail; k < gap.tokens.length; k++) tokens.push(gap.tokens[k]!), glue.push(gap.glue[k]!);
+      for (let k = gap.tokens.length - tail; k < gap.tokens.length; k++)
+        (tokens.push(gap.tokens[k]!), glue.push(gap.glue[k]!));
     }
     const word = first.words[j];
     if (word) {
@@ -86,7 +87,11 @@ export function mergedText(members: readonly Template[], isVariable: (t: string)
 }
 
 /** How many leading (or trailing) punctuation tokens all gaps share, leaving room for `used` at the other end. */
-function sharedPunctuation(gaps: string[][], at: (tokens: string[], k: number) => string | undefined, used = 0): number {
+function sharedPunctuation(
+  gaps: string[][],
+  at: (tokens: string[], k: number) => string | undefined,
+  used = 0,
+): number {
   const shortest = Math.min(...gaps.map((g) => g.length)) - used;
   let k = 0;
   while (k < shortest) {

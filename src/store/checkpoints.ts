@@ -8,10 +8,16 @@ import type { AppDB, CheckpointRow } from './AppDB';
 
 /** Not pure: checkpoints of segments `from`, `from + 1`, … of `executionId`, in order. */
 export function checkpointsFrom(db: AppDB, executionId: string, from: number): Promise<CheckpointRow[]> {
-  return db.checkpoints.where('[executionId+segment]').between([executionId, from], [executionId, Dexie.maxKey]).toArray();
+  return db.checkpoints
+    .where('[executionId+segment]')
+    .between([executionId, from], [executionId, Dexie.maxKey])
+    .toArray();
 }
 
 /** Not pure: deletes every checkpoint of `executionId` (inside the caller's transaction). */
 export function deleteCheckpoints(db: AppDB, executionId: string): Promise<number> {
-  return db.checkpoints.where('[executionId+segment]').between([executionId, Dexie.minKey], [executionId, Dexie.maxKey]).delete();
+  return db.checkpoints
+    .where('[executionId+segment]')
+    .between([executionId, Dexie.minKey], [executionId, Dexie.maxKey])
+    .delete();
 }

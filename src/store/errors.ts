@@ -28,7 +28,16 @@ export class StoreError extends Error {
   }
 }
 
-const UNAVAILABLE = new Set(['DatabaseClosedError', 'OpenFailedError', 'MissingAPIError', 'VersionError', 'UpgradeError', 'InvalidStateError', 'SecurityError', 'NoSuchDatabaseError']);
+const UNAVAILABLE = new Set([
+  'DatabaseClosedError',
+  'OpenFailedError',
+  'MissingAPIError',
+  'VersionError',
+  'UpgradeError',
+  'InvalidStateError',
+  'SecurityError',
+  'NoSuchDatabaseError',
+]);
 
 /** Pure: the StoreError for any error thrown by Dexie or IndexedDB (a StoreError passes through). */
 export function toStoreError(err: unknown): StoreError {
@@ -36,10 +45,15 @@ export function toStoreError(err: unknown): StoreError {
   const names = errorNames(err);
   const text = describe(err);
   if (names.includes('QuotaExceededError')) {
-    return new StoreError('STORAGE_FULL', `browser storage is full: ${text}. Delete executions or templates you no longer need, or allow this site more storage.`);
+    return new StoreError(
+      'STORAGE_FULL',
+      `browser storage is full: ${text}. Delete executions or templates you no longer need, or allow this site more storage.`,
+    );
   }
-  if (names.includes('ConstraintError')) return new StoreError('CONFLICT', `a concurrent change conflicts with this write: ${text}`);
-  if (names.some((n) => UNAVAILABLE.has(n))) return new StoreError('UNAVAILABLE', `the browser database is unavailable: ${text}`);
+  if (names.includes('ConstraintError'))
+    return new StoreError('CONFLICT', `a concurrent change conflicts with this write: ${text}`);
+  if (names.some((n) => UNAVAILABLE.has(n)))
+    return new StoreError('UNAVAILABLE', `the browser database is unavailable: ${text}`);
   return new StoreError('FAILED', `a browser database operation failed: ${text}`);
 }
 
@@ -59,7 +73,8 @@ function errorNames(err: unknown, depth = 0): string[] {
   const out = typeof e.name === 'string' ? [e.name] : [];
   out.push(...errorNames(e.inner, depth + 1), ...errorNames(e.cause, depth + 1));
   if (Array.isArray(e.failures)) for (const f of e.failures.slice(0, 4)) out.push(...errorNames(f, depth + 1));
-  else if (e.failures && typeof e.failures === 'object') for (const f of Object.values(e.failures).slice(0, 4)) out.push(...errorNames(f, depth + 1));
+  else if (e.failures && typeof e.failures === 'object')
+    for (const f of Object.values(e.failures).slice(0, 4)) out.push(...errorNames(f, depth + 1));
   return out;
 }
 

@@ -44,7 +44,9 @@ export function insertExecution(db: AppDB, record: ExecutionRow, batch?: InputBa
   return guardStore(() =>
     db.transaction('rw', [db.templates, db.executions, db.inputs], async () => {
       if (!(await db.templates.get(record.templateId))) {
-        throw new StoreError('NOT_FOUND', `template "${record.templateId}" not found`, { templateId: record.templateId });
+        throw new StoreError('NOT_FOUND', `template "${record.templateId}" not found`, {
+          templateId: record.templateId,
+        });
       }
       await db.executions.add(record);
       if (batch) await db.inputs.add(batch);
@@ -64,9 +66,13 @@ export function commitRun(db: AppDB, commit: RunCommit): Promise<void> {
       const stored = await db.executions.get(record.id);
       if (!stored) throw new StoreError('NOT_FOUND', `execution "${record.id}" not found`, { executionId: record.id });
       if (stored.revision !== record.revision - 1) {
-        throw new StoreError('CONFLICT', `execution "${record.id}" changed meanwhile (revision ${stored.revision}, expected ${record.revision - 1})`, {
-          executionId: record.id,
-        });
+        throw new StoreError(
+          'CONFLICT',
+          `execution "${record.id}" changed meanwhile (revision ${stored.revision}, expected ${record.revision - 1})`,
+          {
+            executionId: record.id,
+          },
+        );
       }
       if (commit.segments.length > 0) await db.ledgerSegments.bulkPut(commit.segments);
       if (commit.checkpoints.length > 0) await db.checkpoints.bulkPut(commit.checkpoints);
@@ -81,7 +87,13 @@ export function commitRun(db: AppDB, commit: RunCommit): Promise<void> {
  * one read transaction; undefined when the execution does not exist. When the record is still at
  * `knownRevision` nothing else is read (the common case: the run in memory is current).
  */
-export function readRunState(db: AppDB, id: string, fromBatch: number, fromSegment: number, knownRevision = -1): Promise<RunState | undefined> {
+export function readRunState(
+  db: AppDB,
+  id: string,
+  fromBatch: number,
+  fromSegment: number,
+  knownRevision = -1,
+): Promise<RunState | undefined> {
   return guardStore(() =>
     db.transaction('r', [db.executions, db.inputs, db.checkpoints], async () => {
       const record = await db.executions.get(id);

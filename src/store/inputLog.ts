@@ -12,5 +12,8 @@ export function inputBatchesFrom(db: AppDB, executionId: string, from: number): 
 
 /** Not pure: deletes every batch of `executionId` (inside the caller's transaction). */
 export function deleteInputBatches(db: AppDB, executionId: string): Promise<number> {
-  return db.inputs.where('[executionId+batch]').between([executionId, Dexie.minKey], [executionId, Dexie.maxKey]).delete();
+  return db.inputs
+    .where('[executionId+batch]')
+    .between([executionId, Dexie.minKey], [executionId, Dexie.maxKey])
+    .delete();
 }

@@ -9,10 +9,18 @@ import { guardStore } from './errors';
 
 /** Not pure: every stored segment of `executionId`, in order. */
 export function readSegments(db: AppDB, executionId: string): Promise<LedgerSegmentRow[]> {
-  return guardStore(() => db.ledgerSegments.where('[executionId+segment]').between([executionId, Dexie.minKey], [executionId, Dexie.maxKey]).toArray());
+  return guardStore(() =>
+    db.ledgerSegments
+      .where('[executionId+segment]')
+      .between([executionId, Dexie.minKey], [executionId, Dexie.maxKey])
+      .toArray(),
+  );
 }
 
 /** Not pure: deletes every segment of `executionId` (inside the caller's transaction). */
 export function deleteSegments(db: AppDB, executionId: string): Promise<number> {
-  return db.ledgerSegments.where('[executionId+segment]').between([executionId, Dexie.minKey], [executionId, Dexie.maxKey]).delete();
+  return db.ledgerSegments
+    .where('[executionId+segment]')
+    .between([executionId, Dexie.minKey], [executionId, Dexie.maxKey])
+    .delete();
 }

@@ -11,7 +11,9 @@ const SEEDED = 'seededParserConfigs';
 
 /** Not pure: every saved configuration, by name. */
 export function listParserConfigs(db: AppDB): Promise<ParserConfigRow[]> {
-  return guardStore(async () => (await db.parserConfigs.toArray()).sort((x, y) => x.name.localeCompare(y.name, 'en') || (x.id < y.id ? -1 : 1)));
+  return guardStore(async () =>
+    (await db.parserConfigs.toArray()).sort((x, y) => x.name.localeCompare(y.name, 'en') || (x.id < y.id ? -1 : 1)),
+  );
 }
 
 /** Not pure: the configuration `id`, or undefined. */

@@ -31,7 +31,12 @@ export function segmentCount(size: number): number {
  * Pure over the ledger prefix: encodes segment `segment` of `ledger` — its events so far, which may
  * be fewer than `SEGMENT_SIZE` for the last one. `tokenStart` is the previous segment's `tokenEnd`.
  */
-export function encodeSegment(ledger: Ledger, executionId: string, segment: number, tokenStart: number): EncodedSegment {
+export function encodeSegment(
+  ledger: Ledger,
+  executionId: string,
+  segment: number,
+  tokenStart: number,
+): EncodedSegment {
   const firstSeq = segment * SEGMENT_SIZE + 1;
   const lastSeq = Math.min(ledger.size, firstSeq + SEGMENT_SIZE - 1);
   const count = Math.max(0, lastSeq - firstSeq + 1);
@@ -108,16 +113,26 @@ export function checksumOf(row: LedgerSegmentRow): string {
  * Pure: the events of stored segments (in segment order, from segment 0) as ledger events.
  * `nodes` are the scenario's nodes in order.
  */
-export function* decodeSegments(rows: Iterable<LedgerSegmentRow>, nodes: readonly LedgerNodeInfo[], startTime: number, tickMs: number): Generator<LedgerEvent> {
+export function* decodeSegments(
+  rows: Iterable<LedgerSegmentRow>,
+  nodes: readonly LedgerNodeInfo[],
+  startTime: number,
+  tickMs: number,
+): Generator<LedgerEvent> {
   const tokens: Token[] = [];
   for (const row of rows) {
-    if (row.tokenStart !== tokens.length) throw new Error(`segment ${row.segment} starts at token ${row.tokenStart}, expected ${tokens.length}`);
+    if (row.tokenStart !== tokens.length)
+      throw new Error(`segment ${row.segment} starts at token ${row.tokenStart}, expected ${tokens.length}`);
     if (row.tokens !== '') tokens.push(...(JSON.parse(row.tokens) as Token[]));
-    const extras = new Map<number, [number, string | null, string | null, number[] | null, Record<string, unknown> | null]>();
+    const extras = new Map<
+      number,
+      [number, string | null, string | null, number[] | null, Record<string, unknown> | null]
+    >();
     if (row.extras !== '') for (const e of JSON.parse(row.extras)) extras.set(e[0], e);
     for (let i = 0; i < row.count; i++) {
       const info = nodes[row.node[i]!];
-      if (!info) throw new Error(`segment ${row.segment} names node index ${row.node[i]}, the scenario has ${nodes.length}`);
+      if (!info)
+        throw new Error(`segment ${row.segment} names node index ${row.node[i]}, the scenario has ${nodes.length}`);
       const step = row.step[i]!;
       const ev: LedgerEvent = {
         eventId: `e${row.firstSeq + i}`,
@@ -146,7 +161,12 @@ export function* decodeSegments(rows: Iterable<LedgerSegmentRow>, nodes: readonl
 }
 
 /** Pure: rebuilds a ledger from stored segments (canonical lines and hash as the original run's). */
-export function ledgerFromSegments(rows: Iterable<LedgerSegmentRow>, nodes: readonly LedgerNodeInfo[], startTime: number, tickMs: number): Ledger {
+export function ledgerFromSegments(
+  rows: Iterable<LedgerSegmentRow>,
+  nodes: readonly LedgerNodeInfo[],
+  startTime: number,
+  tickMs: number,
+): Ledger {
   const ledger = new Ledger(nodes, startTime, tickMs);
   for (const ev of decodeSegments(rows, nodes, startTime, tickMs)) ledger.appendEvent(ev);
   return ledger;

@@ -7,7 +7,11 @@ import { guardStore } from './errors';
 
 /** Not pure: every stored source, oldest first. */
 export function listSources(db: AppDB): Promise<SourceRow[]> {
-  return guardStore(async () => (await db.sources.toArray()).sort((x, y) => (x.createdAt < y.createdAt ? -1 : x.createdAt > y.createdAt ? 1 : x.id < y.id ? -1 : 1)));
+  return guardStore(async () =>
+    (await db.sources.toArray()).sort((x, y) =>
+      x.createdAt < y.createdAt ? -1 : x.createdAt > y.createdAt ? 1 : x.id < y.id ? -1 : 1,
+    ),
+  );
 }
 
 /** Not pure: the source `id`, or undefined. */

@@ -34,7 +34,12 @@ export function insertTemplate(db: AppDB, row: Omit<TemplateRow, 'slug'>, baseSl
  * Not pure: applies `patch` to template `id` (a new slug from `baseSlug` when given); returns the
  * stored row, or undefined when the template does not exist.
  */
-export function updateTemplate(db: AppDB, id: string, patch: Partial<TemplateRow>, baseSlug: string | null): Promise<TemplateRow | undefined> {
+export function updateTemplate(
+  db: AppDB,
+  id: string,
+  patch: Partial<TemplateRow>,
+  baseSlug: string | null,
+): Promise<TemplateRow | undefined> {
   return guardStore(() =>
     db.transaction('rw', db.templates, async () => {
       const current = await db.templates.get(id);

@@ -103,13 +103,23 @@ export class BundleReader {
     try {
       raw = JSON.parse(await this.load(MANIFEST_PATH)) as unknown;
     } catch (err) {
-      return { raw: null, sources: [], configPaths: [], problems: [`${MANIFEST_PATH} could not be read: ${reason(err)}`] };
+      return {
+        raw: null,
+        sources: [],
+        configPaths: [],
+        problems: [`${MANIFEST_PATH} could not be read: ${reason(err)}`],
+      };
     }
     const problems: string[] = [];
     const m = (typeof raw === 'object' && raw !== null ? raw : {}) as { sources?: unknown; configs?: unknown };
     const sources: BundledSource[] = [];
     for (const [i, s] of list(m.sources).entries()) {
-      const e = (typeof s === 'object' && s !== null ? s : {}) as { id?: unknown; name?: unknown; path?: unknown; type?: unknown };
+      const e = (typeof s === 'object' && s !== null ? s : {}) as {
+        id?: unknown;
+        name?: unknown;
+        path?: unknown;
+        type?: unknown;
+      };
       const path = typeof e.path === 'string' ? inside(e.path) : null;
       if (typeof e.id !== 'string' || e.id === '' || path === null || (e.type !== undefined && e.type !== 'log')) {
         problems.push(`${MANIFEST_PATH}: sources[${i}] needs an "id", a "path" inside parser/ and type "log"`);

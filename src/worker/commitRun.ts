@@ -24,7 +24,13 @@ export interface CommitTimings {
  * Not pure: commits the current state of `run.engine` (and `events`, added at the current step,
  * when given) as the next revision. `now` is the ISO time of the change; `clock` measures phases.
  */
-export async function commitChange(db: AppDB, run: OpenRun, now: string, clock: () => number, events?: ExternalEvent[]): Promise<CommitTimings> {
+export async function commitChange(
+  db: AppDB,
+  run: OpenRun,
+  now: string,
+  clock: () => number,
+  events?: ExternalEvent[],
+): Promise<CommitTimings> {
   const { engine } = run;
   const ledger = engine.ledger;
   const t0 = clock();
@@ -50,7 +56,12 @@ export async function commitChange(db: AppDB, run: OpenRun, now: string, clock: 
   const ended = status === 'completed' || status === 'truncated';
   const ledgerHash = ended ? engine.ledgerHash() : null;
   const t2 = clock();
-  const batch: InputBatchRow | undefined = events && { executionId: run.executionId, batch: run.inputBatches, step: engine.getCurrentTick(), events };
+  const batch: InputBatchRow | undefined = events && {
+    executionId: run.executionId,
+    batch: run.inputBatches,
+    step: engine.getCurrentTick(),
+    events,
+  };
   const record: ExecutionRow = {
     ...run.record,
     status,
@@ -77,5 +88,9 @@ export async function commitChange(db: AppDB, run: OpenRun, now: string, clock: 
 /** Pure: whether the engine differs from the run's stored record (nothing to commit otherwise). */
 export function hasChanged(run: OpenRun): boolean {
   const { engine, record } = run;
-  return engine.getCurrentTick() !== record.currentStep || engine.ledger.size !== record.ledgerSize || engine.status !== record.status;
+  return (
+    engine.getCurrentTick() !== record.currentStep ||
+    engine.ledger.size !== record.ledgerSize ||
+    engine.status !== record.status
+  );
 }

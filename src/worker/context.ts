@@ -40,7 +40,12 @@ export interface ServiceContext {
    * `change` takes the cross-tab lock. A Failure (or a bug) releases the run, so the next request
    * restores it from storage. Adds a `restore` timing when the run had to be rebuilt.
    */
-  withRun<T>(templateId: string | null, executionId: string, change: boolean, fn: (run: OpenRun) => Promise<Result<T>>): Promise<Result<T>>;
+  withRun<T>(
+    templateId: string | null,
+    executionId: string,
+    change: boolean,
+    fn: (run: OpenRun) => Promise<Result<T>>,
+  ): Promise<Result<T>>;
   /** Runs `fn` under the cross-tab lock of `executionId` without opening its run. */
   lockExecution<T>(executionId: string, fn: () => Promise<T>): Promise<T>;
 }
@@ -63,7 +68,12 @@ export function createContext(deps: ServiceDeps): ServiceContext {
     newId,
     clock,
     lockExecution: (executionId, fn) => local(executionId, () => locks(lockName(executionId), fn)),
-    withRun<T>(templateId: string | null, executionId: string, change: boolean, fn: (run: OpenRun) => Promise<Result<T>>): Promise<Result<T>> {
+    withRun<T>(
+      templateId: string | null,
+      executionId: string,
+      change: boolean,
+      fn: (run: OpenRun) => Promise<Result<T>>,
+    ): Promise<Result<T>> {
       const body = () =>
         guard<T>(async () => {
           const cached = runs.get(executionId);
@@ -78,7 +88,8 @@ export function createContext(deps: ServiceDeps): ServiceContext {
             run = await syncRun(db, executionId, cached);
           } catch (err) {
             runs.drop(executionId);
-            if (err instanceof Failure && err.error.code === 'EXECUTION_NOT_FOUND' && templateId !== null) await explainMissing(db, templateId, executionId);
+            if (err instanceof Failure && err.error.code === 'EXECUTION_NOT_FOUND' && templateId !== null)
+              await explainMissing(db, templateId, executionId);
             throw err;
           }
           const restoreMs = run === cached ? 0 : clock() - t0;
@@ -103,11 +114,17 @@ export function createContext(deps: ServiceDeps): ServiceContext {
 
 /** Throws the 404 that names the first unknown id of a `/templates/{templateId}/executions/{executionId}` path. */
 async function explainMissing(db: AppDB, templateId: string, executionId: string): Promise<never> {
-  if (!(await getTemplate(db, templateId))) throw new Failure('TEMPLATE_NOT_FOUND', `Template "${templateId}" not found`, { templateId });
+  if (!(await getTemplate(db, templateId)))
+    throw new Failure('TEMPLATE_NOT_FOUND', `Template "${templateId}" not found`, { templateId });
   const execution = await getExecution(db, executionId);
-  if (!execution) throw new Failure('EXECUTION_NOT_FOUND', `Execution "${executionId}" not found`, { executionId, templateId });
-  throw new Failure('EXECUTION_NOT_FOUND', `Execution "${executionId}" does not belong to template "${templateId}" (it belongs to "${execution.templateId}")`, {
-    executionId,
-    templateId,
-  });
+  if (!execution)
+    throw new Failure('EXECUTION_NOT_FOUND', `Execution "${executionId}" not found`, { executionId, templateId });
+  throw new Failure(
+    'EXECUTION_NOT_FOUND',
+    `Execution "${executionId}" does not belong to template "${templateId}" (it belongs to "${execution.templateId}")`,
+    {
+      executionId,
+      templateId,
+    },
+  );
 }

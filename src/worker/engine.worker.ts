@@ -14,6 +14,8 @@ const documents = Object.keys(examples)
   .sort()
   .map((path) => examples[path]);
 
-const db = openAppDb({ initialTemplates: () => exampleTemplates(documents, new Date().toISOString(), () => crypto.randomUUID()) });
+const db = openAppDb({
+  initialTemplates: () => exampleTemplates(documents, new Date().toISOString(), () => crypto.randomUUID()),
+});
 
 Comlink.expose(createService({ db }));

@@ -12,19 +12,27 @@ import { Failure } from './result';
  * the events as added. `path` is where the array sits in the request body (for error details).
  */
 export function addEvents(engine: Engine, value: unknown, path: string): ExternalEvent[] {
-  if (!Array.isArray(value)) throw new Failure('BAD_REQUEST', `"${path.slice(1)}" must be an array of events`, { issues: [{ path, message: 'expected an array' }] });
+  if (!Array.isArray(value))
+    throw new Failure('BAD_REQUEST', `"${path.slice(1)}" must be an array of events`, {
+      issues: [{ path, message: 'expected an array' }],
+    });
   const sources = new Set(engine.scenario.nodes.filter((n) => n.type === 'DataSource').map((n) => n.nodeId));
   for (let i = 0; i < value.length; i++) {
     const event = value[i] as unknown;
-    const target = typeof event === 'object' && event !== null ? (event as Record<string, unknown>).targetDataSourceId : undefined;
+    const target =
+      typeof event === 'object' && event !== null ? (event as Record<string, unknown>).targetDataSourceId : undefined;
     if (typeof target === 'string' && target !== '' && !sources.has(target)) {
       const known = [...sources].join(', ') || 'none';
-      throw new Failure('UNKNOWN_DATA_SOURCE', `Event ${i}: "targetDataSourceId" "${target}" is not a DataSource of the scenario (DataSources: ${known}); no events were added`, {
-        index: i,
-        targetDataSourceId: target,
-        dataSources: [...sources],
-        issues: [{ path: `${path}/${i}/targetDataSourceId`, message: `"${target}" is not a DataSource` }],
-      });
+      throw new Failure(
+        'UNKNOWN_DATA_SOURCE',
+        `Event ${i}: "targetDataSourceId" "${target}" is not a DataSource of the scenario (DataSources: ${known}); no events were added`,
+        {
+          index: i,
+          targetDataSourceId: target,
+          dataSources: [...sources],
+          issues: [{ path: `${path}/${i}/targetDataSourceId`, message: `"${target}" is not a DataSource` }],
+        },
+      );
     }
   }
   const added = engine.getExternalEventQueue().addEvents(value);

@@ -28,7 +28,8 @@ export function executionOps(ctx: ServiceContext) {
             issues: loaded.errors.map((i) => ({ path: `/scenario${i.path}`, message: i.message })),
           });
         }
-        const events = input.externalEvents === undefined ? [] : addEvents(engine, input.externalEvents, '/externalEvents');
+        const events =
+          input.externalEvents === undefined ? [] : addEvents(engine, input.externalEvents, '/externalEvents');
         const id = ctx.newId();
         const at = ctx.now();
         const count = (await executions.listExecutions(ctx.db, templateId)).length;
@@ -52,9 +53,18 @@ export function executionOps(ctx: ServiceContext) {
           sealedSegments: 0,
           sealedTokens: 0,
         };
-        const batch: InputBatchRow | undefined = events.length > 0 ? { executionId: id, batch: 0, step: 0, events } : undefined;
+        const batch: InputBatchRow | undefined =
+          events.length > 0 ? { executionId: id, batch: 0, step: 0, events } : undefined;
         await executions.insertExecution(ctx.db, record, batch);
-        ctx.runs.set({ executionId: id, templateId, engine, record, inputBatches: record.inputBatches, sealedSegments: 0, sealedTokens: 0 });
+        ctx.runs.set({
+          executionId: id,
+          templateId,
+          engine,
+          record,
+          inputBatches: record.inputBatches,
+          sealedSegments: 0,
+          sealedTokens: 0,
+        });
         return ok({ success: true, executionId: id, execution: toWire(record) });
       });
     },
@@ -102,14 +112,23 @@ export function executionOps(ctx: ServiceContext) {
  * added at the current step, all or none, and committed with the run as one input batch in one
  * transaction.
  */
-export function appendEvents(ctx: ServiceContext, templateId: string, executionId: string, read: () => unknown): Promise<Result<EventsAdded>> {
+export function appendEvents(
+  ctx: ServiceContext,
+  templateId: string,
+  executionId: string,
+  read: () => unknown,
+): Promise<Result<EventsAdded>> {
   return ctx.withRun(templateId, executionId, true, async (run) => {
     // A truncated run is over (maxSteps or maxEvents was reached): events added now could never be emitted.
     if (run.engine.status === 'truncated') {
-      throw new Failure('CONFLICT', `Execution "${executionId}" is truncated (${run.engine.truncatedBy ?? 'maxSteps'} was reached): it takes no more events; start a new execution`, {
-        executionId,
-        status: run.engine.status,
-      });
+      throw new Failure(
+        'CONFLICT',
+        `Execution "${executionId}" is truncated (${run.engine.truncatedBy ?? 'maxSteps'} was reached): it takes no more events; start a new execution`,
+        {
+          executionId,
+          status: run.engine.status,
+        },
+      );
     }
     const events = addEvents(run.engine, read(), '/events');
     const timings = await commitChange(ctx.db, run, ctx.now(), ctx.clock, events);
@@ -119,22 +138,54 @@ export function appendEvents(ctx: ServiceContext, templateId: string, executionI
 
 /** Pure: the wire record of a stored execution (without the scenario copy and bookkeeping). */
 export function toWire(row: ExecutionRow): ExecutionRecord {
-  const { id, templateId, name, seed, status, currentStep, ledgerSize, externalEventCount, queueSize, ledgerHash, createdAt, updatedAt } = row;
-  return { id, templateId, name, seed, status, currentStep, ledgerSize, externalEventCount, queueSize, ledgerHash, createdAt, updatedAt };
+  const {
+    id,
+    templateId,
+    name,
+    seed,
+    status,
+    currentStep,
+    ledgerSize,
+    externalEventCount,
+    queueSize,
+    ledgerHash,
+    createdAt,
+    updatedAt,
+  } = row;
+  return {
+    id,
+    templateId,
+    name,
+    seed,
+    status,
+    currentStep,
+    ledgerSize,
+    externalEventCount,
+    queueSize,
+    ledgerHash,
+    createdAt,
+    updatedAt,
+  };
 }
 
 function readExecutionInput(body: unknown): { name?: string; seed?: number; externalEvents?: unknown } {
   if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw new Failure('BAD_REQUEST', 'The request body must be a JSON object', {});
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw new Failure('BAD_REQUEST', 'The request body must be a JSON object', {});
   const o = body as Record<string, unknown>;
   const out: { name?: string; seed?: number; externalEvents?: unknown } = {};
   if (o.name !== undefined) {
-    if (typeof o.name !== 'string' || o.name.trim() === '') throw new Failure('BAD_REQUEST', '"name" must be a non-empty string', { issues: [{ path: '/name', message: 'expected a non-empty string' }] });
+    if (typeof o.name !== 'string' || o.name.trim() === '')
+      throw new Failure('BAD_REQUEST', '"name" must be a non-empty string', {
+        issues: [{ path: '/name', message: 'expected a non-empty string' }],
+      });
     out.name = o.name.trim().slice(0, 200);
   }
   if (o.seed !== undefined) {
     if (typeof o.seed !== 'number' || !Number.isSafeInteger(o.seed)) {
-      throw new Failure('BAD_REQUEST', `"seed" must be an integer; got ${JSON.stringify(o.seed)}`, { issues: [{ path: '/seed', message: 'expected an integer' }] });
+      throw new Failure('BAD_REQUEST', `"seed" must be an integer; got ${JSON.stringify(o.seed)}`, {
+        issues: [{ path: '/seed', message: 'expected an integer' }],
+      });
     }
     out.seed = o.seed;
   }
@@ -144,7 +195,9 @@ function readExecutionInput(body: unknown): { name?: string; seed?: number; exte
 
 function eventsOf(body: unknown): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body) || !('events' in body)) {
-    throw new Failure('BAD_REQUEST', 'The request body must be {"events": [...]}', { issues: [{ path: '/events', message: 'required field "events" is missing' }] });
+    throw new Failure('BAD_REQUEST', 'The request body must be {"events": [...]}', {
+      issues: [{ path: '/events', message: 'required field "events" is missing' }],
+    });
   }
   return (body as { events: unknown }).events;
 }

@@ -32,8 +32,21 @@ export class ParseJobs {
    * with the same id is a CONFLICT (409): two parses would report into one bar.
    */
   start(id: string, kind: ParseJob['kind'], config: string, total: number, passes: number): JobHandle {
-    if (this.running.has(id)) throw new Failure('CONFLICT', `A parse with progressId "${id}" is already running; choose another id`, { progressId: id });
-    const job: ParseJob = { id, kind, config, phase: 'templates', processed: 0, total, fraction: 0, lines: 0, startedAt: this.now() };
+    if (this.running.has(id))
+      throw new Failure('CONFLICT', `A parse with progressId "${id}" is already running; choose another id`, {
+        progressId: id,
+      });
+    const job: ParseJob = {
+      id,
+      kind,
+      config,
+      phase: 'templates',
+      processed: 0,
+      total,
+      fraction: 0,
+      lines: 0,
+      startedAt: this.now(),
+    };
     const entry = { job, started: this.clock(), passes };
     this.running.set(id, entry);
     return {

@@ -36,7 +36,11 @@ export interface StreamResult extends Pick<ParseResult, 'templates' | 'groups' |
 }
 
 /** Not pure (yields, reads the clock): parses `texts` as one log with `compiled`. */
-export async function parseTexts(texts: readonly string[], compiled: CompiledConfig, options: StreamOptions): Promise<StreamResult> {
+export async function parseTexts(
+  texts: readonly string[],
+  compiled: CompiledConfig,
+  options: StreamOptions,
+): Promise<StreamResult> {
   const t0 = options.clock();
   const first = new LogParser(compiled, { collect: false });
   await pushAll(first, texts, 'templates', options, () => false);
@@ -84,7 +88,13 @@ export function streamLength(texts: readonly string[]): number {
 }
 
 /** Pushes every text in chunks; returns false when `stop()` ended it early. */
-async function pushAll(parser: LogParser, texts: readonly string[], phase: 'templates' | 'events', options: StreamOptions, stop: () => boolean): Promise<boolean> {
+async function pushAll(
+  parser: LogParser,
+  texts: readonly string[],
+  phase: 'templates' | 'events',
+  options: StreamOptions,
+  stop: () => boolean,
+): Promise<boolean> {
   const size = options.chunkChars ?? CHUNK_CHARS;
   let processed = 0;
   for (let t = 0; t < texts.length; t++) {

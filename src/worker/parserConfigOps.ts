@@ -48,7 +48,12 @@ export function parserConfigOps(p: ParserContext) {
         const current = await mustGetConfig(p, configId);
         const next = applyConfigPatch(current, patch);
         checkConfig(next);
-        const record: ParserConfigRecord = { ...next, id: configId, createdAt: current.createdAt, updatedAt: ctx.now() };
+        const record: ParserConfigRecord = {
+          ...next,
+          id: configId,
+          createdAt: current.createdAt,
+          updatedAt: ctx.now(),
+        };
         await store.putParserConfig(ctx.db, record);
         return ok({ success: true, config: record, message: `Parser configuration '${record.name}' updated` });
       });

@@ -37,7 +37,11 @@ export interface ParserContext {
 }
 
 /** Not pure: the parser context over `ctx`; `seed` stores the bundled configurations (parserConfigOps). */
-export function createParserContext(ctx: ServiceContext, deps: ParserDeps, seed: (p: ParserContext) => Promise<boolean>): ParserContext {
+export function createParserContext(
+  ctx: ServiceContext,
+  deps: ParserDeps,
+  seed: (p: ParserContext) => Promise<boolean>,
+): ParserContext {
   let seeded: Promise<void> | null = null;
   const p: ParserContext = {
     ctx,

@@ -12,7 +12,19 @@ import { compileConfig, utf8Length, type CompiledConfig, type ParserConfig } fro
 import { Failure } from './result';
 
 /** The fields a configuration may have; `id`, `createdAt`, `updatedAt` (a record sent back) and `$schema` are ignored. */
-const FIELDS = new Set(['name', 'description', 'sources', 'groupByField', 'missingGroupKey', 'format', 'continuation', 'masks', 'mining', 'mapping', 'keepUnparsed']);
+const FIELDS = new Set([
+  'name',
+  'description',
+  'sources',
+  'groupByField',
+  'missingGroupKey',
+  'format',
+  'continuation',
+  'masks',
+  'mining',
+  'mapping',
+  'keepUnparsed',
+]);
 const IGNORED = new Set(['id', 'createdAt', 'updatedAt', '$schema']);
 const MAX_NAME = 200;
 
@@ -46,7 +58,12 @@ export function readConfigPatch(body: unknown): Record<string, unknown> {
   if (issues.length > 0) throw badRequest(issues);
   const patch = pick(o, '');
   if (typeof patch.name === 'string') patch.name = patch.name.trim();
-  if (Object.keys(patch).length === 0) throw new Failure('BAD_REQUEST', `Nothing to update: give at least one of ${[...FIELDS].map((f) => `"${f}"`).join(', ')}`, { fields: [...FIELDS] });
+  if (Object.keys(patch).length === 0)
+    throw new Failure(
+      'BAD_REQUEST',
+      `Nothing to update: give at least one of ${[...FIELDS].map((f) => `"${f}"`).join(', ')}`,
+      { fields: [...FIELDS] },
+    );
   return patch;
 }
 
@@ -66,7 +83,10 @@ export function checkConfig(config: ParserConfigBody, at = ''): CompiledConfig {
   if (compiled.ok) return compiled.value;
   const { code, message, path } = compiled.error;
   const where = `${at}${path}` || '/';
-  throw new Failure('INVALID_CONFIG', `The parser configuration is not valid: ${where}: ${message}`, { issues: [{ path: `${at}${path}`, message }], parserCode: code });
+  throw new Failure('INVALID_CONFIG', `The parser configuration is not valid: ${where}: ${message}`, {
+    issues: [{ path: `${at}${path}`, message }],
+    parserCode: code,
+  });
 }
 
 /** Pure: a `POST /api/parser/sources` body; content over `maxBytes` UTF-8 bytes is PAYLOAD_TOO_LARGE (413). */
@@ -74,37 +94,76 @@ export function readSourceBody(body: unknown, maxBytes: number): { name: string;
   const o = object(body, '');
   const issues: Issue[] = [];
   const name = text(o, 'name', '', issues, true);
-  if (o.type !== 'log') issues.push({ path: '/type', message: o.type === undefined ? 'required field "type" is missing: it must be "log"' : `"type" must be "log"; got ${JSON.stringify(o.type)}` });
-  if (typeof o.content !== 'string') issues.push({ path: '/content', message: o.content === undefined ? 'required field "content" is missing' : '"content" must be a string (the log text)' });
-  else if (o.content === '') issues.push({ path: '/content', message: '"content" is empty: there is nothing to parse' });
+  if (o.type !== 'log')
+    issues.push({
+      path: '/type',
+      message:
+        o.type === undefined
+          ? 'required field "type" is missing: it must be "log"'
+          : `"type" must be "log"; got ${JSON.stringify(o.type)}`,
+    });
+  if (typeof o.content !== 'string')
+    issues.push({
+      path: '/content',
+      message:
+        o.content === undefined ? 'required field "content" is missing' : '"content" must be a string (the log text)',
+    });
+  else if (o.content === '')
+    issues.push({ path: '/content', message: '"content" is empty: there is nothing to parse' });
   if (issues.length > 0) throw badRequest(issues);
   const content = o.content as string;
   // Every UTF-16 code unit takes at least one UTF-8 byte: a text longer than the limit in characters is over it without counting.
   const bytes = content.length > maxBytes ? content.length : utf8Length(content);
   if (bytes > maxBytes) {
     const size = content.length > maxBytes ? `at least ${bytes}` : String(bytes);
-    throw new Failure('PAYLOAD_TOO_LARGE', `The log is ${size} bytes; a source may be at most ${maxBytes} bytes (UTF-8)`, { limit: maxBytes, size: bytes });
+    throw new Failure(
+      'PAYLOAD_TOO_LARGE',
+      `The log is ${size} bytes; a source may be at most ${maxBytes} bytes (UTF-8)`,
+      { limit: maxBytes, size: bytes },
+    );
   }
   return { name: name!, content, bytes };
 }
 
 /** Pure: a `POST /api/parser/parse` body: exactly one of `configId` and `config`, and the options. */
-export function readParseBody(body: unknown): { configId?: string; config?: ParserConfigBody; eventLimit: number; progressId?: string } {
+export function readParseBody(body: unknown): {
+  configId?: string;
+  config?: ParserConfigBody;
+  eventLimit: number;
+  progressId?: string;
+} {
   const o = object(body, '');
   const has = (k: string) => o[k] !== undefined;
   if (has('configId') === has('config')) {
-    throw badRequest([{ path: '', message: 'give exactly one of "configId" (a saved configuration) and "config" (a configuration inline)' }]);
+    throw badRequest([
+      {
+        path: '',
+        message: 'give exactly one of "configId" (a saved configuration) and "config" (a configuration inline)',
+      },
+    ]);
   }
   const issues: Issue[] = [];
   const configId = has('configId') ? text(o, 'configId', '', issues, true) : undefined;
   const eventLimit = o.eventLimit ?? PARSER_LIMITS.defaultEventLimit;
-  if (!Number.isInteger(eventLimit) || (eventLimit as number) < 0 || (eventLimit as number) > PARSER_LIMITS.maxEventLimit) {
-    issues.push({ path: '/eventLimit', message: `"eventLimit" must be an integer from 0 to ${PARSER_LIMITS.maxEventLimit}` });
+  if (
+    !Number.isInteger(eventLimit) ||
+    (eventLimit as number) < 0 ||
+    (eventLimit as number) > PARSER_LIMITS.maxEventLimit
+  ) {
+    issues.push({
+      path: '/eventLimit',
+      message: `"eventLimit" must be an integer from 0 to ${PARSER_LIMITS.maxEventLimit}`,
+    });
   }
   const progressId = has('progressId') ? text(o, 'progressId', '', issues, true) : undefined;
   if (issues.length > 0) throw badRequest(issues);
   const config = has('config') ? readConfigBody(o.config, '/config') : undefined;
-  return { ...(configId !== undefined ? { configId } : {}), ...(config ? { config } : {}), eventLimit: eventLimit as number, ...(progressId !== undefined ? { progressId } : {}) };
+  return {
+    ...(configId !== undefined ? { configId } : {}),
+    ...(config ? { config } : {}),
+    eventLimit: eventLimit as number,
+    ...(progressId !== undefined ? { progressId } : {}),
+  };
 }
 
 /** Pure: a `POST /api/parser/configs/{configId}/enqueue` body. */
@@ -116,7 +175,12 @@ export function readEnqueueBody(body: unknown): EnqueueRequest {
   const targetDataSourceId = text(o, 'targetDataSourceId', '', issues, true);
   const progressId = o.progressId !== undefined ? text(o, 'progressId', '', issues, true) : undefined;
   if (issues.length > 0) throw badRequest(issues);
-  return { templateId: templateId!, executionId: executionId!, targetDataSourceId: targetDataSourceId!, ...(progressId !== undefined ? { progressId } : {}) };
+  return {
+    templateId: templateId!,
+    executionId: executionId!,
+    targetDataSourceId: targetDataSourceId!,
+    ...(progressId !== undefined ? { progressId } : {}),
+  };
 }
 
 /** The configuration fields of `o` (ignored ones dropped); an unknown field is INVALID_CONFIG, so a typo is never silently ignored. */
@@ -125,20 +189,39 @@ function pick(o: Record<string, unknown>, at: string): Record<string, unknown> {
   const unknown: Issue[] = [];
   for (const [key, value] of Object.entries(o)) {
     if (FIELDS.has(key)) out[key] = value;
-    else if (!IGNORED.has(key)) unknown.push({ path: `${at}/${key}`, message: `unknown field "${key}" (a configuration has ${[...FIELDS].join(', ')})` });
+    else if (!IGNORED.has(key))
+      unknown.push({
+        path: `${at}/${key}`,
+        message: `unknown field "${key}" (a configuration has ${[...FIELDS].join(', ')})`,
+      });
   }
-  if (unknown.length > 0) throw new Failure('INVALID_CONFIG', `The parser configuration is not valid: ${unknown[0]!.path}: ${unknown[0]!.message}`, { issues: unknown });
+  if (unknown.length > 0)
+    throw new Failure(
+      'INVALID_CONFIG',
+      `The parser configuration is not valid: ${unknown[0]!.path}: ${unknown[0]!.message}`,
+      { issues: unknown },
+    );
   return out;
 }
 
 function object(body: unknown, at: string): Record<string, unknown> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new Failure('BAD_REQUEST', at === '' ? 'The request body must be a JSON object' : `"${at.slice(1)}" must be a JSON object`, { issues: [{ path: at, message: 'expected a JSON object' }] });
+    throw new Failure(
+      'BAD_REQUEST',
+      at === '' ? 'The request body must be a JSON object' : `"${at.slice(1)}" must be a JSON object`,
+      { issues: [{ path: at, message: 'expected a JSON object' }] },
+    );
   }
   return body as Record<string, unknown>;
 }
 
-function text(o: Record<string, unknown>, key: string, at: string, issues: Issue[], required: boolean): string | undefined {
+function text(
+  o: Record<string, unknown>,
+  key: string,
+  at: string,
+  issues: Issue[],
+  required: boolean,
+): string | undefined {
   const v = o[key];
   const path = `${at}/${key}`;
   if (v === undefined) {
@@ -160,7 +243,8 @@ function sourceList(o: Record<string, unknown>, at: string, issues: Issue[], req
   const v = o.sources;
   const path = `${at}/sources`;
   if (v === undefined) {
-    if (required) issues.push({ path, message: 'required field "sources" is missing: the ids (or names) of the logs to parse' });
+    if (required)
+      issues.push({ path, message: 'required field "sources" is missing: the ids (or names) of the logs to parse' });
     return undefined;
   }
   if (!Array.isArray(v)) {
@@ -168,11 +252,16 @@ function sourceList(o: Record<string, unknown>, at: string, issues: Issue[], req
     return undefined;
   }
   v.forEach((s, i) => {
-    if (typeof s !== 'string' || s.trim() === '') issues.push({ path: `${path}/${i}`, message: 'a source must be a non-empty string (a source id or name)' });
+    if (typeof s !== 'string' || s.trim() === '')
+      issues.push({ path: `${path}/${i}`, message: 'a source must be a non-empty string (a source id or name)' });
   });
   return v as string[];
 }
 
 function badRequest(issues: Issue[]): Failure {
-  return new Failure('BAD_REQUEST', `The request body is not valid: ${issues.map((i) => `${i.path || '/'}: ${i.message}`).join('; ')}`, { issues });
+  return new Failure(
+    'BAD_REQUEST',
+    `The request body is not valid: ${issues.map((i) => `${i.path || '/'}: ${i.message}`).join('; ')}`,
+    { issues },
+  );
 }

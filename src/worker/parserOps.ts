@@ -19,10 +19,29 @@ import { resolveSources, sourceOps } from './sourceOps';
 export function parserOps(ctx: ServiceContext, deps: ParserDeps = {}) {
   const p = createParserContext(ctx, deps, seedBundledConfigs);
   let jobs = 0;
-  const run = async (kind: ParseJob['kind'], progressId: string | undefined, name: string, texts: string[], compiled: CompiledConfig, eventLimit: number): Promise<StreamResult> => {
-    const job = p.jobs.start(progressId ?? `${kind}-${++jobs}`, kind, name, streamLength(texts), eventLimit > 0 ? 2 : 1);
+  const run = async (
+    kind: ParseJob['kind'],
+    progressId: string | undefined,
+    name: string,
+    texts: string[],
+    compiled: CompiledConfig,
+    eventLimit: number,
+  ): Promise<StreamResult> => {
+    const job = p.jobs.start(
+      progressId ?? `${kind}-${++jobs}`,
+      kind,
+      name,
+      streamLength(texts),
+      eventLimit > 0 ? 2 : 1,
+    );
     try {
-      const r = await parseTexts(texts, compiled, { eventLimit, onProgress: job.progress, nextTask: p.nextTask, clock: ctx.clock, chunkChars: p.chunkChars });
+      const r = await parseTexts(texts, compiled, {
+        eventLimit,
+        onProgress: job.progress,
+        nextTask: p.nextTask,
+        clock: ctx.clock,
+        chunkChars: p.chunkChars,
+      });
       job.finish(r.stats.lines);
       return r;
     } finally {
@@ -63,29 +82,48 @@ export function parserOps(ctx: ServiceContext, deps: ParserDeps = {}) {
         const config = withTarget(configOf(record), input.targetDataSourceId);
         const compiled = checkConfig(config);
         const texts = await resolveSources(p, config.sources, '');
-        const targets = await ctx.withRun(input.templateId, input.executionId, false, async (open) => ok(dataSources(open.engine.scenario.nodes)));
+        const targets = await ctx.withRun(input.templateId, input.executionId, false, async (open) =>
+          ok(dataSources(open.engine.scenario.nodes)),
+        );
         if (!targets.ok) return targets;
         const target = input.targetDataSourceId;
         if (!targets.value.includes(target)) {
           const message = `"${target}" is not a DataSource of the execution's scenario`;
-          throw new Failure('UNKNOWN_DATA_SOURCE', `"targetDataSourceId" ${message} (DataSources: ${targets.value.join(', ') || 'none'}); no events were added`, {
-            targetDataSourceId: target,
-            dataSources: targets.value,
-            issues: [{ path: '/targetDataSourceId', message }],
-          });
+          throw new Failure(
+            'UNKNOWN_DATA_SOURCE',
+            `"targetDataSourceId" ${message} (DataSources: ${targets.value.join(', ') || 'none'}); no events were added`,
+            {
+              targetDataSourceId: target,
+              dataSources: targets.value,
+              issues: [{ path: '/targetDataSourceId', message }],
+            },
+          );
         }
         // An execution keeps every enqueued event in its input log and re-reads it on restore, so one
         // enqueue is bounded like a parse's events: over the limit is 413 and nothing is added.
         const limit = p.maxEnqueueEvents;
         const r = await run('enqueue', input.progressId, config.name, texts, compiled, limit + 1);
         if (r.events.length > limit) {
-          throw new Failure('PAYLOAD_TOO_LARGE', `The configuration's sources give more than ${limit} events; one enqueue may add at most ${limit} (split the log); no events were added`, {
-            limit,
-          });
+          throw new Failure(
+            'PAYLOAD_TOO_LARGE',
+            `The configuration's sources give more than ${limit} events; one enqueue may add at most ${limit} (split the log); no events were added`,
+            {
+              limit,
+            },
+          );
         }
         const added = await appendEvents(ctx, input.templateId, input.executionId, () => r.events);
         if (!added.ok) return added;
-        return ok({ success: true, enqueued: added.value.added, groups: r.stats.groups, queueSize: added.value.queueSize, stats: r.stats }, { parse: r.stats.ms, ...added.timings });
+        return ok(
+          {
+            success: true,
+            enqueued: added.value.added,
+            groups: r.stats.groups,
+            queueSize: added.value.queueSize,
+            stats: r.stats,
+          },
+          { parse: r.stats.ms, ...added.timings },
+        );
       });
     },
 

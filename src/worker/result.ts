@@ -23,7 +23,11 @@ export function ok<T>(value: T, timings?: Timings): Result<T> {
 }
 
 /** Pure: a failure. */
-export function fail(code: ErrorCode, message: string, details: Record<string, unknown> = {}): { ok: false; error: ServiceError } {
+export function fail(
+  code: ErrorCode,
+  message: string,
+  details: Record<string, unknown> = {},
+): { ok: false; error: ServiceError } {
   return { ok: false, error: { code, message, details } };
 }
 
@@ -60,7 +64,11 @@ function codeOfStoreError(err: StoreError): ErrorCode {
     case 'CONFLICT':
       return 'CONFLICT';
     case 'NOT_FOUND':
-      return 'executionId' in err.details ? 'EXECUTION_NOT_FOUND' : 'templateId' in err.details ? 'TEMPLATE_NOT_FOUND' : 'NOT_FOUND';
+      return 'executionId' in err.details
+        ? 'EXECUTION_NOT_FOUND'
+        : 'templateId' in err.details
+          ? 'TEMPLATE_NOT_FOUND'
+          : 'NOT_FOUND';
     case 'UNAVAILABLE':
     case 'FAILED':
       return 'STORAGE_ERROR';

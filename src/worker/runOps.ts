@@ -19,26 +19,47 @@ import { fail, ok, type Result } from './result';
 export function runOps(ctx: ServiceContext) {
   return {
     /** Advances to `target` (or to the end), or reads an earlier step; answers the step result. */
-    step(templateId: string, executionId: string, target: StepTarget, options: { activityLimit?: number } = {}): Promise<Result<StepResult>> {
+    step(
+      templateId: string,
+      executionId: string,
+      target: StepTarget,
+      options: { activityLimit?: number } = {},
+    ): Promise<Result<StepResult>> {
       return ctx.withRun(templateId, executionId, true, async (run) => {
         const { engine } = run;
-        if (target !== 'end' && target <= engine.getCurrentTick()) return answer(withTruncation(engine.stepResult(target, options), engine.scenario.maxSteps));
+        if (target !== 'end' && target <= engine.getCurrentTick())
+          return answer(withTruncation(engine.stepResult(target, options), engine.scenario.maxSteps));
         const t0 = ctx.clock();
         if (target === 'end') engine.runToEnd();
         else engine.runUntil(target);
         const timings: Record<string, number> = { run: ctx.clock() - t0 };
         if (hasChanged(run)) Object.assign(timings, await commitChange(ctx.db, run, ctx.now(), ctx.clock));
-        return answer(withTruncation(engine.stepResult(engine.getCurrentTick(), options), engine.scenario.maxSteps), timings);
+        return answer(
+          withTruncation(engine.stepResult(engine.getCurrentTick(), options), engine.scenario.maxSteps),
+          timings,
+        );
       });
     },
 
     /** Ledger events of node `nodeId` up to `step` (default: the current step), oldest first. */
-    nodeEvents(templateId: string, executionId: string, nodeId: string, step: StepRef = 'last'): Promise<Result<LedgerEvent[]>> {
-      return ctx.withRun(templateId, executionId, false, async (run) => answer(run.engine.nodeEvents(nodeId, at(step))));
+    nodeEvents(
+      templateId: string,
+      executionId: string,
+      nodeId: string,
+      step: StepRef = 'last',
+    ): Promise<Result<LedgerEvent[]>> {
+      return ctx.withRun(templateId, executionId, false, async (run) =>
+        answer(run.engine.nodeEvents(nodeId, at(step))),
+      );
     },
 
     /** Activity entries of node `nodeId` up to `step`, newest first, at most `limit`. */
-    nodeActivity(templateId: string, executionId: string, nodeId: string, options: { limit?: number; step?: StepRef } = {}): Promise<Result<ActivityEntry[]>> {
+    nodeActivity(
+      templateId: string,
+      executionId: string,
+      nodeId: string,
+      options: { limit?: number; step?: StepRef } = {},
+    ): Promise<Result<ActivityEntry[]>> {
       return ctx.withRun(templateId, executionId, false, async (run) => {
         const query: { limit?: number; step?: number } = {};
         if (options.limit !== undefined) query.limit = options.limit;
@@ -49,7 +70,13 @@ export function runOps(ctx: ServiceContext) {
     },
 
     /** `formula` over what Sink `sinkId` collected up to `step`. */
-    sinkAggregate(templateId: string, executionId: string, sinkId: string, formula: string, options: { field?: string; step?: StepRef } = {}): Promise<Result<SinkAggregate>> {
+    sinkAggregate(
+      templateId: string,
+      executionId: string,
+      sinkId: string,
+      formula: string,
+      options: { field?: string; step?: StepRef } = {},
+    ): Promise<Result<SinkAggregate>> {
       return ctx.withRun(templateId, executionId, false, async (run) => {
         const query: { field?: string; step?: number } = {};
         if (options.field !== undefined) query.field = options.field;
@@ -61,8 +88,15 @@ export function runOps(ctx: ServiceContext) {
     },
 
     /** Every event up to `step` that touched a token carrying `correlationId`, source → sink. */
-    lineage(templateId: string, executionId: string, correlationId: string, step: StepRef = 'last'): Promise<Result<Lineage>> {
-      return ctx.withRun(templateId, executionId, false, async (run) => answer(run.engine.lineage(correlationId, at(step))));
+    lineage(
+      templateId: string,
+      executionId: string,
+      correlationId: string,
+      step: StepRef = 'last',
+    ): Promise<Result<Lineage>> {
+      return ctx.withRun(templateId, executionId, false, async (run) =>
+        answer(run.engine.lineage(correlationId, at(step))),
+      );
     },
 
     /** The stored ledger (the audit record in IndexedDB, not the in-memory run) as canonical NDJSON. */
@@ -84,7 +118,13 @@ export function runOps(ctx: ServiceContext) {
  */
 function withTruncation(r: QueryResult<StepResult>, maxSteps: number): QueryResult<StepResult> {
   if (!r.ok || r.value.status !== 'truncated' || r.value.message.includes('; truncated: ')) return r; // the engine now names the bound
-  return { ok: true, value: { ...r.value, message: `${r.value.message}; truncated: maxSteps (${maxSteps}) was reached before the run completed` } };
+  return {
+    ok: true,
+    value: {
+      ...r.value,
+      message: `${r.value.message}; truncated: maxSteps (${maxSteps}) was reached before the run completed`,
+    },
+  };
 }
 
 /** Pure: `last` as "the current step" (undefined) for the engine's queries. */

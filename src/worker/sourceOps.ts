@@ -23,14 +23,21 @@ export function sourceOps(p: ParserContext) {
         const sources: LogSource[] = [];
         for (const s of manifest.sources) {
           try {
-            sources.push({ id: s.id, name: s.name, type: 'log', content: await p.bundle.text(s.path, `source "${s.id}"`), origin: 'bundled' });
+            sources.push({
+              id: s.id,
+              name: s.name,
+              type: 'log',
+              content: await p.bundle.text(s.path, `source "${s.id}"`),
+              origin: 'bundled',
+            });
           } catch (err) {
             if (!(err instanceof Failure)) throw err;
             problems.push(err.error.message);
           }
         }
         if (manifest.raw !== null) problems.push(...(await p.bundle.configs()).problems);
-        for (const row of await store.listSources(ctx.db)) sources.push({ id: row.id, name: row.name, type: 'log', content: row.content, origin: 'user' });
+        for (const row of await store.listSources(ctx.db))
+          sources.push({ id: row.id, name: row.name, type: 'log', content: row.content, origin: 'user' });
         return ok({ success: true, sources, manifest: manifest.raw, problems });
       });
     },
@@ -39,9 +46,26 @@ export function sourceOps(p: ParserContext) {
     addSource(body: unknown): Promise<Result<SourceAdded>> {
       return guard(async () => {
         const input = readSourceBody(body, p.maxSourceBytes);
-        const row: SourceRow = { id: ctx.newId(), name: input.name, type: 'log', content: input.content, bytes: input.bytes, createdAt: ctx.now() };
+        const row: SourceRow = {
+          id: ctx.newId(),
+          name: input.name,
+          type: 'log',
+          content: input.content,
+          bytes: input.bytes,
+          createdAt: ctx.now(),
+        };
         await store.addSource(ctx.db, row);
-        return ok({ success: true, source: { id: row.id, name: row.name, type: 'log', origin: 'user', bytes: row.bytes, createdAt: row.createdAt } });
+        return ok({
+          success: true,
+          source: {
+            id: row.id,
+            name: row.name,
+            type: 'log',
+            origin: 'user',
+            bytes: row.bytes,
+            createdAt: row.createdAt,
+          },
+        });
       });
     },
   };
@@ -55,7 +79,9 @@ export function sourceOps(p: ParserContext) {
  */
 export async function resolveSources(p: ParserContext, refs: readonly string[], at: string): Promise<string[]> {
   if (refs.length === 0) {
-    throw new Failure('BAD_REQUEST', 'The configuration names no sources: add the id or name of a log to "sources"', { issues: [{ path: `${at}/sources`, message: 'no sources to parse' }] });
+    throw new Failure('BAD_REQUEST', 'The configuration names no sources: add the id or name of a log to "sources"', {
+      issues: [{ path: `${at}/sources`, message: 'no sources to parse' }],
+    });
   }
   const found = new Map<string, string>();
   const unknown: string[] = [];
@@ -80,11 +106,15 @@ export async function resolveSources(p: ParserContext, refs: readonly string[], 
   if (unknown.length > 0) {
     const names = unknown.map((u) => `"${u}"`).join(', ');
     const known = manifest?.sources.map((s) => s.id) ?? [];
-    throw new Failure('SOURCE_NOT_FOUND', `${unknown.length === 1 ? 'Source' : 'Sources'} ${names} not found (neither the id nor the name of a bundled or added log)`, {
-      sources: unknown,
-      bundled: known,
-      ...(manifest && manifest.problems.length > 0 ? { problems: manifest.problems } : {}),
-    });
+    throw new Failure(
+      'SOURCE_NOT_FOUND',
+      `${unknown.length === 1 ? 'Source' : 'Sources'} ${names} not found (neither the id nor the name of a bundled or added log)`,
+      {
+        sources: unknown,
+        bundled: known,
+        ...(manifest && manifest.problems.length > 0 ? { problems: manifest.problems } : {}),
+      },
+    );
   }
   return refs.map((r) => found.get(r)!);
 }

@@ -23,7 +23,13 @@ import type { OpenRun } from './runCache';
  * REPLAY_MISMATCH.
  */
 export async function syncRun(db: AppDB, executionId: string, run: OpenRun | undefined): Promise<OpenRun> {
-  const state = await readRunState(db, executionId, run?.inputBatches ?? 0, run?.sealedSegments ?? 0, run?.record.revision);
+  const state = await readRunState(
+    db,
+    executionId,
+    run?.inputBatches ?? 0,
+    run?.sealedSegments ?? 0,
+    run?.record.revision,
+  );
   if (!state) throw new Failure('EXECUTION_NOT_FOUND', `Execution "${executionId}" not found`, { executionId });
   const { record } = state;
   if (run && record.revision === run.record.revision) return run;
@@ -52,12 +58,24 @@ function freshRun(record: ExecutionRow): OpenRun {
   const loaded = engine.initialize(record.scenario, { seed: record.seed });
   if (!loaded.scenario) {
     const first = loaded.errors[0];
-    throw new Failure('REPLAY_MISMATCH', `Execution "${record.id}" cannot be restored: its stored scenario no longer loads (${first ? `${first.path || '/'}: ${first.message}` : 'unknown error'})`, {
-      executionId: record.id,
-      issues: loaded.errors,
-    });
+    throw new Failure(
+      'REPLAY_MISMATCH',
+      `Execution "${record.id}" cannot be restored: its stored scenario no longer loads (${first ? `${first.path || '/'}: ${first.message}` : 'unknown error'})`,
+      {
+        executionId: record.id,
+        issues: loaded.errors,
+      },
+    );
   }
-  return { executionId: record.id, templateId: record.templateId, engine, record, inputBatches: 0, sealedSegments: 0, sealedTokens: 0 };
+  return {
+    executionId: record.id,
+    templateId: record.templateId,
+    engine,
+    record,
+    inputBatches: 0,
+    sealedSegments: 0,
+    sealedTokens: 0,
+  };
 }
 
 /** Not pure: applies `batches` (the ones `run` has not seen) and runs to the record's step. */
@@ -66,18 +84,26 @@ function replay(run: OpenRun, record: ExecutionRow, batches: InputBatchRow[]): v
   for (const batch of batches) {
     engine.runUntil(batch.step);
     if (engine.getCurrentTick() !== batch.step) {
-      mismatch(record, `the re-run ended at step ${engine.getCurrentTick()}, before step ${batch.step} where input batch ${batch.batch} was added`);
+      mismatch(
+        record,
+        `the re-run ended at step ${engine.getCurrentTick()}, before step ${batch.step} where input batch ${batch.batch} was added`,
+      );
     }
     const added = engine.getExternalEventQueue().addEvents(batch.events);
-    if (!added.ok) mismatch(record, `input batch ${batch.batch} is refused on re-run: event ${added.index}: ${added.error}`);
+    if (!added.ok)
+      mismatch(record, `input batch ${batch.batch} is refused on re-run: event ${added.index}: ${added.error}`);
     run.inputBatches = batch.batch + 1;
   }
-  if (run.inputBatches !== record.inputBatches) mismatch(record, `${run.inputBatches} input batches were re-applied, the record has ${record.inputBatches}`);
+  if (run.inputBatches !== record.inputBatches)
+    mismatch(record, `${run.inputBatches} input batches were re-applied, the record has ${record.inputBatches}`);
   engine.runUntil(record.currentStep);
   const tick = engine.getCurrentTick();
   const size = engine.ledger.size;
   if (tick !== record.currentStep || size !== record.ledgerSize || engine.status !== record.status) {
-    mismatch(record, `the re-run reached step ${tick} with ${size} ledger events (${engine.status}); the stored run is at step ${record.currentStep} with ${record.ledgerSize} (${record.status})`);
+    mismatch(
+      record,
+      `the re-run reached step ${tick} with ${size} ledger events (${engine.status}); the stored run is at step ${record.currentStep} with ${record.ledgerSize} (${record.status})`,
+    );
   }
 }
 
@@ -99,7 +125,7 @@ function verify(run: OpenRun, record: ExecutionRow, checkpoints: CheckpointRow[]
       );
     }
     tokenStart = checkpoint.tokenEnd;
-    if (checkpoint.lastSeq - (segment * SEGMENT_SIZE) === SEGMENT_SIZE) {
+    if (checkpoint.lastSeq - segment * SEGMENT_SIZE === SEGMENT_SIZE) {
       run.sealedSegments = segment + 1;
       run.sealedTokens = checkpoint.tokenEnd;
     }
@@ -107,9 +133,13 @@ function verify(run: OpenRun, record: ExecutionRow, checkpoints: CheckpointRow[]
 }
 
 function mismatch(record: ExecutionRow, why: string): never {
-  throw new Failure('REPLAY_MISMATCH', `Execution "${record.id}" could not be restored: ${why}. Its stored ledger is kept unchanged.`, {
-    executionId: record.id,
-    currentStep: record.currentStep,
-    ledgerSize: record.ledgerSize,
-  });
+  throw new Failure(
+    'REPLAY_MISMATCH',
+    `Execution "${record.id}" could not be restored: ${why}. Its stored ledger is kept unchanged.`,
+    {
+      executionId: record.id,
+      currentStep: record.currentStep,
+      ledgerSize: record.ledgerSize,
+    },
+  );
 }

@@ -18,8 +18,13 @@ export function readTemplateInput(body: unknown): TemplateInput {
   const name = text(o, 'name', issues, true);
   const description = text(o, 'description', issues, false);
   const referenceDoc = text(o, 'referenceDoc', issues, false);
-  if (!isObject(o.scenario)) issues.push({ path: '/scenario', message: o.scenario === undefined ? 'required field "scenario" is missing' : '"scenario" must be a JSON object' });
-  if (o.resources !== undefined && !Array.isArray(o.resources)) issues.push({ path: '/resources', message: '"resources" must be an array' });
+  if (!isObject(o.scenario))
+    issues.push({
+      path: '/scenario',
+      message: o.scenario === undefined ? 'required field "scenario" is missing' : '"scenario" must be a JSON object',
+    });
+  if (o.resources !== undefined && !Array.isArray(o.resources))
+    issues.push({ path: '/resources', message: '"resources" must be an array' });
   if (issues.length > 0) throw badRequest(issues);
   return {
     name: name!,
@@ -37,14 +42,20 @@ export function readTemplatePatch(body: unknown): TemplatePatch {
   const name = o.name === undefined ? undefined : text(o, 'name', issues, true);
   const description = text(o, 'description', issues, false);
   const referenceDoc = text(o, 'referenceDoc', issues, false);
-  if (o.scenario !== undefined && !isObject(o.scenario)) issues.push({ path: '/scenario', message: '"scenario" must be a JSON object' });
+  if (o.scenario !== undefined && !isObject(o.scenario))
+    issues.push({ path: '/scenario', message: '"scenario" must be a JSON object' });
   if (issues.length > 0) throw badRequest(issues);
   const patch: TemplatePatch = {};
   if (name !== undefined) patch.name = name;
   if (description !== undefined) patch.description = description;
   if (referenceDoc !== undefined) patch.referenceDoc = referenceDoc;
   if (o.scenario !== undefined) patch.scenario = o.scenario as Record<string, unknown>;
-  if (Object.keys(patch).length === 0) throw new Failure('BAD_REQUEST', 'Nothing to update: give at least one of "name", "description", "scenario", "referenceDoc"', { fields: ['name', 'description', 'scenario', 'referenceDoc'] });
+  if (Object.keys(patch).length === 0)
+    throw new Failure(
+      'BAD_REQUEST',
+      'Nothing to update: give at least one of "name", "description", "scenario", "referenceDoc"',
+      { fields: ['name', 'description', 'scenario', 'referenceDoc'] },
+    );
   return patch;
 }
 
@@ -55,7 +66,11 @@ export function checkScenario(scenario: unknown): Issue[] {
   if (loaded.scenario === null) {
     const issues = loaded.errors.map(at);
     const count = issues.length === 1 ? '1 problem' : `${issues.length} problems`;
-    throw new Failure('INVALID_SCENARIO', `The scenario is not valid: ${count}, first ${issues[0]?.path || '/scenario'}: ${issues[0]?.message ?? 'unknown'}`, { issues });
+    throw new Failure(
+      'INVALID_SCENARIO',
+      `The scenario is not valid: ${count}, first ${issues[0]?.path || '/scenario'}: ${issues[0]?.message ?? 'unknown'}`,
+      { issues },
+    );
   }
   return loaded.warnings.map(at);
 }
@@ -68,7 +83,10 @@ export function versionOf(scenario: Record<string, unknown>): string {
 }
 
 function objectBody(body: unknown): Record<string, unknown> {
-  if (!isObject(body)) throw new Failure('BAD_REQUEST', 'The request body must be a JSON object', { issues: [{ path: '', message: 'expected a JSON object' }] });
+  if (!isObject(body))
+    throw new Failure('BAD_REQUEST', 'The request body must be a JSON object', {
+      issues: [{ path: '', message: 'expected a JSON object' }],
+    });
   return body;
 }
 
@@ -85,14 +103,19 @@ function text(o: Record<string, unknown>, key: string, issues: Issue[], required
   if (key === 'name') {
     const name = v.trim();
     if (name === '') issues.push({ path: '/name', message: '"name" must not be empty' });
-    else if (name.length > MAX_NAME) issues.push({ path: '/name', message: `"name" must be at most ${MAX_NAME} characters` });
+    else if (name.length > MAX_NAME)
+      issues.push({ path: '/name', message: `"name" must be at most ${MAX_NAME} characters` });
     return name;
   }
   return v;
 }
 
 function badRequest(issues: Issue[]): Failure {
-  return new Failure('BAD_REQUEST', `The request body is not valid: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`, { issues });
+  return new Failure(
+    'BAD_REQUEST',
+    `The request body is not valid: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
+    { issues },
+  );
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

@@ -47,7 +47,14 @@ export function templateOps(ctx: ServiceContext) {
           },
           slugify(input.name),
         );
-        return ok({ success: true, template, templateId: template.id, slug: template.slug, message: `Template '${template.name}' created`, warnings });
+        return ok({
+          success: true,
+          template,
+          templateId: template.id,
+          slug: template.slug,
+          message: `Template '${template.name}' created`,
+          warnings,
+        });
       });
     },
 
@@ -60,7 +67,12 @@ export function templateOps(ctx: ServiceContext) {
         const changes: Partial<TemplateRow> = { ...patch, updatedAt: ctx.now() };
         if (patch.scenario) changes.version = versionOf(patch.scenario);
         const renamed = patch.name !== undefined && patch.name !== current.name;
-        const template = await templates.updateTemplate(ctx.db, templateId, changes, renamed ? slugify(patch.name!) : null);
+        const template = await templates.updateTemplate(
+          ctx.db,
+          templateId,
+          changes,
+          renamed ? slugify(patch.name!) : null,
+        );
         if (!template) throw notFound(templateId);
         return ok({ success: true, template, message: `Template '${template.name}' updated`, warnings });
       });
@@ -73,7 +85,10 @@ export function templateOps(ctx: ServiceContext) {
         const { template, executionIds } = await templates.deleteTemplate(ctx.db, templateId);
         for (const id of executionIds) ctx.runs.drop(id);
         const n = executionIds.length;
-        return ok({ success: true, message: `Template '${template.name}' deleted with ${n} ${n === 1 ? 'execution' : 'executions'}` });
+        return ok({
+          success: true,
+          message: `Template '${template.name}' deleted with ${n} ${n === 1 ? 'execution' : 'executions'}`,
+        });
       });
     },
   };

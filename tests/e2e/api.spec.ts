@@ -12,7 +12,12 @@ const scenario = {
   seed: 11,
   nodes: [
     { nodeId: 'orders', type: 'DataSource', outputs: [{ destinationNodeId: 'price' }] },
-    { nodeId: 'price', type: 'ProcessNode', processing: { formula: 'value * 1.2' }, outputs: [{ destinationNodeId: 'done' }] },
+    {
+      nodeId: 'price',
+      type: 'ProcessNode',
+      processing: { formula: 'value * 1.2' },
+      outputs: [{ destinationNodeId: 'done' }],
+    },
     { nodeId: 'done', type: 'Sink' },
   ],
 };
@@ -30,7 +35,9 @@ const events = [
 async function openApp(page: Page): Promise<void> {
   await page.goto('./');
   await page.waitForFunction(() => (window as Handle).flowledger !== undefined);
-  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/mockServiceWorker\.js$/);
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(
+    /mockServiceWorker\.js$/,
+  );
 }
 
 /**
@@ -38,7 +45,8 @@ async function openApp(page: Page): Promise<void> {
  * the fixture counts as a console error. Drop exactly the statuses a test provokes on purpose.
  */
 function allowStatuses(problems: string[], statuses: number[]): void {
-  const expected = (p: string) => statuses.some((s) => p.includes(`Failed to load resource: the server responded with a status of ${s} `));
+  const expected = (p: string) =>
+    statuses.some((s) => p.includes(`Failed to load resource: the server responded with a status of ${s} `));
   problems.splice(0, problems.length, ...problems.filter((p) => !expected(p)));
 }
 
@@ -55,7 +63,12 @@ test.describe('in-browser API', () => {
     await openApp(page);
     const state = await page.evaluate(async () => {
       const res = await fetch('api/no/such/path');
-      return { controlled: navigator.serviceWorker.controller !== null, status: res.status, type: res.headers.get('content-type'), body: await res.json() };
+      return {
+        controlled: navigator.serviceWorker.controller !== null,
+        status: res.status,
+        type: res.headers.get('content-type'),
+        body: await res.json(),
+      };
     });
     expect(state.controlled).toBe(true);
     expect(state.status).toBe(404);
@@ -66,7 +79,9 @@ test.describe('in-browser API', () => {
 
   test('stores the example templates on first open and lists them in the sidebar', async ({ page }) => {
     await openApp(page);
-    const names = await page.evaluate(async () => (await (window as Handle).flowledger!.api.listTemplates()).templates.map((t) => t.name));
+    const names = await page.evaluate(async () =>
+      (await (window as Handle).flowledger!.api.listTemplates()).templates.map((t) => t.name),
+    );
     expect(names.length).toBeGreaterThanOrEqual(5);
     const items = page.getByTestId('template-list').getByRole('listitem');
     await expect(items).toHaveCount(names.length);
@@ -79,7 +94,14 @@ test.describe('in-browser API', () => {
     });
     await openApp(page);
     const name = '<img src=x onerror=alert(1)>';
-    await page.evaluate(async ([n, s]) => (window as Handle).flowledger!.api.createTemplate({ name: n as string, scenario: s as Record<string, unknown> }), [name, scenario] as const);
+    await page.evaluate(
+      async ([n, s]) =>
+        (window as Handle).flowledger!.api.createTemplate({
+          name: n as string,
+          scenario: s as Record<string, unknown>,
+        }),
+      [name, scenario] as const,
+    );
     await page.reload();
     await page.waitForFunction(() => (window as Handle).flowledger !== undefined);
     await expect(page.getByTestId('template-list').getByText(name, { exact: true })).toBeVisible();
@@ -93,7 +115,10 @@ test.describe('in-browser API', () => {
         const api = (window as Handle).flowledger!.api;
         const created = await api.createTemplate({ name: 'E2E orders', scenario: s as Record<string, unknown> });
         const t = created.templateId;
-        const run = await api.createExecution(t, { name: 'e2e', externalEvents: (evs as unknown[]).slice(0, 2) as never });
+        const run = await api.createExecution(t, {
+          name: 'e2e',
+          externalEvents: (evs as unknown[]).slice(0, 2) as never,
+        });
         const e = run.executionId;
         const added = await api.addExternalEvents(t, e, (evs as unknown[]).slice(2) as never);
         const step2 = await api.executeStep(t, e, 2);
@@ -117,7 +142,22 @@ test.describe('in-browser API', () => {
         } catch (err) {
           gone = `${(err as { status: number }).status} ${(err as { code: string }).code}`;
         }
-        return { created, run, added, step2, events, end, activity, aggregate, lineage, record, read, notSink, deleted, gone };
+        return {
+          created,
+          run,
+          added,
+          step2,
+          events,
+          end,
+          activity,
+          aggregate,
+          lineage,
+          record,
+          read,
+          notSink,
+          deleted,
+          gone,
+        };
       },
       [scenario, events] as const,
     );

@@ -12,13 +12,21 @@ export const engineRoutes: Route[] = [
     handle: async ({ service, params, query }) => {
       const target = stepTarget(query);
       const activityLimit = integer(query, 'activityLimit', 0);
-      return reply(await service.step(params.templateId!, params.executionId!, target, activityLimit === undefined ? {} : { activityLimit }));
+      return reply(
+        await service.step(
+          params.templateId!,
+          params.executionId!,
+          target,
+          activityLimit === undefined ? {} : { activityLimit },
+        ),
+      );
     },
   },
   {
     method: 'GET',
     path: `${RUN}/nodes/{nodeId}/events`,
-    handle: async ({ service, params, query }) => reply(await service.nodeEvents(params.templateId!, params.executionId!, params.nodeId!, stepRef(query))),
+    handle: async ({ service, params, query }) =>
+      reply(await service.nodeEvents(params.templateId!, params.executionId!, params.nodeId!, stepRef(query))),
   },
   {
     method: 'GET',
@@ -26,7 +34,14 @@ export const engineRoutes: Route[] = [
     handle: async ({ service, params, query }) => {
       const limit = integer(query, 'limit', 1);
       const step = stepRef(query);
-      return reply(await service.nodeActivity(params.templateId!, params.executionId!, params.nodeId!, limit === undefined ? { step } : { limit, step }));
+      return reply(
+        await service.nodeActivity(
+          params.templateId!,
+          params.executionId!,
+          params.nodeId!,
+          limit === undefined ? { step } : { limit, step },
+        ),
+      );
     },
   },
   {
@@ -36,17 +51,30 @@ export const engineRoutes: Route[] = [
       const formula = requiredText(query, 'formula', `one of ${SINK_FORMULAS.join(', ')}`);
       const field = optionalText(query, 'field');
       const step = stepRef(query);
-      return reply(await service.sinkAggregate(params.templateId!, params.executionId!, params.sinkId!, formula, field === undefined ? { step } : { field, step }));
+      return reply(
+        await service.sinkAggregate(
+          params.templateId!,
+          params.executionId!,
+          params.sinkId!,
+          formula,
+          field === undefined ? { step } : { field, step },
+        ),
+      );
     },
   },
   {
     method: 'GET',
     path: `${RUN}/tokens/{correlationId}/lineage`,
-    handle: async ({ service, params, query }) => reply(await service.lineage(params.templateId!, params.executionId!, params.correlationId!, stepRef(query))),
+    handle: async ({ service, params, query }) =>
+      reply(await service.lineage(params.templateId!, params.executionId!, params.correlationId!, stepRef(query))),
   },
   {
     method: 'GET',
     path: `${RUN}/ledger`,
-    handle: async ({ service, params }) => replyText(await service.exportLedger(params.templateId!, params.executionId!), 'application/x-ndjson; charset=utf-8'),
+    handle: async ({ service, params }) =>
+      replyText(
+        await service.exportLedger(params.templateId!, params.executionId!),
+        'application/x-ndjson; charset=utf-8',
+      ),
   },
 ];

@@ -10,14 +10,41 @@ export const parserRoutes: Route[] = [
   {
     method: 'POST',
     path: '/parser/sources',
-    handle: async ({ service, request }) => reply(await service.addSource(await jsonBody(request, PARSER_LIMITS.sourceBodyBytes)), 201),
+    handle: async ({ service, request }) =>
+      reply(await service.addSource(await jsonBody(request, PARSER_LIMITS.sourceBodyBytes)), 201),
   },
   { method: 'GET', path: '/parser/configs', handle: async ({ service }) => reply(await service.listParserConfigs()) },
-  { method: 'POST', path: '/parser/configs', handle: async ({ service, request }) => reply(await service.createParserConfig(await jsonBody(request)), 201) },
-  { method: 'GET', path: CONFIG, handle: async ({ service, params }) => reply(await service.getParserConfig(params.configId!)) },
-  { method: 'PUT', path: CONFIG, handle: async ({ service, params, request }) => reply(await service.updateParserConfig(params.configId!, await jsonBody(request))) },
-  { method: 'DELETE', path: CONFIG, handle: async ({ service, params }) => reply(await service.deleteParserConfig(params.configId!)) },
-  { method: 'POST', path: '/parser/parse', handle: async ({ service, request }) => reply(await service.parse(await jsonBody(request))) },
-  { method: 'POST', path: `${CONFIG}/enqueue`, handle: async ({ service, params, request }) => reply(await service.enqueue(params.configId!, await jsonBody(request))) },
+  {
+    method: 'POST',
+    path: '/parser/configs',
+    handle: async ({ service, request }) => reply(await service.createParserConfig(await jsonBody(request)), 201),
+  },
+  {
+    method: 'GET',
+    path: CONFIG,
+    handle: async ({ service, params }) => reply(await service.getParserConfig(params.configId!)),
+  },
+  {
+    method: 'PUT',
+    path: CONFIG,
+    handle: async ({ service, params, request }) =>
+      reply(await service.updateParserConfig(params.configId!, await jsonBody(request))),
+  },
+  {
+    method: 'DELETE',
+    path: CONFIG,
+    handle: async ({ service, params }) => reply(await service.deleteParserConfig(params.configId!)),
+  },
+  {
+    method: 'POST',
+    path: '/parser/parse',
+    handle: async ({ service, request }) => reply(await service.parse(await jsonBody(request))),
+  },
+  {
+    method: 'POST',
+    path: `${CONFIG}/enqueue`,
+    handle: async ({ service, params, request }) =>
+      reply(await service.enqueue(params.configId!, await jsonBody(request))),
+  },
   { method: 'GET', path: '/parser/progress', handle: async ({ service }) => reply(await service.parserProgress()) },
 ];

@@ -9,7 +9,16 @@ import { runMemoryBench, runScaleBench } from '../../bench/scale';
 import { runTimeTravelBench } from '../../bench/timeTravel';
 import { fullGc, machineInfo, memoryInUse } from '../benchPlatform';
 import { nodeSha256 } from '../nodeHasher';
-import { benchRows, formatTable, P1_TARGET, P3_TARGET, type BenchReport, type P1Result, type P3Result, type Skipped } from './benchReport';
+import {
+  benchRows,
+  formatTable,
+  P1_TARGET,
+  P3_TARGET,
+  type BenchReport,
+  type P1Result,
+  type P3Result,
+  type Skipped,
+} from './benchReport';
 
 /**
  * `bench [--quick] [--json] [--loghub <dir>]`: the benchmarks of TARGETS.md on the built bundle —
@@ -28,7 +37,9 @@ export const benchCommand: Command = {
     const quick = args.switches.has('quick');
     const loghub = optionValue(args, 'loghub');
     if (loghub !== undefined && !LOGHUB_DATASETS.every((d) => existsSync(join(loghub, d.name, `${d.name}_2k.log`)))) {
-      throw new UsageError(`--loghub ${loghub}: expected the Loghub-2k folders ${LOGHUB_DATASETS.map((d) => d.name).join(', ')} there`);
+      throw new UsageError(
+        `--loghub ${loghub}: expected the Loghub-2k folders ${LOGHUB_DATASETS.map((d) => d.name).join(', ')} there`,
+      );
     }
     const now = () => performance.now();
     const gc = fullGc();
@@ -37,7 +48,18 @@ export const benchCommand: Command = {
     const E1 = runEngineBench({ now, quick, hasher: nodeSha256 });
     const E2 = runScaleBench({ now, gc, memory: memoryInUse, quick });
     const [E4, E5] = runTimeTravelBench({ now, quick });
-    const results = { date: new Date().toISOString(), machine: machineInfo(), quick, E1, E2, E3, E4, E5, P1: parserThroughput(loghub, quick), P3: parserAccuracy(loghub) };
+    const results = {
+      date: new Date().toISOString(),
+      machine: machineInfo(),
+      quick,
+      E1,
+      E2,
+      E3,
+      E4,
+      E5,
+      P1: parserThroughput(loghub, quick),
+      P3: parserAccuracy(loghub),
+    };
     const report: BenchReport = { ...results, ...benchRows(results) };
     io.stdout(args.switches.has('json') ? `${JSON.stringify(report, null, 2)}\n` : formatTable(report));
     return EXIT_OK;

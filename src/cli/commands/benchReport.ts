@@ -97,7 +97,14 @@ export function benchRows(r: Omit<BenchReport, 'rows' | 'notes'>): { rows: Bench
       pass: r.E5.pass,
     },
   ];
-  if ('skipped' in r.P1) rows.push({ id: 'P1', workload: 'log parser throughput', result: `not run: ${r.P1.skipped}`, target: `≥ ${n(P1_TARGET)} lines/s`, pass: false });
+  if ('skipped' in r.P1)
+    rows.push({
+      id: 'P1',
+      workload: 'log parser throughput',
+      result: `not run: ${r.P1.skipped}`,
+      target: `≥ ${n(P1_TARGET)} lines/s`,
+      pass: false,
+    });
   else {
     rows.push({
       id: 'P1',
@@ -107,7 +114,14 @@ export function benchRows(r: Omit<BenchReport, 'rows' | 'notes'>): { rows: Bench
       pass: r.P1.pass,
     });
   }
-  if ('skipped' in r.P3) rows.push({ id: 'P3', workload: 'grouping accuracy, Loghub-2k', result: `not run: ${r.P3.skipped}`, target: 'average ≥ 0.90, none < 0.80', pass: false });
+  if ('skipped' in r.P3)
+    rows.push({
+      id: 'P3',
+      workload: 'grouping accuracy, Loghub-2k',
+      result: `not run: ${r.P3.skipped}`,
+      target: 'average ≥ 0.90, none < 0.80',
+      pass: false,
+    });
   else {
     rows.push({
       id: 'P3',
@@ -125,10 +139,20 @@ export function benchRows(r: Omit<BenchReport, 'rows' | 'notes'>): { rows: Bench
 
 /** Pure: the report as a plain-text table. */
 export function formatTable(report: BenchReport): string {
-  const cells = report.rows.map((r) => [r.id, r.workload, r.result.replaceAll('**', ''), r.target, r.pass ? 'pass' : 'FAIL']);
+  const cells = report.rows.map((r) => [
+    r.id,
+    r.workload,
+    r.result.replaceAll('**', ''),
+    r.target,
+    r.pass ? 'pass' : 'FAIL',
+  ]);
   const header = ['id', 'workload', 'result', 'target', ''];
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-  const line = (row: string[]) => row.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (row: string[]) =>
+    row
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [
     `${report.date}  ${report.machine.cpu} (${report.machine.cores} cores), ${report.machine.os}, Node ${report.machine.node}${report.quick ? '  [quick]' : ''}`,
     line(header),

@@ -46,7 +46,8 @@ const FLUSH_AT = 1 << 20;
  */
 export const parseCommand: Command = {
   name: 'parse',
-  usage: 'parse <file.log…> (--format F | --regex R | --preset P | --config C.json) [--mask NAME=REGEX…] [--group-by FIELD] [--target ID] [--out events.ndjson] [--structured out.csv] [--templates out.csv]',
+  usage:
+    'parse <file.log…> (--format F | --regex R | --preset P | --config C.json) [--mask NAME=REGEX…] [--group-by FIELD] [--target ID] [--out events.ndjson] [--structured out.csv] [--templates out.csv]',
   summary: 'parse logs into templates, groups and events',
   async run(argv, io) {
     const args = parseArgs(argv, SPEC);
@@ -61,7 +62,8 @@ export const parseCommand: Command = {
     if (configPath !== undefined) {
       const read = readJson(await io.readFile(configPath), configPath);
       if (!read.ok) return usage(read.message);
-      if (typeof read.value !== 'object' || read.value === null || Array.isArray(read.value)) return usage(`${configPath}: a parser configuration must be a JSON object`);
+      if (typeof read.value !== 'object' || read.value === null || Array.isArray(read.value))
+        return usage(`${configPath}: a parser configuration must be a JSON object`);
       base = read.value as Partial<ParserConfig>;
     }
     const format = formatOption(args.values, base.format);
@@ -122,7 +124,9 @@ export const parseCommand: Command = {
 
     const s = result.stats;
     const ms = Math.round(performance.now() - started);
-    io.stdout(`${JSON.stringify({ lines: s.lines, parsed: s.parsed, unparsed: s.unparsed, templates: s.templates, groups: s.groups, ms, continued: s.continued, blank: s.blank })}\n`);
+    io.stdout(
+      `${JSON.stringify({ lines: s.lines, parsed: s.parsed, unparsed: s.unparsed, templates: s.templates, groups: s.groups, ms, continued: s.continued, blank: s.blank })}\n`,
+    );
     reportUnparsed(result, io);
     return EXIT_OK;
   },
@@ -131,8 +135,10 @@ export const parseCommand: Command = {
 function formatOption(values: Record<string, string[]>, fromConfig: FormatSpec | undefined): FormatSpec | string {
   const given = (['format', 'regex', 'preset'] as const).filter((k) => values[k] !== undefined);
   if (given.length === 0 && fromConfig !== undefined) return fromConfig;
-  if (given.length === 0) return 'no format given: use --format \'<Date> <Time> <Level>: <Content>\', --regex \'(?<Content>.*)\', --preset NAME or --config C.json';
-  if (given.length > 1) return `give one of --format, --regex, --preset (not ${given.map((g) => `--${g}`).join(' and ')})`;
+  if (given.length === 0)
+    return "no format given: use --format '<Date> <Time> <Level>: <Content>', --regex '(?<Content>.*)', --preset NAME or --config C.json";
+  if (given.length > 1)
+    return `give one of --format, --regex, --preset (not ${given.map((g) => `--${g}`).join(' and ')})`;
   const value = values[given[0]!]![0]!;
   if (given[0] === 'format') return { kind: 'format', pattern: value };
   if (given[0] === 'regex') return { kind: 'regex', pattern: value };
@@ -166,7 +172,11 @@ interface PassOptions {
 }
 
 /** Streams the files through one parser; the second pass writes events as they complete. */
-async function pass(config: ParserConfig, files: readonly string[], opts: PassOptions): Promise<ParseResult & { final: FinalTemplates }> {
+async function pass(
+  config: ParserConfig,
+  files: readonly string[],
+  opts: PassOptions,
+): Promise<ParseResult & { final: FinalTemplates }> {
   const outputs = opts.outputs;
   const created = LogParser.create(config, {
     collect: false,
@@ -203,7 +213,11 @@ class Outputs {
   private readonly ndjson: Sink | null;
   private readonly csv: Sink | null;
 
-  constructor(outPath: string | undefined, csvPath: string | undefined, private readonly fieldNames: readonly string[]) {
+  constructor(
+    outPath: string | undefined,
+    csvPath: string | undefined,
+    private readonly fieldNames: readonly string[],
+  ) {
     this.ndjson = outPath === undefined ? null : new Sink(outPath);
     this.csv = csvPath === undefined ? null : new Sink(csvPath);
     this.csv?.add(structuredHeader(fieldNames));
@@ -261,6 +275,10 @@ class Sink {
 function reportUnparsed(result: ParseResult, io: CliIO): void {
   const { count, lines } = result.unparsed;
   if (count === 0) return;
-  const shown = lines.slice(0, 5).map((l) => `  line ${l.lineNo}: ${l.text.length > 120 ? `${l.text.slice(0, 120)}…` : l.text}`);
-  io.stderr(`flowledger parse: ${count} line(s) did not match the format${count > shown.length ? ` (first ${shown.length} shown)` : ''}:\n${shown.join('\n')}\n`);
+  const shown = lines
+    .slice(0, 5)
+    .map((l) => `  line ${l.lineNo}: ${l.text.length > 120 ? `${l.text.slice(0, 120)}…` : l.text}`);
+  io.stderr(
+    `flowledger parse: ${count} line(s) did not match the format${count > shown.length ? ` (first ${shown.length} shown)` : ''}:\n${shown.join('\n')}\n`,
+  );
 }

@@ -6,7 +6,8 @@ import { Engine } from '../../engine';
 import { nodeSha256 } from '../nodeHasher';
 import { runSummary, stateAtSummary } from './runSummary';
 
-const USAGE = 'run <scenario.json> [--events <file.json|file.ndjson>] [--seed N] [--until N|end] [--ledger <out.ndjson>] [--lineage <correlationId>] [--at N]';
+const USAGE =
+  'run <scenario.json> [--events <file.json|file.ndjson>] [--seed N] [--until N|end] [--ledger <out.ndjson>] [--lineage <correlationId>] [--at N]';
 
 /**
  * `run`: loads a scenario, feeds it external events, runs it to the end (or to step N) on the
@@ -28,7 +29,10 @@ export const runCommand: Command = {
       lineage: { kind: 'value' },
       at: { kind: 'value' },
     });
-    if (args.positionals.length !== 1) throw new UsageError(args.positionals.length === 0 ? 'a scenario file is required' : 'only one scenario file can be run');
+    if (args.positionals.length !== 1)
+      throw new UsageError(
+        args.positionals.length === 0 ? 'a scenario file is required' : 'only one scenario file can be run',
+      );
     const seed = parseSeed(optionValue(args, 'seed'));
     const until = parseUntil(optionValue(args, 'until'));
     const at = parseAt(optionValue(args, 'at'));

@@ -28,7 +28,9 @@ export const validateCommand: Command = {
       return EXIT_USAGE;
     }
     const s = result.scenario!;
-    io.stdout(`${file}: valid — "${s.name}", ${s.nodes.length} nodes, ${s.edges.length} edges, ${result.warnings.length} warning(s)\n`);
+    io.stdout(
+      `${file}: valid — "${s.name}", ${s.nodes.length} nodes, ${s.edges.length} edges, ${result.warnings.length} warning(s)\n`,
+    );
     return EXIT_OK;
   },
 };

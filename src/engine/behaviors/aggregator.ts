@@ -65,14 +65,34 @@ class AggregatorRuntime implements NodeRuntime {
     this.spec = spec;
     const a = spec.aggregation;
     this.method = a.method;
-    this.formula = a.method === 'formula' && a.formula !== undefined && a.formula.trim() !== '' ? ctx.compile(a.formula) : null;
+    this.formula =
+      a.method === 'formula' && a.formula !== undefined && a.formula.trim() !== '' ? ctx.compile(a.formula) : null;
     this.field = compilePath(a.field);
-    this.groupBy = a.groupBy === undefined || a.groupBy === '' ? null : a.groupBy === 'correlationId' ? 'correlationId' : compilePath(a.groupBy);
-    this.period = a.trigger?.type === 'time' ? Math.max(1, Math.round((a.trigger.window * 1000) / ctx.ledger.tickMs)) : 0;
+    this.groupBy =
+      a.groupBy === undefined || a.groupBy === ''
+        ? null
+        : a.groupBy === 'correlationId'
+          ? 'correlationId'
+          : compilePath(a.groupBy);
+    this.period =
+      a.trigger?.type === 'time' ? Math.max(1, Math.round((a.trigger.window * 1000) / ctx.ledger.tickMs)) : 0;
     const intern = (trigger: TriggerKind) => ctx.ledger.internDetails({ trigger });
-    this.triggerDetails = { count: intern('count'), time: intern('time'), threshold: intern('threshold'), end: intern('end') };
-    this.rejectDetails = ctx.ledger.internDetails({ reason: 'capacity', capacity: spec.capacity ?? null, overflow: 'reject' });
-    this.overflowDetails = ctx.ledger.internDetails({ reason: 'capacity', capacity: spec.capacity ?? null, overflow: 'drop_oldest' });
+    this.triggerDetails = {
+      count: intern('count'),
+      time: intern('time'),
+      threshold: intern('threshold'),
+      end: intern('end'),
+    };
+    this.rejectDetails = ctx.ledger.internDetails({
+      reason: 'capacity',
+      capacity: spec.capacity ?? null,
+      overflow: 'reject',
+    });
+    this.overflowDetails = ctx.ledger.internDetails({
+      reason: 'capacity',
+      capacity: spec.capacity ?? null,
+      overflow: 'drop_oldest',
+    });
   }
 
   receive(tok: number, _edge: number): void {
@@ -170,7 +190,15 @@ class AggregatorRuntime implements NodeRuntime {
       min: g.min,
       max: g.max,
     }));
-    return { kind: 'Aggregator', groups, held: this.held, arrivals: this.arrivals, emitted: this.emitted, dropped: this.dropped, wakeScheduled: this.wakeScheduled };
+    return {
+      kind: 'Aggregator',
+      groups,
+      held: this.held,
+      arrivals: this.arrivals,
+      emitted: this.emitted,
+      dropped: this.dropped,
+      wakeScheduled: this.wakeScheduled,
+    };
   }
 
   restore(state: BehaviorState): void {
@@ -179,7 +207,13 @@ class AggregatorRuntime implements NodeRuntime {
     for (const g of s.groups) {
       // The details reference only labels ledger events; a replay does not write them.
       const details = this.groupBy === null ? 0 : this.ctx.ledger.internDetails({ key: g.key });
-      this.groups.set(g.key, { ...g, tokens: g.tokens.slice(), values: g.values.slice(), arrivals: g.arrivals.slice(), details });
+      this.groups.set(g.key, {
+        ...g,
+        tokens: g.tokens.slice(),
+        values: g.values.slice(),
+        arrivals: g.arrivals.slice(),
+        details,
+      });
     }
     this.held = s.held;
     this.arrivals = s.arrivals;

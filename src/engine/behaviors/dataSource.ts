@@ -43,7 +43,8 @@ class DataSourceRuntime implements NodeRuntime {
         const ev = ctx.feed.take(ctx.index);
         if (ev < 0) break;
         const ids = ctx.feed.correlationIdsOf(ev);
-        const tok = ids === null ? ctx.createSourceToken(ctx.feed.dataOf(ev)) : ctx.createToken(ids, ctx.feed.dataOf(ev));
+        const tok =
+          ids === null ? ctx.createSourceToken(ctx.feed.dataOf(ev)) : ctx.createToken(ids, ctx.feed.dataOf(ev));
         ctx.record(OP.TOKEN_GENERATED, NONE, tok, 0, 0, ctx.ledger.addDetails({ externalEvent: ev }));
         ctx.processed++;
         ctx.emit(tok);

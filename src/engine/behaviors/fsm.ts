@@ -171,7 +171,13 @@ class FsmRuntime implements NodeRuntime {
   snapshot(): BehaviorState {
     return {
       kind: 'FSM',
-      instances: this.instances.map((i) => ({ key: i.key, state: i.state, vars: { ...i.vars }, enteredAt: i.enteredAt, timerDue: i.timerDue })),
+      instances: this.instances.map((i) => ({
+        key: i.key,
+        state: i.state,
+        vars: { ...i.vars },
+        enteredAt: i.enteredAt,
+        timerDue: i.timerDue,
+      })),
       counts: this.counts.slice(),
       varNames: this.varNames.slice(),
       timers: [...this.timersAt].map(([step, list]) => [step, list.slice()]),
@@ -184,7 +190,14 @@ class FsmRuntime implements NodeRuntime {
     this.instances.length = 0;
     this.byKey.clear();
     for (const i of s.instances) {
-      const inst: Instance = { index: this.instances.length, key: i.key, state: i.state, vars: { ...i.vars }, enteredAt: i.enteredAt, timerDue: i.timerDue };
+      const inst: Instance = {
+        index: this.instances.length,
+        key: i.key,
+        state: i.state,
+        vars: { ...i.vars },
+        enteredAt: i.enteredAt,
+        timerDue: i.timerDue,
+      };
       this.instances.push(inst);
       this.byKey.set(inst.key, inst);
     }
@@ -200,7 +213,14 @@ class FsmRuntime implements NodeRuntime {
   }
 
   private createInstance(key: string, step: number): Instance {
-    const inst: Instance = { index: this.instances.length, key, state: this.p.initial, vars: { ...this.initialVars }, enteredAt: step, timerDue: -1 };
+    const inst: Instance = {
+      index: this.instances.length,
+      key,
+      state: this.p.initial,
+      vars: { ...this.initialVars },
+      enteredAt: step,
+      timerDue: -1,
+    };
     this.instances.push(inst);
     this.byKey.set(key, inst);
     this.counts[inst.state]!++;
@@ -273,7 +293,8 @@ class FsmRuntime implements NodeRuntime {
       first = ctx.deriveToken(tok, withState(base, from, tr.to, p.names));
     }
     let details = 0;
-    if (logs.length > 0) details = ctx.ledger.addDetails(tok >= 0 ? { log: logs.slice() } : { trigger: 'timer', log: logs.slice() });
+    if (logs.length > 0)
+      details = ctx.ledger.addDetails(tok >= 0 ? { log: logs.slice() } : { trigger: 'timer', log: logs.slice() });
     else if (tok < 0) details = this.timerDetails;
     const seq = ctx.record(OP.STATE_TRANSITION, tok, first, ctx.ledger.transitionStates(fromName, toName), 0, details);
     // A timer firing has no input token (and none out unless it emits): index it under the
@@ -283,7 +304,8 @@ class FsmRuntime implements NodeRuntime {
       if (first !== NONE) ctx.emit(first);
       return;
     }
-    for (let i = 1; i < made.length; i++) ctx.record(OP.TOKEN_TRANSFORMED, tok, made[i]!, 0, 0, this.emitDetail(emissions[i]!.edges));
+    for (let i = 1; i < made.length; i++)
+      ctx.record(OP.TOKEN_TRANSFORMED, tok, made[i]!, 0, 0, this.emitDetail(emissions[i]!.edges));
     for (let i = 0; i < made.length; i++) for (const e of emissions[i]!.edges) ctx.emitOn(e, made[i]!);
   }
 
@@ -321,7 +343,7 @@ class FsmRuntime implements NodeRuntime {
           }
           const r = this.ctx.evaluate(a.expr, this.scope);
           if (!r.ok) return `log: ${r.error}`;
-          logs.push(typeof r.value === 'string' ? r.value : JSON.stringify(r.value) ?? 'null');
+          logs.push(typeof r.value === 'string' ? r.value : (JSON.stringify(r.value) ?? 'null'));
           break;
         }
         case 'emit': {

@@ -57,7 +57,12 @@ export function compileFsm(spec: FsmSpec, ctx: NodeContext): FsmProgram {
     switch (a.action) {
       case 'set_variable':
         if (a.formula !== undefined) mayFail = true;
-        return { kind: 'set_variable', target: a.target, value: a.value ?? null, expr: a.formula !== undefined ? ctx.compile(a.formula) : null };
+        return {
+          kind: 'set_variable',
+          target: a.target,
+          value: a.value ?? null,
+          expr: a.formula !== undefined ? ctx.compile(a.formula) : null,
+        };
       case 'increment':
       case 'decrement':
         return { kind: 'add', target: a.target, by: a.action === 'increment' ? a.value : -a.value };
@@ -67,7 +72,11 @@ export function compileFsm(spec: FsmSpec, ctx: NodeContext): FsmProgram {
       case 'emit':
         emitMode = true;
         if (a.formula !== undefined) mayFail = true;
-        return { kind: 'emit', edges: emitEdges(ctx, a.target), expr: a.formula !== undefined ? ctx.compile(a.formula) : null };
+        return {
+          kind: 'emit',
+          edges: emitEdges(ctx, a.target),
+          expr: a.formula !== undefined ? ctx.compile(a.formula) : null,
+        };
       default: {
         const never: never = a;
         throw new Error(`unknown FSM action ${JSON.stringify(never)}`);

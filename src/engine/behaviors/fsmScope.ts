@@ -12,7 +12,12 @@ export const EMPTY: Record<string, unknown> = Object.freeze({}) as Record<string
 export const RESERVED: ReadonlySet<string> = new Set(['value', 'data', 'token', 'step', 'time', 'state', 'variables']);
 
 /** Pure: `base` with `state` (and `previousState` when the state changed). */
-export function withState(base: Record<string, unknown>, from: number, to: number, names: readonly string[]): Record<string, unknown> {
+export function withState(
+  base: Record<string, unknown>,
+  from: number,
+  to: number,
+  names: readonly string[],
+): Record<string, unknown> {
   const out = cloneData(base);
   out['state'] = names[to];
   if (from !== to) out['previousState'] = names[from];

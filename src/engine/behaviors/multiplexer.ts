@@ -51,7 +51,8 @@ class MultiplexerRuntime implements NodeRuntime {
     });
     for (const e of ctx.outEdges) {
       const edge = ctx.edges[e]!;
-      if (edge.outputIndex !== undefined && edge.outputIndex < spec.outputs.length) this.outputs[edge.outputIndex]!.push(e);
+      if (edge.outputIndex !== undefined && edge.outputIndex < spec.outputs.length)
+        this.outputs[edge.outputIndex]!.push(e);
       else {
         this.outputs.push([e]);
         this.names.push(edge.outputName ?? edge.to);
@@ -130,7 +131,9 @@ class MultiplexerRuntime implements NodeRuntime {
 
   aggregates(): Record<string, unknown> {
     const out: Record<string, unknown> = {};
-    this.names.forEach((name, i) => setOwn(out, name, (Object.hasOwn(out, name) ? (out[name] as number) : 0) + this.routed[i]!));
+    this.names.forEach((name, i) =>
+      setOwn(out, name, (Object.hasOwn(out, name) ? (out[name] as number) : 0) + this.routed[i]!),
+    );
     return out;
   }
 

@@ -51,7 +51,15 @@ class ProcessNodeRuntime implements NodeRuntime {
   private readonly slots: JoinSlot[] | null;
   /** Edge index → join slot position; edges feeding no required input are absent. */
   private readonly slotOfEdge = new Map<number, number>();
-  private readonly scope: Record<string, unknown> = { value: null, data: null, token: null, step: 0, time: 0, input: null, input1: null };
+  private readonly scope: Record<string, unknown> = {
+    value: null,
+    data: null,
+    token: null,
+    step: 0,
+    time: 0,
+    input: null,
+    input1: null,
+  };
   private transformed = 0;
   private passed = 0;
   private errors = 0;
@@ -105,7 +113,8 @@ class ProcessNodeRuntime implements NodeRuntime {
   }
 
   snapshot(): BehaviorState {
-    const waiting = this.slots === null ? null : this.slots.map((s) => Array.from(s.queue.data.subarray(s.head, s.queue.length)));
+    const waiting =
+      this.slots === null ? null : this.slots.map((s) => Array.from(s.queue.data.subarray(s.head, s.queue.length)));
     return { kind: 'ProcessNode', transformed: this.transformed, passed: this.passed, errors: this.errors, waiting };
   }
 
@@ -162,7 +171,12 @@ class ProcessNodeRuntime implements NodeRuntime {
   }
 
   /** The main result's data, or null after recording the error. */
-  private compute(base: Record<string, unknown>, scope: Record<string, unknown>, inTok: number, inputs: number): Record<string, unknown> | null {
+  private compute(
+    base: Record<string, unknown>,
+    scope: Record<string, unknown>,
+    inTok: number,
+    inputs: number,
+  ): Record<string, unknown> | null {
     let data = base;
     if (this.main !== null) {
       const r = this.ctx.evaluate(this.main, scope);

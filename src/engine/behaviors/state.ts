@@ -37,7 +37,15 @@ export type BehaviorState =
       timers: Array<[number, number[]]>;
       armed: number;
     }
-  | { kind: 'Aggregator'; groups: AggregatorGroupState[]; held: number; arrivals: number; emitted: number; dropped: number; wakeScheduled: number }
+  | {
+      kind: 'Aggregator';
+      groups: AggregatorGroupState[];
+      held: number;
+      arrivals: number;
+      emitted: number;
+      dropped: number;
+      wakeScheduled: number;
+    }
   | { kind: 'Multiplexer'; routed: number[]; next: number }
   | { kind: 'Sink'; perState: Array<[string, number]> };
 

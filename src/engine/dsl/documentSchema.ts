@@ -22,14 +22,28 @@ function scenarioEntries<N extends v.GenericSchema>(node: N, versionRequired: bo
     name: v.optional(doc(v.string(), 'Scenario name.')),
     description: v.optional(doc(v.string(), 'What the scenario shows.')),
     seed: v.optional(
-      doc(v.pipe(v.number(), v.safeInteger()), 'Seed of every pseudo-random choice of a run (an execution may override it).', DSL_DEFAULTS.seed),
+      doc(
+        v.pipe(v.number(), v.safeInteger()),
+        'Seed of every pseudo-random choice of a run (an execution may override it).',
+        DSL_DEFAULTS.seed,
+      ),
     ),
-    tickMs: v.optional(doc(v.pipe(v.number(), v.integer(), v.minValue(1)), 'Simulated milliseconds per step.', DSL_DEFAULTS.tickMs)),
+    tickMs: v.optional(
+      doc(v.pipe(v.number(), v.integer(), v.minValue(1)), 'Simulated milliseconds per step.', DSL_DEFAULTS.tickMs),
+    ),
     startTime: v.optional(
-      doc(v.pipe(v.number(), v.safeInteger()), 'Epoch milliseconds of step 0 (never the wall clock).', DSL_DEFAULTS.startTime),
+      doc(
+        v.pipe(v.number(), v.safeInteger()),
+        'Epoch milliseconds of step 0 (never the wall clock).',
+        DSL_DEFAULTS.startTime,
+      ),
     ),
     maxSteps: v.optional(
-      doc(v.pipe(v.number(), v.integer(), v.minValue(1)), 'Bound for "run to end"; reaching it ends the run as truncated.', DSL_DEFAULTS.maxSteps),
+      doc(
+        v.pipe(v.number(), v.integer(), v.minValue(1)),
+        'Bound for "run to end"; reaching it ends the run as truncated.',
+        DSL_DEFAULTS.maxSteps,
+      ),
     ),
     maxEvents: v.optional(
       doc(
@@ -49,7 +63,10 @@ export const ScenarioSchema = v.pipe(v.looseObject(scenarioEntries(NodeSchema, t
 
 /** A bare scenario with its nodes left unchecked: the loader checks each node on its own. */
 export const ScenarioShellSchema = v.pipe(v.looseObject(scenarioEntries(v.unknown(), true)), v.title('scenario'));
-export const EmbeddedScenarioShellSchema = v.pipe(v.looseObject(scenarioEntries(v.unknown(), false)), v.title('scenario'));
+export const EmbeddedScenarioShellSchema = v.pipe(
+  v.looseObject(scenarioEntries(v.unknown(), false)),
+  v.title('scenario'),
+);
 
 const templateEntries = <S extends v.GenericSchema>(scenario: S) => ({
   $schema: v.optional(doc(v.string(), 'URL of the JSON Schema, for editors.')),

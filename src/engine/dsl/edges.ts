@@ -28,7 +28,11 @@ export interface EdgeDraft extends Edge {
  * source's own outputs first, then edges declared by destinations' inputs). `dropped` maps the ids
  * of dropped presentational nodes to their type, for a clearer message.
  */
-export function buildEdges(nodes: readonly GraphNode[], dropped: ReadonlyMap<string, string>, issues: IssueList): EdgeDraft[] {
+export function buildEdges(
+  nodes: readonly GraphNode[],
+  dropped: ReadonlyMap<string, string>,
+  issues: IssueList,
+): EdgeDraft[] {
   const byId = new Map<string, { node: GraphNode; order: number }>();
   nodes.forEach((node, order) => {
     if (node.nodeId !== undefined && !byId.has(node.nodeId)) byId.set(node.nodeId, { node, order });
@@ -55,12 +59,21 @@ export function buildEdges(nodes: readonly GraphNode[], dropped: ReadonlyMap<str
     source.outputs.forEach((o, j) => {
       const at = pointer(source.path, 'outputs', j);
       if (!present(o.destinationNodeId)) {
-        issues.warning(pointer(at, 'destinationNodeId'), `this output is not connected to any node; tokens sent to it go nowhere`);
+        issues.warning(
+          pointer(at, 'destinationNodeId'),
+          `this output is not connected to any node; tokens sent to it go nowhere`,
+        );
         return;
       }
       const dest = lookup(o.destinationNodeId, pointer(at, 'destinationNodeId'));
       if (!dest || !canReceive(dest.node, pointer(at, 'destinationNodeId'), issues)) return;
-      const inputIndex = resolveInput(source.nodeId!, o.destinationInputName, dest.node, pointer(at, 'destinationInputName'), issues);
+      const inputIndex = resolveInput(
+        source.nodeId!,
+        o.destinationInputName,
+        dest.node,
+        pointer(at, 'destinationInputName'),
+        issues,
+      );
       const input = inputIndex === undefined ? undefined : dest.node.inputs[inputIndex];
       const inputName = input?.name ?? (present(o.destinationInputName) ? o.destinationInputName : undefined);
       const edge: EdgeDraft = {
@@ -75,7 +88,10 @@ export function buildEdges(nodes: readonly GraphNode[], dropped: ReadonlyMap<str
       };
       const twin = source.kind === 'Multiplexer' ? undefined : perSource[order]!.find((e) => sameEdge(e, edge));
       if (twin) {
-        issues.warning(at, `this output repeats ${twin.declaredAt} (same destination, input and formula); the edge is used once`);
+        issues.warning(
+          at,
+          `this output repeats ${twin.declaredAt} (same destination, input and formula); the edge is used once`,
+        );
         return;
       }
       perSource[order]!.push(edge);
@@ -138,16 +154,28 @@ function canReceive(dest: GraphNode, path: string, issues: IssueList): boolean {
  * Which of `dest`'s inputs an edge from `from` feeds: the one named by `destinationInputName`,
  * else the one whose `nodeId` is the source, else the only input when it names no source.
  */
-function resolveInput(from: string, inputName: string | undefined, dest: GraphNode, path: string, issues: IssueList): number | undefined {
+function resolveInput(
+  from: string,
+  inputName: string | undefined,
+  dest: GraphNode,
+  path: string,
+  issues: IssueList,
+): number | undefined {
   if (present(inputName)) {
     const k = dest.inputs.findIndex((i) => i.name === inputName);
     if (k >= 0) return k;
     const names = dest.inputs.flatMap((i) => (i.name === undefined ? [] : [i.name]));
     if (dest.inputs.length === 0) {
-      issues.warning(path, `node ${showValue(dest.nodeId)} declares no inputs, so input name ${showValue(inputName)} has no effect`);
+      issues.warning(
+        path,
+        `node ${showValue(dest.nodeId)} declares no inputs, so input name ${showValue(inputName)} has no effect`,
+      );
     } else {
       const known = names.length > 0 ? `; its inputs are ${listOf(names, 'and')}` : '; none of its inputs has a name';
-      issues.error(path, `node ${showValue(dest.nodeId)} has no input named ${showValue(inputName)}${hint(didYouMean(inputName, names))}${known}`);
+      issues.error(
+        path,
+        `node ${showValue(dest.nodeId)} has no input named ${showValue(inputName)}${hint(didYouMean(inputName, names))}${known}`,
+      );
     }
     return undefined;
   }
@@ -158,5 +186,11 @@ function resolveInput(from: string, inputName: string | undefined, dest: GraphNo
 }
 
 function sameEdge(a: Edge, b: Edge): boolean {
-  return a.to === b.to && a.inputIndex === b.inputIndex && a.inputName === b.inputName && a.outputName === b.outputName && a.formula === b.formula;
+  return (
+    a.to === b.to &&
+    a.inputIndex === b.inputIndex &&
+    a.inputName === b.inputName &&
+    a.outputName === b.outputName &&
+    a.formula === b.formula
+  );
 }

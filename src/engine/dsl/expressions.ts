@@ -42,7 +42,9 @@ export function namesInScope(scope: ScopeKind, node: NodeSpec): string[] {
  * source node id), with each input's index. Empty when the node does not join (fewer than two
  * required inputs).
  */
-export function joinBindings(node: NodeSpec): Array<{ name: string; input: number; field: 'alias' | 'name' | 'nodeId' }> {
+export function joinBindings(
+  node: NodeSpec,
+): Array<{ name: string; input: number; field: 'alias' | 'name' | 'nodeId' }> {
   const required = node.inputs.filter((i) => i.required);
   if (node.type !== 'ProcessNode' || required.length < 2) return [];
   const out: Array<{ name: string; input: number; field: 'alias' | 'name' | 'nodeId' }> = [];

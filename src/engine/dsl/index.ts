@@ -33,7 +33,11 @@ export function loadScenario(input: unknown): LoadResult {
   } catch (err) {
     // A bug in the loader must not take down the caller (worker, CLI, API): report it as an issue.
     const reason = err instanceof Error ? err.message : String(err);
-    return { scenario: null, warnings: [], errors: [{ path: '', message: `internal error while loading the scenario: ${reason}` }] };
+    return {
+      scenario: null,
+      warnings: [],
+      errors: [{ path: '', message: `internal error while loading the scenario: ${reason}` }],
+    };
   }
 }
 
@@ -56,7 +60,10 @@ function load(input: unknown): LoadResult {
   if (!top.success) for (const issue of schemaIssues(top.issues, base)) issues.error(issue.path, issue.message);
   for (const w of unknownFields(shell, raw, base)) issues.warning(w.path, w.message);
   if (raw.edges !== undefined) {
-    issues.warning(pointer(base, 'edges'), `"edges" is ignored: the graph's edges come from the nodes' "outputs" and "inputs"`);
+    issues.warning(
+      pointer(base, 'edges'),
+      `"edges" is ignored: the graph's edges come from the nodes' "outputs" and "inputs"`,
+    );
   }
 
   const dropped = new Map<string, string>();
@@ -106,7 +113,11 @@ function load(input: unknown): LoadResult {
 }
 
 function finish(scenario: Scenario | null, issues: IssueList): LoadResult {
-  return { scenario, errors: inDocumentOrder(unique(issues.errors)), warnings: inDocumentOrder(unique(issues.warnings)) };
+  return {
+    scenario,
+    errors: inDocumentOrder(unique(issues.errors)),
+    warnings: inDocumentOrder(unique(issues.warnings)),
+  };
 }
 
 /** Issues sorted as they appear in the document (`/nodes/2` before `/nodes/10`); stable for equal paths. */

@@ -40,7 +40,9 @@ export function normaliseNode(entry: NodeEntry, parsed: ParsedNode, index: numbe
     ...(n.displayName !== undefined || n.name !== undefined ? { displayName: n.displayName ?? n.name } : {}),
     ...(n.description !== undefined ? { description: n.description } : {}),
     ...(n.position ? { position: { x: n.position.x, y: n.position.y } } : {}),
-    outputs: (n.outputs ?? []).map((o, j) => normaliseOutput(o, pointer(path, 'outputs', j), parsed.kind, sites, issues)),
+    outputs: (n.outputs ?? []).map((o, j) =>
+      normaliseOutput(o, pointer(path, 'outputs', j), parsed.kind, sites, issues),
+    ),
     inputs: (n.inputs ?? []).map(normaliseInput),
     index,
     path,
@@ -79,10 +81,12 @@ export function normaliseNode(entry: NodeEntry, parsed: ParsedNode, index: numbe
         issues,
       );
       (p.formulas ?? []).slice(1).forEach((extra, k) => {
-        if (present(extra)) issues.warning(pointer(path, 'formulas', k + 1), `only "formulas[0]" is used; this formula is ignored`);
+        if (present(extra))
+          issues.warning(pointer(path, 'formulas', k + 1), `only "formulas[0]" is used; this formula is ignored`);
       });
       const transform = p.transform && Object.keys(p.transform).length > 0 ? { ...p.transform } : undefined;
-      for (const [field, expr] of Object.entries(transform ?? {})) sites.add(pointer(path, 'transform', field), `transform of "${field}"`, expr);
+      for (const [field, expr] of Object.entries(transform ?? {}))
+        sites.add(pointer(path, 'transform', field), `transform of "${field}"`, expr);
       spec = {
         ...base,
         type: 'ProcessNode',
@@ -99,9 +103,13 @@ export function normaliseNode(entry: NodeEntry, parsed: ParsedNode, index: numbe
       const a = p.aggregation;
       const aggPath = pointer(path, 'aggregation');
       if (a.method !== 'formula' && present(a.formula)) {
-        issues.warning(pointer(aggPath, 'formula'), `"formula" is ignored: "method" is ${showValue(a.method)}, not "formula"`);
+        issues.warning(
+          pointer(aggPath, 'formula'),
+          `"formula" is ignored: "method" is ${showValue(a.method)}, not "formula"`,
+        );
       }
-      const formula = a.method === 'formula' ? sites.add(pointer(aggPath, 'formula'), 'aggregation formula', a.formula) : undefined;
+      const formula =
+        a.method === 'formula' ? sites.add(pointer(aggPath, 'formula'), 'aggregation formula', a.formula) : undefined;
       if (p.overflow !== undefined && p.capacity === undefined) {
         issues.warning(pointer(path, 'overflow'), `"overflow" has no effect without "capacity"`);
       }
@@ -129,7 +137,10 @@ export function normaliseNode(entry: NodeEntry, parsed: ParsedNode, index: numbe
       const m = parsed.node.multiplexing;
       const mPath = pointer(path, 'multiplexing');
       const unused = (field: string, wanted: string) =>
-        issues.warning(pointer(mPath, field), `"${field}" is ignored: it is used by the "${wanted}" strategy, not "${m.strategy}"`);
+        issues.warning(
+          pointer(mPath, field),
+          `"${field}" is ignored: it is used by the "${wanted}" strategy, not "${m.strategy}"`,
+        );
       if (m.weights !== undefined && m.strategy !== 'weighted') unused('weights', 'weighted');
       if (m.conditions !== undefined && m.strategy !== 'conditional') unused('conditions', 'conditional');
       if (m.defaultOutput !== undefined && m.strategy !== 'conditional') unused('defaultOutput', 'conditional');
@@ -172,7 +183,11 @@ function scopeOf(kind: NodeSpec['type']): ScopeKind {
 }
 
 /** The first non-blank candidate wins; the other non-blank ones are reported as ignored. */
-function pickFormula(candidates: Array<[string, string | undefined]>, sites: SiteList, issues: IssueList): string | undefined {
+function pickFormula(
+  candidates: Array<[string, string | undefined]>,
+  sites: SiteList,
+  issues: IssueList,
+): string | undefined {
   let chosen: [string, string] | undefined;
   for (const [path, formula] of candidates) {
     if (!present(formula)) continue;
@@ -186,23 +201,44 @@ function pickFormula(candidates: Array<[string, string | undefined]>, sites: Sit
   return chosen?.[1];
 }
 
-function normaliseOutput(o: OutputInput, path: string, kind: NodeSpec['type'], sites: SiteList, issues: IssueList): OutputSpec {
+function normaliseOutput(
+  o: OutputInput,
+  path: string,
+  kind: NodeSpec['type'],
+  sites: SiteList,
+  issues: IssueList,
+): OutputSpec {
   const own = present(o.formula) ? o.formula : undefined;
   const legacy = present(o.transformation?.formula) ? o.transformation.formula : undefined;
   const fieldMapping = o.transformation?.fieldMapping;
-  if (fieldMapping !== undefined && !(typeof fieldMapping === 'object' && fieldMapping !== null && Object.keys(fieldMapping).length === 0)) {
-    issues.warning(pointer(path, 'transformation', 'fieldMapping'), `"fieldMapping" is not supported and is ignored; use a formula that builds the object`);
+  if (
+    fieldMapping !== undefined &&
+    !(typeof fieldMapping === 'object' && fieldMapping !== null && Object.keys(fieldMapping).length === 0)
+  ) {
+    issues.warning(
+      pointer(path, 'transformation', 'fieldMapping'),
+      `"fieldMapping" is not supported and is ignored; use a formula that builds the object`,
+    );
   }
   let formula: string | undefined;
   if (kind !== 'ProcessNode') {
     if (own !== undefined || legacy !== undefined) {
-      issues.warning(pointer(path, own !== undefined ? 'formula' : 'transformation'), `a per-output formula only works on a ProcessNode; it is ignored here`);
+      issues.warning(
+        pointer(path, own !== undefined ? 'formula' : 'transformation'),
+        `a per-output formula only works on a ProcessNode; it is ignored here`,
+      );
     }
   } else {
     if (own !== undefined && legacy !== undefined) {
-      issues.warning(pointer(path, 'transformation', 'formula'), `"transformation.formula" is ignored: "formula" is set on this output`);
+      issues.warning(
+        pointer(path, 'transformation', 'formula'),
+        `"transformation.formula" is ignored: "formula" is set on this output`,
+      );
     }
-    formula = own !== undefined ? sites.add(pointer(path, 'formula'), 'output formula', own) : sites.add(pointer(path, 'transformation', 'formula'), 'output formula', legacy);
+    formula =
+      own !== undefined
+        ? sites.add(pointer(path, 'formula'), 'output formula', own)
+        : sites.add(pointer(path, 'transformation', 'formula'), 'output formula', legacy);
   }
   return {
     ...(o.name !== undefined ? { name: o.name } : {}),
@@ -232,7 +268,11 @@ function normaliseGeneration(g: GenerationInput, path: string, issues: IssueList
       return { type: 'random', valueMin: g.valueMin, valueMax: g.valueMax };
     case 'sequence':
       if (g.start !== undefined && g.valueMin !== undefined) shadowed('valueMin', 'start');
-      return { type: 'sequence', start: g.start ?? g.valueMin ?? DSL_DEFAULTS.sequenceStart, step: g.step ?? DSL_DEFAULTS.sequenceStep };
+      return {
+        type: 'sequence',
+        start: g.start ?? g.valueMin ?? DSL_DEFAULTS.sequenceStart,
+        step: g.step ?? DSL_DEFAULTS.sequenceStep,
+      };
     case 'constant':
       if (g.value !== undefined && g.hardcodedValue !== undefined) shadowed('hardcodedValue', 'value');
       return { type: 'constant', value: copyJson(g.value !== undefined ? g.value : g.hardcodedValue) };

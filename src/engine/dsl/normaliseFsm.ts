@@ -32,7 +32,9 @@ export function normaliseFsm(fsm: FsmInput, path: string, sites: SiteList, issue
   return {
     states,
     initialState,
-    transitions: (fsm.transitions ?? []).map((t, j) => normaliseTransition(t, pointer(path, 'transitions', j), sites, issues)),
+    transitions: (fsm.transitions ?? []).map((t, j) =>
+      normaliseTransition(t, pointer(path, 'transitions', j), sites, issues),
+    ),
     variables: copyJson(fsm.variables ?? {}) as Record<string, unknown>,
     instancePer: fsm.instancePer ?? DSL_DEFAULTS.instancePer,
     eventField: fsm.eventField ?? DSL_DEFAULTS.eventField,
@@ -55,12 +57,18 @@ function resolveInitial(declared: string | undefined, states: FsmState[], path: 
   if (declared !== undefined) {
     const other = flagged.find((s) => s.name !== declared);
     if (other) {
-      issues.warning(pointer(path, 'initialState'), `"initialState" ${showValue(declared)} wins over "isInitial" on state ${showValue(other.name)}`);
+      issues.warning(
+        pointer(path, 'initialState'),
+        `"initialState" ${showValue(declared)} wins over "isInitial" on state ${showValue(other.name)}`,
+      );
     }
     return declared;
   }
   if (flagged.length > 1) {
-    issues.warning(pointer(path, 'states'), `several states have "isInitial"; the first, ${showValue(flagged[0]!.name)}, is the initial state`);
+    issues.warning(
+      pointer(path, 'states'),
+      `several states have "isInitial"; the first, ${showValue(flagged[0]!.name)}, is the initial state`,
+    );
   }
   return flagged[0]?.name ?? states[0]?.name ?? '';
 }
@@ -100,15 +108,28 @@ function normaliseAction(a: ActionInput, path: string, sites: SiteList): FsmActi
       return { action: a.action, target: a.target, value: a.value ?? DSL_DEFAULTS.incrementBy };
     case 'log': {
       const formula = sites.add(pointer(path, 'formula'), 'log formula', a.formula);
-      return { action: 'log', ...(a.message !== undefined ? { message: a.message } : {}), ...(formula !== undefined ? { formula } : {}) };
+      return {
+        action: 'log',
+        ...(a.message !== undefined ? { message: a.message } : {}),
+        ...(formula !== undefined ? { formula } : {}),
+      };
     }
     case 'emit': {
       const formula = sites.add(pointer(path, 'formula'), 'emit formula', a.formula);
-      return { action: 'emit', ...(a.target !== undefined ? { target: a.target } : {}), ...(formula !== undefined ? { formula } : {}) };
+      return {
+        action: 'emit',
+        ...(a.target !== undefined ? { target: a.target } : {}),
+        ...(formula !== undefined ? { formula } : {}),
+      };
     }
   }
 }
 
 function isEmpty(value: unknown): boolean {
-  return value === null || value === '' || (Array.isArray(value) && value.length === 0) || (isRecord(value) && Object.keys(value).length === 0);
+  return (
+    value === null ||
+    value === '' ||
+    (Array.isArray(value) && value.length === 0) ||
+    (isRecord(value) && Object.keys(value).length === 0)
+  );
 }

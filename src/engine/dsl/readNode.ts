@@ -78,11 +78,20 @@ export function readNode(raw: unknown, inputIndex: number, path: string, issues:
   }
   const type = raw.type;
   if (typeof type === 'string' && (PRESENTATIONAL_TYPES as readonly string[]).includes(type)) {
-    const label = typeof raw.id === 'string' || typeof raw.nodeId === 'string' ? ` ${JSON.stringify(raw.nodeId ?? raw.id)}` : '';
+    const label =
+      typeof raw.id === 'string' || typeof raw.nodeId === 'string' ? ` ${JSON.stringify(raw.nodeId ?? raw.id)}` : '';
     issues.warning(path, `${type} node${label} is presentational (from the original editor) and is dropped`);
     return null;
   }
-  const entry: NodeEntry = { inputIndex, path, kind: null, ...declaredId(raw, path), parsed: null, outputs: [], inputs: [] };
+  const entry: NodeEntry = {
+    inputIndex,
+    path,
+    kind: null,
+    ...declaredId(raw, path),
+    parsed: null,
+    outputs: [],
+    inputs: [],
+  };
   entry.outputs = wellFormed(v.array(OutputSchema), raw.outputs);
   entry.inputs = wellFormed(v.array(InputSchema), raw.inputs);
 
@@ -142,7 +151,11 @@ function reservedKeys(raw: Record<string, unknown>, path: string, issues: IssueL
   for (const [map, at, what] of maps) {
     if (!isRecord(map)) continue;
     for (const key of Object.keys(map)) {
-      if (FORBIDDEN_NAMES.includes(key)) issues.error(pointer(path, ...at, key), `"${key}" cannot be ${what} name: it is reserved, and formulas cannot read it`);
+      if (FORBIDDEN_NAMES.includes(key))
+        issues.error(
+          pointer(path, ...at, key),
+          `"${key}" cannot be ${what} name: it is reserved, and formulas cannot read it`,
+        );
     }
   }
 }

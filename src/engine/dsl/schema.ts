@@ -23,11 +23,13 @@ export function doc<T extends v.GenericSchema>(schema: T, description: string, d
   return v.pipe(schema, v.description(description), v.metadata({ default: defaultValue }));
 }
 
-const expression = (description: string) => doc(v.string(), `${description} An expression (docs/dsl.md, "Expressions").`);
+const expression = (description: string) =>
+  doc(v.string(), `${description} An expression (docs/dsl.md, "Expressions").`);
 const positiveInteger = () => v.pipe(v.number(), v.integer(), v.minValue(1));
 const nonNegativeInteger = () => v.pipe(v.number(), v.integer(), v.minValue(0));
 /** Origin-only field: accepted and ignored without a warning. */
-const originOnly = (what: string) => v.optional(doc(v.unknown(), `(compat) ${what}: kept from the original tool, ignored.`));
+const originOnly = (what: string) =>
+  v.optional(doc(v.unknown(), `(compat) ${what}: kept from the original tool, ignored.`));
 
 export const NodeIdSchema = v.pipe(v.string(), v.regex(NODE_ID_PATTERN, NODE_ID_RULE));
 
@@ -40,8 +42,13 @@ export const PositionSchema = v.pipe(
 export const OutputSchema = v.pipe(
   v.looseObject({
     name: v.optional(doc(v.string(), 'Output name: an FSM `emit` action targets it; edges carry it.')),
-    destinationNodeId: doc(v.string(), 'The node this edge leads to. An empty string is an unconnected output (warning).'),
-    destinationInputName: v.optional(doc(v.string(), "The destination's input this edge feeds (one of its `inputs[].name`).")),
+    destinationNodeId: doc(
+      v.string(),
+      'The node this edge leads to. An empty string is an unconnected output (warning).',
+    ),
+    destinationInputName: v.optional(
+      doc(v.string(), "The destination's input this edge feeds (one of its `inputs[].name`)."),
+    ),
     formula: v.optional(expression('ProcessNode only: this output gets its own result of this formula.')),
     transformation: v.optional(
       v.pipe(
@@ -62,8 +69,12 @@ export const InputSchema = v.pipe(
   v.looseObject({
     name: v.optional(doc(v.string(), "Input name; an edge's `destinationInputName` refers to it.")),
     nodeId: v.optional(doc(v.string(), 'Source node: the input is also an edge from that node.')),
-    alias: v.optional(doc(v.string(), "Name a joining ProcessNode binds this input's data to (else `name`, else `nodeId`).")),
-    required: v.optional(doc(v.boolean(), 'A ProcessNode with several required inputs joins them.', DSL_DEFAULTS.required)),
+    alias: v.optional(
+      doc(v.string(), "Name a joining ProcessNode binds this input's data to (else `name`, else `nodeId`)."),
+    ),
+    required: v.optional(
+      doc(v.boolean(), 'A ProcessNode with several required inputs joins them.', DSL_DEFAULTS.required),
+    ),
     sourceOutputName: v.optional(doc(v.string(), "(compat) The source's output name this input is fed from.")),
     interface: originOnly('interface'),
   }),
@@ -132,7 +143,12 @@ const ValuesGenerationSchema = v.pipe(
 export const GENERATION_TYPES = ['random', 'sequence', 'constant', 'values'] as const;
 
 export const GenerationSchema = v.pipe(
-  v.variant('type', [RandomGenerationSchema, SequenceGenerationSchema, ConstantGenerationSchema, ValuesGenerationSchema]),
+  v.variant('type', [
+    RandomGenerationSchema,
+    SequenceGenerationSchema,
+    ConstantGenerationSchema,
+    ValuesGenerationSchema,
+  ]),
   v.description('How the source makes token values when no external event is addressed to it.'),
 );
 
@@ -141,8 +157,12 @@ export const DataSourceSchema = v.pipe(
     ...commonNodeEntries,
     type: v.literal('DataSource'),
     generation: v.optional(GenerationSchema),
-    interval: v.optional(doc(v.pipe(v.number(), v.gtValue(0)), 'Simulated seconds between emissions.', DSL_DEFAULTS.interval)),
-    count: v.optional(doc(nonNegativeInteger(), 'Tokens to generate (external events are not counted).', DSL_DEFAULTS.count)),
+    interval: v.optional(
+      doc(v.pipe(v.number(), v.gtValue(0)), 'Simulated seconds between emissions.', DSL_DEFAULTS.interval),
+    ),
+    count: v.optional(
+      doc(nonNegativeInteger(), 'Tokens to generate (external events are not counted).', DSL_DEFAULTS.count),
+    ),
     startAt: v.optional(doc(positiveInteger(), 'First step that emits.', DSL_DEFAULTS.startAt)),
     batchSize: v.optional(doc(positiveInteger(), 'External events emitted per due step.', DSL_DEFAULTS.batchSize)),
   }),
@@ -158,7 +178,10 @@ export const ProcessNodeSchema = v.pipe(
     ...commonNodeEntries,
     type: v.literal('ProcessNode'),
     processing: v.optional(
-      v.pipe(v.looseObject({ formula: v.optional(expression('The formula (wins over `formula` and `formulas`).')) }), v.title('processing')),
+      v.pipe(
+        v.looseObject({ formula: v.optional(expression('The formula (wins over `formula` and `formulas`).')) }),
+        v.title('processing'),
+      ),
     ),
     formula: v.optional(expression('The formula, when `processing.formula` is absent.')),
     formulas: v.optional(doc(v.array(v.string()), '(compat) `formulas[0]` is the formula; the rest are ignored.')),
@@ -227,7 +250,10 @@ const TransitionSchema = v.pipe(
     from: doc(v.string(), 'Source state.'),
     to: doc(v.string(), 'Target state.'),
     trigger: v.optional(
-      doc(v.string(), '`token_received`, `default` or absent: any token; `timer`: after `after` steps; otherwise an event name.'),
+      doc(
+        v.string(),
+        '`token_received`, `default` or absent: any token; `timer`: after `after` steps; otherwise an event name.',
+      ),
     ),
     condition: v.optional(expression('Must be true for the transition to fire.')),
     guard: v.optional(expression('(compat) Alias of `condition`; with both, both must hold.')),
@@ -244,7 +270,11 @@ export const FsmDefinitionSchema = v.pipe(
     transitions: v.optional(doc(v.array(TransitionSchema), 'Tried in array order; the first that matches fires.')),
     variables: v.optional(doc(v.record(v.string(), v.unknown()), 'Machine variables and their initial values.')),
     instancePer: v.optional(
-      doc(v.picklist(['node', 'correlationId']), 'One machine for the node, or one per correlation id.', DSL_DEFAULTS.instancePer),
+      doc(
+        v.picklist(['node', 'correlationId']),
+        'One machine for the node, or one per correlation id.',
+        DSL_DEFAULTS.instancePer,
+      ),
     ),
     eventField: v.optional(doc(v.string(), 'Data field an event-name trigger matches.', DSL_DEFAULTS.eventField)),
     stateActions: v.optional(doc(v.unknown(), '(compat) Not supported (warning): use `onEntry`/`onExit` on states.')),
@@ -267,7 +297,17 @@ export const FsmSchema = v.pipe(
 
 // ——— Aggregator (§5.4) ———
 
-export const AGGREGATION_METHODS = ['sum', 'average', 'count', 'min', 'max', 'first', 'last', 'collect', 'formula'] as const;
+export const AGGREGATION_METHODS = [
+  'sum',
+  'average',
+  'count',
+  'min',
+  'max',
+  'first',
+  'last',
+  'collect',
+  'formula',
+] as const;
 export const AGGREGATION_TRIGGERS = ['count', 'time', 'threshold'] as const;
 
 const TriggerSchema = v.variant('type', [
@@ -276,11 +316,17 @@ const TriggerSchema = v.variant('type', [
     v.title('count trigger'),
   ),
   v.pipe(
-    v.looseObject({ type: v.literal('time'), window: doc(v.pipe(v.number(), v.gtValue(0)), 'Simulated seconds between emissions.') }),
+    v.looseObject({
+      type: v.literal('time'),
+      window: doc(v.pipe(v.number(), v.gtValue(0)), 'Simulated seconds between emissions.'),
+    }),
     v.title('time trigger'),
   ),
   v.pipe(
-    v.looseObject({ type: v.literal('threshold'), value: doc(v.number(), "Emit as soon as the method's running result reaches it.") }),
+    v.looseObject({
+      type: v.literal('threshold'),
+      value: doc(v.number(), "Emit as soon as the method's running result reaches it."),
+    }),
     v.title('threshold trigger'),
   ),
 ]);
@@ -296,7 +342,9 @@ export const AggregatorSchema = v.pipe(
         field: v.optional(doc(v.string(), 'Path into token data.', DSL_DEFAULTS.field)),
         trigger: v.optional(doc(TriggerSchema, 'When to emit; absent = only at the end of the run.')),
         groupBy: v.optional(doc(v.string(), 'Separate buffers per key: `correlationId` or a data path.')),
-        flushOnEnd: v.optional(doc(v.boolean(), 'Partial buffers flush when nothing else is pending.', DSL_DEFAULTS.flushOnEnd)),
+        flushOnEnd: v.optional(
+          doc(v.boolean(), 'Partial buffers flush when nothing else is pending.', DSL_DEFAULTS.flushOnEnd),
+        ),
       }),
       v.title('aggregation'),
     ),
@@ -320,9 +368,14 @@ export const MultiplexerSchema = v.pipe(
       v.looseObject({
         strategy: doc(v.picklist(MULTIPLEX_STRATEGIES), 'How each token picks its output(s).'),
         weights: v.optional(doc(v.array(v.number()), 'Weighted: one non-negative weight per output.')),
-        conditions: v.optional(doc(v.array(v.string()), 'Conditional: one expression per output; the first true wins.')),
+        conditions: v.optional(
+          doc(v.array(v.string()), 'Conditional: one expression per output; the first true wins.'),
+        ),
         defaultOutput: v.optional(
-          doc(v.union([v.string(), nonNegativeInteger()]), 'Conditional: output (name or index) used when no condition holds.'),
+          doc(
+            v.union([v.string(), nonNegativeInteger()]),
+            'Conditional: output (name or index) used when no condition holds.',
+          ),
         ),
       }),
       v.title('multiplexing'),

@@ -81,7 +81,8 @@ function bound(expected: string | null): string {
 /** Pure: the quoted literals in valibot's `expected`, e.g. `("a" | ("b" | "c"))` → a, b, c. */
 function quotedOptions(expected: string | null): string[] {
   const out: string[] = [];
-  for (const match of (expected ?? '').matchAll(/"((?:[^"\\]|\\.)*)"/g)) out.push(JSON.parse(`"${match[1]}"`) as string);
+  for (const match of (expected ?? '').matchAll(/"((?:[^"\\]|\\.)*)"/g))
+    out.push(JSON.parse(`"${match[1]}"`) as string);
   return out;
 }
 

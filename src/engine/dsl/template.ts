@@ -55,11 +55,17 @@ export function checkEmbeddedVersion(scenario: Record<string, unknown>, facts: T
   const own = scenario.version;
   if (own !== undefined) {
     if (facts.version !== undefined && facts.version !== own && own === DSL_VERSION) {
-      issues.warning('/version', `the template's "version" ${showValue(facts.version)} is ignored: the scenario's "version" is "${DSL_VERSION}"`);
+      issues.warning(
+        '/version',
+        `the template's "version" ${showValue(facts.version)} is ignored: the scenario's "version" is "${DSL_VERSION}"`,
+      );
     }
     return;
   }
   if (facts.version === DSL_VERSION) return;
-  const why = facts.version === undefined ? '' : ` (the template's "version" is ${showValue(facts.version)}, not the DSL version "${DSL_VERSION}")`;
+  const why =
+    facts.version === undefined
+      ? ''
+      : ` (the template's "version" is ${showValue(facts.version)}, not the DSL version "${DSL_VERSION}")`;
   issues.error(pointer('/scenario', 'version'), `required field "version" is missing${why}`);
 }

@@ -45,10 +45,12 @@ function walk(schema: SchemaNode, value: unknown, path: string, out: UnknownFiel
       if (schema.wrapped) walk(schema.wrapped, value, path, out);
       return;
     case 'array':
-      if (Array.isArray(value) && schema.item) value.forEach((item, i) => walk(schema.item!, item, pointer(path, i), out));
+      if (Array.isArray(value) && schema.item)
+        value.forEach((item, i) => walk(schema.item!, item, pointer(path, i), out));
       return;
     case 'record':
-      if (isRecord(value) && schema.value) for (const [k, item] of Object.entries(value)) walk(schema.value, item, pointer(path, k), out);
+      if (isRecord(value) && schema.value)
+        for (const [k, item] of Object.entries(value)) walk(schema.value, item, pointer(path, k), out);
       return;
     case 'union': {
       const option = (schema.options ?? []).find((o): o is SchemaNode => typeof o !== 'string' && sameShape(o, value));
@@ -57,7 +59,9 @@ function walk(schema: SchemaNode, value: unknown, path: string, out: UnknownFiel
     }
     case 'variant': {
       if (!isRecord(value) || !schema.key) return;
-      const option = (schema.options ?? []).find((o): o is SchemaNode => typeof o !== 'string' && matchesDiscriminator(o, schema.key!, value[schema.key!]));
+      const option = (schema.options ?? []).find(
+        (o): o is SchemaNode => typeof o !== 'string' && matchesDiscriminator(o, schema.key!, value[schema.key!]),
+      );
       if (option) walk(option, value, path, out);
       return;
     }
@@ -71,7 +75,13 @@ function walk(schema: SchemaNode, value: unknown, path: string, out: UnknownFiel
   }
 }
 
-function checkObject(schema: SchemaNode, entries: Record<string, SchemaNode>, value: Record<string, unknown>, path: string, out: UnknownField[]): void {
+function checkObject(
+  schema: SchemaNode,
+  entries: Record<string, SchemaNode>,
+  value: Record<string, unknown>,
+  path: string,
+  out: UnknownField[],
+): void {
   const known = Object.keys(entries);
   for (const [key, item] of Object.entries(value)) {
     // Own entries only: a field named "constructor" or "__proto__" is unknown, not Object.prototype's.

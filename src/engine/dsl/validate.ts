@@ -11,7 +11,13 @@ import { checkExpressions, EXPRESSION_SCOPES, joinBindings } from './expressions
 import { IssueList, listOf, pointer, showValue } from './issues';
 import type { NodeEntry } from './readNode';
 import { present, type ExprSite } from './sites';
-import { validateAggregator, validateDataSource, validateFsm, validateMultiplexer, validateTimers } from './validateKinds';
+import {
+  validateAggregator,
+  validateDataSource,
+  validateFsm,
+  validateMultiplexer,
+  validateTimers,
+} from './validateKinds';
 
 /** A node as the loader holds it: what was read, and (when it parsed) its spec and expressions. */
 export interface LoadedNode {
@@ -46,14 +52,21 @@ function checkUniqueIds(nodes: readonly LoadedNode[], issues: IssueList): void {
     if (entry.nodeId === undefined) continue;
     const earlier = first.get(entry.nodeId);
     if (earlier === undefined) first.set(entry.nodeId, entry.path);
-    else issues.error(entry.idPath, `node id ${showValue(entry.nodeId)} is already used by ${earlier}; node ids must be unique`);
+    else
+      issues.error(
+        entry.idPath,
+        `node id ${showValue(entry.nodeId)} is already used by ${earlier}; node ids must be unique`,
+      );
   }
 }
 
 function checkSinkOutputs(entry: NodeEntry, issues: IssueList): void {
   if (entry.kind !== 'Sink' || entry.outputs.length === 0) return;
   const n = entry.outputs.length;
-  issues.error(pointer(entry.path, 'outputs'), `a Sink collects tokens and has no outputs; remove its ${n} output${n === 1 ? '' : 's'}`);
+  issues.error(
+    pointer(entry.path, 'outputs'),
+    `a Sink collects tokens and has no outputs; remove its ${n} output${n === 1 ? '' : 's'}`,
+  );
 }
 
 function checkNode(node: LoadedNode, edges: readonly EdgeDraft[], issues: IssueList): void {
@@ -106,18 +119,27 @@ function checkJoin(spec: NodeSpec, edges: readonly EdgeDraft[], issues: IssueLis
     }
     const bAt = pointer(at, b.field);
     if (reserved.includes(b.name) || /^input\d+$/.test(b.name)) {
-      issues.error(bAt, `join binding ${showValue(b.name)} hides the built-in name ${showValue(b.name)}; choose another "alias"`);
+      issues.error(
+        bAt,
+        `join binding ${showValue(b.name)} hides the built-in name ${showValue(b.name)}; choose another "alias"`,
+      );
     }
     const earlier = firstAt.get(b.name);
     if (earlier !== undefined) {
-      issues.error(bAt, `join binding ${showValue(b.name)} is already the binding of ${earlier}; give each joined input its own "alias"`);
+      issues.error(
+        bAt,
+        `join binding ${showValue(b.name)} is already the binding of ${earlier}; give each joined input its own "alias"`,
+      );
     } else firstAt.set(b.name, at);
   }
   const incoming = edges.filter((e) => e.to === spec.nodeId);
   for (const k of required) {
     if (!incoming.some((e) => e.inputIndex === k)) {
       const label = spec.inputs[k]!.name ?? spec.inputs[k]!.alias ?? String(k);
-      issues.error(pointer(spec.path, 'inputs', k), `required input ${showValue(label)} is not fed by any edge, so the join never fires`);
+      issues.error(
+        pointer(spec.path, 'inputs', k),
+        `required input ${showValue(label)} is not fed by any edge, so the join never fires`,
+      );
     }
   }
   const names = spec.inputs.flatMap((i) => (i.name === undefined ? [] : [i.name]));
@@ -131,7 +153,12 @@ function checkJoin(spec: NodeSpec, edges: readonly EdgeDraft[], issues: IssueLis
 }
 
 /** Warnings about the graph's shape: unreachable nodes, tokens that go nowhere. */
-function checkGraph(nodes: readonly LoadedNode[], edges: readonly EdgeDraft[], nodesPath: string, issues: IssueList): void {
+function checkGraph(
+  nodes: readonly LoadedNode[],
+  edges: readonly EdgeDraft[],
+  nodesPath: string,
+  issues: IssueList,
+): void {
   const known = nodes.filter((n) => n.entry.nodeId !== undefined && n.entry.kind !== null);
   const sources = known.filter((n) => n.entry.kind === 'DataSource').map((n) => n.entry.nodeId!);
   if (known.length > 0 && sources.length === 0) {
@@ -155,13 +182,19 @@ function checkGraph(nodes: readonly LoadedNode[], edges: readonly EdgeDraft[], n
     if (seen.has(id)) continue; // a duplicate id is already an error
     seen.add(id);
     if (sources.length > 0 && !reached.has(id)) {
-      issues.warning(entry.path, `node ${showValue(id)} is not reachable from any DataSource, so it never receives a token`);
+      issues.warning(
+        entry.path,
+        `node ${showValue(id)} is not reachable from any DataSource, so it never receives a token`,
+      );
     }
     // Outputs that name a missing node are already errors; only a node that declares nowhere to go is warned about.
     const declaresDestination = entry.outputs.some((o) => present(o.destinationNodeId));
     if (entry.kind !== 'Sink' && !next.has(id) && !declaresDestination) {
       const what = entry.kind === 'DataSource' ? 'DataSource' : entry.kind;
-      issues.warning(entry.path, `${what} ${showValue(id)} has no outputs connected to another node, so its tokens go nowhere`);
+      issues.warning(
+        entry.path,
+        `${what} ${showValue(id)} has no outputs connected to another node, so its tokens go nowhere`,
+      );
     }
   }
 }
@@ -173,7 +206,12 @@ function checkGraph(nodes: readonly LoadedNode[], edges: readonly EdgeDraft[], n
  * kind sends a token on all its edges except a Multiplexer, which does so only with `broadcast`
  * (the other strategies pick one output). One warning per such node, in document order.
  */
-function checkMultiplyingCycles(nodes: readonly LoadedNode[], edges: readonly EdgeDraft[], maxEvents: number, issues: IssueList): void {
+function checkMultiplyingCycles(
+  nodes: readonly LoadedNode[],
+  edges: readonly EdgeDraft[],
+  maxEvents: number,
+  issues: IssueList,
+): void {
   const specs = new Map<string, NodeSpec>();
   for (const { spec } of nodes) if (spec && !specs.has(spec.nodeId)) specs.set(spec.nodeId, spec);
   const component = componentsOf([...specs.keys()], edges);

@@ -10,7 +10,11 @@ import { resolveOutput } from './normalise';
 import type { ParsedNode } from './readNode';
 
 /** Not pure (records issues). */
-export function validateDataSource(spec: DataSourceSpec, parsed: Extract<ParsedNode, { kind: 'DataSource' }>['node'], issues: IssueList): void {
+export function validateDataSource(
+  spec: DataSourceSpec,
+  parsed: Extract<ParsedNode, { kind: 'DataSource' }>['node'],
+  issues: IssueList,
+): void {
   const g = parsed.generation;
   const at = pointer(spec.path, 'generation');
   if (g?.type === 'random' && g.valueMin > g.valueMax) {
@@ -21,11 +25,17 @@ export function validateDataSource(spec: DataSourceSpec, parsed: Extract<ParsedN
   }
   if (g?.type === 'values') {
     const list = g.values ?? g.hardcodedValues;
-    if (list === undefined) issues.error(pointer(at, 'values'), `a "values" generation needs "values", the list to cycle through`);
-    else if (list.length === 0) issues.error(pointer(at, g.values ? 'values' : 'hardcodedValues'), `the list of values is empty; give at least one`);
+    if (list === undefined)
+      issues.error(pointer(at, 'values'), `a "values" generation needs "values", the list to cycle through`);
+    else if (list.length === 0)
+      issues.error(
+        pointer(at, g.values ? 'values' : 'hardcodedValues'),
+        `the list of values is empty; give at least one`,
+      );
   }
   (parsed.inputs ?? []).forEach((input, k) => {
-    if (input.nodeId === undefined) issues.warning(pointer(spec.path, 'inputs', k), `a DataSource receives no tokens, so this input is ignored`);
+    if (input.nodeId === undefined)
+      issues.warning(pointer(spec.path, 'inputs', k), `a DataSource receives no tokens, so this input is ignored`);
   });
 }
 
@@ -42,10 +52,15 @@ export function validateFsm(spec: FsmSpec, issues: IssueList): void {
   states.forEach((s, k) => {
     const first = firstAt.get(s.name);
     if (first === undefined) firstAt.set(s.name, k);
-    else issues.error(pointer(at, 'states', k), `state ${showValue(s.name)} is already declared at ${pointer(at, 'states', first)}`);
+    else
+      issues.error(
+        pointer(at, 'states', k),
+        `state ${showValue(s.name)} is already declared at ${pointer(at, 'states', first)}`,
+      );
     if (s.name.trim() === '') issues.error(pointer(at, 'states', k), `a state needs a non-empty name`);
   });
-  const unknownState = (name: string) => `state ${showValue(name)} does not exist${hint(didYouMean(name, names))}; the states are ${listOf(names, 'and')}`;
+  const unknownState = (name: string) =>
+    `state ${showValue(name)} does not exist${hint(didYouMean(name, names))}; the states are ${listOf(names, 'and')}`;
   if (!firstAt.has(initialState)) issues.error(pointer(at, 'initialState'), `initial ${unknownState(initialState)}`);
   transitions.forEach((t, j) => {
     const tAt = pointer(at, 'transitions', j);
@@ -68,24 +83,45 @@ export function validateFsm(spec: FsmSpec, issues: IssueList): void {
  * Not pure (records issues). A timer without `after`, checked on the transitions as written (the
  * normalised trigger carries a stand-in value). `fsmPath` is the pointer of the node's `fsm`.
  */
-export function validateTimers(transitions: ReadonlyArray<{ trigger?: string; after?: number }>, fsmPath: string, issues: IssueList): void {
+export function validateTimers(
+  transitions: ReadonlyArray<{ trigger?: string; after?: number }>,
+  fsmPath: string,
+  issues: IssueList,
+): void {
   transitions.forEach((t, j) => {
     if (t.trigger === 'timer' && t.after === undefined) {
-      issues.error(pointer(fsmPath, 'transitions', j, 'after'), `a "timer" transition needs "after": the steps to wait in the "from" state`);
+      issues.error(
+        pointer(fsmPath, 'transitions', j, 'after'),
+        `a "timer" transition needs "after": the steps to wait in the "from" state`,
+      );
     }
   });
 }
 
-function checkAction(a: FsmAction, at: string, outputNames: string[], variables: Record<string, unknown>, spec: FsmSpec, issues: IssueList): void {
+function checkAction(
+  a: FsmAction,
+  at: string,
+  outputNames: string[],
+  variables: Record<string, unknown>,
+  spec: FsmSpec,
+  issues: IssueList,
+): void {
   switch (a.action) {
     case 'emit':
       if (a.target !== undefined && !outputNames.includes(a.target)) {
-        const known = outputNames.length > 0 ? `; its outputs are ${listOf(outputNames, 'and')}` : '; none of its outputs has a "name"';
-        issues.error(pointer(at, 'target'), `node ${showValue(spec.nodeId)} has no output named ${showValue(a.target)}${hint(didYouMean(a.target, outputNames))}${known}`);
+        const known =
+          outputNames.length > 0
+            ? `; its outputs are ${listOf(outputNames, 'and')}`
+            : '; none of its outputs has a "name"';
+        issues.error(
+          pointer(at, 'target'),
+          `node ${showValue(spec.nodeId)} has no output named ${showValue(a.target)}${hint(didYouMean(a.target, outputNames))}${known}`,
+        );
       }
       return;
     case 'set_variable':
-      if (a.value === undefined && a.formula === undefined) issues.error(at, `a "set_variable" action needs "value" or "formula"`);
+      if (a.value === undefined && a.formula === undefined)
+        issues.error(at, `a "set_variable" action needs "value" or "formula"`);
       return;
     case 'increment':
     case 'decrement':
@@ -110,16 +146,24 @@ export function validateAggregator(spec: AggregatorSpec, issues: IssueList): voi
     issues.error(pointer(at, 'formula'), `method "formula" needs a non-empty "formula" (over "values" and "tokens")`);
   }
   if (a.trigger?.type === 'threshold' && a.method === 'collect') {
-    issues.warning(pointer(at, 'trigger'), `a "threshold" trigger compares a number, but method "collect" makes a list, so it only fires at the end`);
+    issues.warning(
+      pointer(at, 'trigger'),
+      `a "threshold" trigger compares a number, but method "collect" makes a list, so it only fires at the end`,
+    );
   }
   if (a.trigger === null && !a.flushOnEnd) {
     issues.warning(at, `with no "trigger" and "flushOnEnd": false, this Aggregator never emits`);
   }
-  if (a.groupBy !== undefined && a.groupBy.trim() === '') issues.error(pointer(at, 'groupBy'), `"groupBy" is empty; use "correlationId" or a data path`);
+  if (a.groupBy !== undefined && a.groupBy.trim() === '')
+    issues.error(pointer(at, 'groupBy'), `"groupBy" is empty; use "correlationId" or a data path`);
 }
 
 /** Not pure (records issues). `rawDefault` is `defaultOutput` as written (a name or an index). */
-export function validateMultiplexer(spec: MultiplexerSpec, rawDefault: string | number | undefined, issues: IssueList): void {
+export function validateMultiplexer(
+  spec: MultiplexerSpec,
+  rawDefault: string | number | undefined,
+  issues: IssueList,
+): void {
   const at = pointer(spec.path, 'multiplexing');
   const m = spec.multiplexing;
   const n = spec.outputs.length;
@@ -129,7 +173,10 @@ export function validateMultiplexer(spec: MultiplexerSpec, rawDefault: string | 
       return false;
     }
     if (list.length !== n) {
-      issues.error(pointer(at, field), `"${field}" has ${list.length} entr${list.length === 1 ? 'y' : 'ies'} but the node has ${n} output${n === 1 ? '' : 's'}; give one per output, in order`);
+      issues.error(
+        pointer(at, field),
+        `"${field}" has ${list.length} entr${list.length === 1 ? 'y' : 'ies'} but the node has ${n} output${n === 1 ? '' : 's'}; give one per output, in order`,
+      );
       return false;
     }
     return true;
@@ -140,7 +187,8 @@ export function validateMultiplexer(spec: MultiplexerSpec, rawDefault: string | 
       if (w < 0) issues.error(pointer(at, 'weights', k), `weight ${w} is negative; weights must be 0 or more`);
     });
     const sum = weights.reduce((s, w) => s + (w > 0 ? w : 0), 0);
-    if (sum <= 0 && weights.every((w) => w >= 0)) issues.error(pointer(at, 'weights'), `the weights add up to 0; at least one must be positive`);
+    if (sum <= 0 && weights.every((w) => w >= 0))
+      issues.error(pointer(at, 'weights'), `the weights add up to 0; at least one must be positive`);
   }
   if (m.strategy === 'conditional') {
     perOutput('conditions', m.conditions);

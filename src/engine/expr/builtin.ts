@@ -25,7 +25,11 @@ export type FunctionSpec =
     };
 
 /** Pure. An eager built-in taking between `minArgs` and `maxArgs` arguments (Infinity: no upper bound). */
-export function eager(minArgs: number, maxArgs: number, call: (args: readonly unknown[], st: EvalState) => unknown): FunctionSpec {
+export function eager(
+  minArgs: number,
+  maxArgs: number,
+  call: (args: readonly unknown[], st: EvalState) => unknown,
+): FunctionSpec {
   return { kind: 'eager', minArgs, maxArgs, call };
 }
 

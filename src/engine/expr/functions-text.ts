@@ -84,4 +84,3 @@ export const TEXT_FUNCTIONS = {
   split: eager(2, 2, split),
   join: eager(1, 2, join),
 } as const satisfies Record<string, FunctionSpec>;
-

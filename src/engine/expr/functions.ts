@@ -66,5 +66,7 @@ export const FUNCTION_NAMES: readonly string[] = Object.freeze(Object.keys(FUNCT
 
 /** Pure. The built-in called `name`, if any; only the table's own names count (not `toString`). */
 export function lookupFunction(name: string): { name: FunctionName; spec: FunctionSpec } | undefined {
-  return Object.hasOwn(FUNCTIONS, name) ? { name: name as FunctionName, spec: FUNCTIONS[name as FunctionName] } : undefined;
+  return Object.hasOwn(FUNCTIONS, name)
+    ? { name: name as FunctionName, spec: FUNCTIONS[name as FunctionName] }
+    : undefined;
 }

@@ -22,7 +22,8 @@ const EMPTY_SCOPE: Scope = Object.freeze(Object.create(null) as Scope);
  */
 export function parseExpression(source: string): ParseResult {
   try {
-    if (typeof source !== 'string') return { ok: false, error: { message: 'expression must be a string', position: 0 } };
+    if (typeof source !== 'string')
+      return { ok: false, error: { message: 'expression must be a string', position: 0 } };
     const { ast, variables, usesRand } = parse(source);
     const root = compile(ast);
     let running = false;
@@ -33,7 +34,10 @@ export function parseExpression(source: string): ParseResult {
       usesRand,
       evaluate(ctx: EvalContext): EvalResult {
         if (running) return { ok: false, error: 'expression evaluated again while it was being evaluated' };
-        const scope = ctx !== null && typeof ctx === 'object' && ctx.scope !== null && typeof ctx.scope === 'object' ? ctx.scope : EMPTY_SCOPE;
+        const scope =
+          ctx !== null && typeof ctx === 'object' && ctx.scope !== null && typeof ctx.scope === 'object'
+            ? ctx.scope
+            : EMPTY_SCOPE;
         const st: EvalState = { steps: 0, now: ctx?.now, rand: ctx?.rand };
         running = true;
         try {

@@ -6,9 +6,32 @@
 import { ParseFailure } from './state';
 
 export const PUNCTUATORS = [
-  '(', ')', '[', ']', '{', '}', ',', '.', '?', ':',
-  '+', '-', '*', '/', '%', '!',
-  '<', '<=', '>', '>=', '==', '!=', '===', '!==', '&&', '||',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  '.',
+  '?',
+  ':',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '!',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  '==',
+  '!=',
+  '===',
+  '!==',
+  '&&',
+  '||',
 ] as const;
 export type Punctuator = (typeof PUNCTUATORS)[number];
 
@@ -30,8 +53,17 @@ const HINTS: Readonly<Record<string, string>> = {
 };
 
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
-  n: '\n', r: '\r', t: '\t', b: '\b', f: '\f', v: '\v', '0': '\0',
-  "'": "'", '"': '"', '\\': '\\', '/': '/',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  b: '\b',
+  f: '\f',
+  v: '\v',
+  '0': '\0',
+  "'": "'",
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
 };
 
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;

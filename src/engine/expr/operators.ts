@@ -16,7 +16,9 @@ function badOperands(operator: string, a: unknown, b: unknown): never {
 }
 
 function badComparison(operator: string, a: unknown, b: unknown): never {
-  return fail(`cannot compare ${typeName(a)} and ${typeName(b)} with "${operator}" (both must be numbers or both strings)`);
+  return fail(
+    `cannot compare ${typeName(a)} and ${typeName(b)} with "${operator}" (both must be numbers or both strings)`,
+  );
 }
 
 function badOperand(operator: string, v: unknown): never {

@@ -24,7 +24,10 @@ export interface ParseOutput {
 /** Pure, but throws `ParseFailure`. The syntax tree of `source`, its variables and whether it calls rand(). */
 export function parse(source: string): ParseOutput {
   if (source.length > LIMITS.maxLength) {
-    throw new ParseFailure(`expression is too long (${source.length} characters, at most ${LIMITS.maxLength})`, LIMITS.maxLength);
+    throw new ParseFailure(
+      `expression is too long (${source.length} characters, at most ${LIMITS.maxLength})`,
+      LIMITS.maxLength,
+    );
   }
   const parser = new Parser(source, tokenize(source));
   return parser.parseAll();
@@ -72,7 +75,8 @@ class Parser {
   }
 
   private unexpected(token: Token, hint = ''): ParseFailure {
-    if (token.kind === 'end') return new ParseFailure(`unexpected end of expression at ${token.start}${hint}`, token.start);
+    if (token.kind === 'end')
+      return new ParseFailure(`unexpected end of expression at ${token.start}${hint}`, token.start);
     const text = this.source.slice(token.start, token.end);
     const shown = text.length > 24 ? `${text.slice(0, 20)}…` : text;
     return new ParseFailure(`unexpected ${quote(shown)} at ${token.start}${hint}`, token.start);
@@ -106,7 +110,12 @@ class Parser {
         // One less than its own power: `a ? b : c ? d : e` groups as `a ? b : (c ? d : e)`.
         const alternate = this.parseExpr(infix.bp - 1);
         const span = { start: left.start, end: alternate.end };
-        left = this.make({ type: 'Conditional', test: left, consequent, alternate, ...span }, left, consequent, alternate);
+        left = this.make(
+          { type: 'Conditional', test: left, consequent, alternate, ...span },
+          left,
+          consequent,
+          alternate,
+        );
       } else {
         const right = this.parseExpr(infix.bp);
         const span = { start: left.start, end: right.end };

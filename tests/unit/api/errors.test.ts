@@ -18,7 +18,10 @@ function quotaFailure(db: AppDB, tables: string[]): { on: boolean } {
         if (!tables.includes(name)) return table;
         return {
           ...table,
-          mutate: (req) => (state.on ? Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) : table.mutate(req)),
+          mutate: (req) =>
+            state.on
+              ? Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'))
+              : table.mutate(req),
         };
       },
     }),
@@ -46,7 +49,10 @@ describe('error answers', () => {
       const res = await raw('GET', path);
       expect(res.status).toBe(404);
       expect(res.headers.get('content-type')).toContain('application/json');
-      expect(await res.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND', message: expect.stringContaining('No API path GET /api'), details: {} } });
+      expect(await res.json()).toMatchObject({
+        success: false,
+        error: { code: 'NOT_FOUND', message: expect.stringContaining('No API path GET /api'), details: {} },
+      });
     }
   });
 
@@ -55,7 +61,10 @@ describe('error answers', () => {
     const res = await raw('PATCH', '/admin/templates/abc', '{}');
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET, PUT, DELETE');
-    expect(await res.json()).toMatchObject({ success: false, error: { code: 'METHOD_NOT_ALLOWED', details: { allowed: ['GET', 'PUT', 'DELETE'] } } });
+    expect(await res.json()).toMatchObject({
+      success: false,
+      error: { code: 'METHOD_NOT_ALLOWED', details: { allowed: ['GET', 'PUT', 'DELETE'] } },
+    });
     const post = await raw('POST', '/engine/executions/e1', '{}');
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET, DELETE');
@@ -66,7 +75,9 @@ describe('error answers', () => {
     const { api } = newApi({ configure: (db) => (quota = quotaFailure(db, ['executions', 'inputs'])) });
     const { templateId } = await api.createTemplate({ name: 'P', scenario: pipeline() });
     quota.on = true;
-    const err = await apiError(api.createExecution(templateId, { externalEvents: [{ targetDataSourceId: 'src', value: 1 }] }));
+    const err = await apiError(
+      api.createExecution(templateId, { externalEvents: [{ targetDataSourceId: 'src', value: 1 }] }),
+    );
     expect(err).toMatchObject({ status: 507, code: 'STORAGE_FULL' });
     expect(err.message).toContain('storage is full');
     quota.on = false;
@@ -80,8 +91,14 @@ describe('error answers', () => {
     const { executionId } = await api.createExecution(templateId);
     const before = await api.getExecution(executionId);
     quota.on = true;
-    const batch = [{ targetDataSourceId: 'src', value: 1 }, { targetDataSourceId: 'src', value: 2 }];
-    expect(await apiError(api.addExternalEvents(templateId, executionId, batch))).toMatchObject({ status: 507, code: 'STORAGE_FULL' });
+    const batch = [
+      { targetDataSourceId: 'src', value: 1 },
+      { targetDataSourceId: 'src', value: 2 },
+    ];
+    expect(await apiError(api.addExternalEvents(templateId, executionId, batch))).toMatchObject({
+      status: 507,
+      code: 'STORAGE_FULL',
+    });
     expect(await api.getExecution(executionId)).toEqual(before);
     quota.on = false;
     // The engine that accepted the refused batch was released: the run holds only what was stored.

@@ -12,17 +12,43 @@ describe('execution paths', () => {
   it('creates an execution: 201 with the record at step 0', async () => {
     const { api } = newApi();
     const { templateId } = await api.createTemplate({ name: 'P', scenario: pipeline() });
-    const res = await raw('POST', `/engine/templates/${templateId}/executions`, JSON.stringify({ name: 'First run', seed: 42 }));
+    const res = await raw(
+      'POST',
+      `/engine/templates/${templateId}/executions`,
+      JSON.stringify({ name: 'First run', seed: 42 }),
+    );
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body).toMatchObject({
       success: true,
       executionId: body.execution.id,
-      execution: { templateId, name: 'First run', seed: 42, status: 'ready', currentStep: 0, ledgerSize: 0, externalEventCount: 0, ledgerHash: null },
+      execution: {
+        templateId,
+        name: 'First run',
+        seed: 42,
+        status: 'ready',
+        currentStep: 0,
+        ledgerSize: 0,
+        externalEventCount: 0,
+        ledgerHash: null,
+      },
     });
     expect(body.execution.queueSize).toBeGreaterThan(0);
     expect(Object.keys(body.execution).sort()).toEqual(
-      ['createdAt', 'currentStep', 'externalEventCount', 'id', 'ledgerHash', 'ledgerSize', 'name', 'queueSize', 'seed', 'status', 'templateId', 'updatedAt'].sort(),
+      [
+        'createdAt',
+        'currentStep',
+        'externalEventCount',
+        'id',
+        'ledgerHash',
+        'ledgerSize',
+        'name',
+        'queueSize',
+        'seed',
+        'status',
+        'templateId',
+        'updatedAt',
+      ].sort(),
     );
     expect(await api.getExecution(body.executionId)).toEqual(body.execution);
   });
@@ -48,8 +74,14 @@ describe('execution paths', () => {
   it('refuses an event whose target is not a DataSource: 400, nothing created', async () => {
     const { api } = newApi();
     const { templateId } = await api.createTemplate({ name: 'P', scenario: pipeline() });
-    const err = await apiError(api.createExecution(templateId, { externalEvents: [events[0]!, { targetDataSourceId: 'double', value: 1 }] }));
-    expect(err).toMatchObject({ status: 400, code: 'UNKNOWN_DATA_SOURCE', details: { index: 1, targetDataSourceId: 'double' } });
+    const err = await apiError(
+      api.createExecution(templateId, { externalEvents: [events[0]!, { targetDataSourceId: 'double', value: 1 }] }),
+    );
+    expect(err).toMatchObject({
+      status: 400,
+      code: 'UNKNOWN_DATA_SOURCE',
+      details: { index: 1, targetDataSourceId: 'double' },
+    });
     expect(err.message).toContain('"double" is not a DataSource');
     expect((await api.listExecutions(templateId)).count).toBe(0);
   });
@@ -57,8 +89,14 @@ describe('execution paths', () => {
   it('answers 400 for a bad seed or events that are not an array, 404 for an unknown template', async () => {
     const { api } = newApi();
     const { templateId } = await api.createTemplate({ name: 'P', scenario: pipeline() });
-    expect(await apiError(api.createExecution(templateId, { seed: 1.5 }))).toMatchObject({ status: 400, code: 'BAD_REQUEST' });
-    expect(await apiError(api.createExecution(templateId, { externalEvents: {} as never }))).toMatchObject({ status: 400, code: 'BAD_REQUEST' });
+    expect(await apiError(api.createExecution(templateId, { seed: 1.5 }))).toMatchObject({
+      status: 400,
+      code: 'BAD_REQUEST',
+    });
+    expect(await apiError(api.createExecution(templateId, { externalEvents: {} as never }))).toMatchObject({
+      status: 400,
+      code: 'BAD_REQUEST',
+    });
     const err = await apiError(api.createExecution('nope'));
     expect(err).toMatchObject({ status: 404, code: 'TEMPLATE_NOT_FOUND' });
     expect(err.message).toContain('"nope"');
@@ -82,12 +120,22 @@ describe('execution paths', () => {
     const { templateId } = await api.createTemplate({ name: 'P', scenario: pipeline() });
     const { executionId } = await api.createExecution(templateId, { externalEvents: events });
     const before = await api.getExecution(executionId);
-    const err = await apiError(api.addExternalEvents(templateId, executionId, [events[0]!, { targetDataSourceId: 'sink' }]));
-    expect(err).toMatchObject({ status: 400, code: 'UNKNOWN_DATA_SOURCE', details: { index: 1, targetDataSourceId: 'sink' } });
+    const err = await apiError(
+      api.addExternalEvents(templateId, executionId, [events[0]!, { targetDataSourceId: 'sink' }]),
+    );
+    expect(err).toMatchObject({
+      status: 400,
+      code: 'UNKNOWN_DATA_SOURCE',
+      details: { index: 1, targetDataSourceId: 'sink' },
+    });
     const malformed = await apiError(api.addExternalEvents(templateId, executionId, [{ value: 1 } as never]));
     expect(malformed).toMatchObject({ status: 400, code: 'BAD_REQUEST', details: { index: 0 } });
     expect(await api.getExecution(executionId)).toEqual(before);
-    const res = await raw('POST', `/engine/templates/${templateId}/executions/${executionId}/events`, JSON.stringify({ nothing: [] }));
+    const res = await raw(
+      'POST',
+      `/engine/templates/${templateId}/executions/${executionId}/events`,
+      JSON.stringify({ nothing: [] }),
+    );
     expect(res.status).toBe(400);
   });
 
@@ -105,7 +153,9 @@ describe('execution paths', () => {
     const { executionId } = await api.createExecution(templateId);
     expect(await api.executeStep(templateId, executionId, 'end')).toMatchObject({ status: 'truncated', step: 3 });
     const before = await api.getExecution(executionId);
-    const err = await apiError(api.addExternalEvents(templateId, executionId, [{ targetDataSourceId: 'src', value: 1 }]));
+    const err = await apiError(
+      api.addExternalEvents(templateId, executionId, [{ targetDataSourceId: 'src', value: 1 }]),
+    );
     expect(err).toMatchObject({ status: 409, code: 'CONFLICT', details: { executionId, status: 'truncated' } });
     expect(await api.getExecution(executionId)).toEqual(before);
   });
@@ -115,8 +165,16 @@ describe('execution paths', () => {
     const { templateId } = await api.createTemplate({ name: 'P', scenario: pipeline() });
     const other = await api.createTemplate({ name: 'Q', scenario: pipeline() });
     const { executionId } = await api.createExecution(templateId);
-    expect(await apiError(api.addExternalEvents('t-x', executionId, events))).toMatchObject({ status: 404, code: 'TEMPLATE_NOT_FOUND', details: { templateId: 't-x' } });
-    expect(await apiError(api.addExternalEvents(templateId, 'e-x', events))).toMatchObject({ status: 404, code: 'EXECUTION_NOT_FOUND', details: { executionId: 'e-x' } });
+    expect(await apiError(api.addExternalEvents('t-x', executionId, events))).toMatchObject({
+      status: 404,
+      code: 'TEMPLATE_NOT_FOUND',
+      details: { templateId: 't-x' },
+    });
+    expect(await apiError(api.addExternalEvents(templateId, 'e-x', events))).toMatchObject({
+      status: 404,
+      code: 'EXECUTION_NOT_FOUND',
+      details: { executionId: 'e-x' },
+    });
     const wrong = await apiError(api.addExternalEvents(other.templateId, executionId, events));
     expect(wrong).toMatchObject({ status: 404, code: 'EXECUTION_NOT_FOUND' });
     expect(wrong.message).toContain('does not belong');
@@ -127,8 +185,15 @@ describe('execution paths', () => {
     const { templateId } = await api.createTemplate({ name: 'P', scenario: pipeline() });
     const { executionId } = await api.createExecution(templateId, { name: 'Doomed' });
     expect(await api.deleteExecution(executionId)).toEqual({ success: true, message: "Execution 'Doomed' deleted" });
-    expect(await apiError(api.getExecution(executionId))).toMatchObject({ status: 404, code: 'EXECUTION_NOT_FOUND', details: { executionId } });
-    expect(await apiError(api.deleteExecution(executionId))).toMatchObject({ status: 404, code: 'EXECUTION_NOT_FOUND' });
+    expect(await apiError(api.getExecution(executionId))).toMatchObject({
+      status: 404,
+      code: 'EXECUTION_NOT_FOUND',
+      details: { executionId },
+    });
+    expect(await apiError(api.deleteExecution(executionId))).toMatchObject({
+      status: 404,
+      code: 'EXECUTION_NOT_FOUND',
+    });
     expect((await api.listExecutions(templateId)).count).toBe(0);
   });
 

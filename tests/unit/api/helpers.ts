@@ -66,7 +66,14 @@ export function newApi(options: NewApiOptions = {}): TestApi {
   const newId = options.newId ?? (() => `${dbName.slice(-6)}-${++ids}`);
   let tick = Date.UTC(2026, 0, 1);
   const now = options.now ?? (() => new Date((tick += 1000)));
-  const db = options.db ?? openAppDb({ name: dbName, ...(options.examples ? { initialTemplates: () => exampleTemplates(exampleDocuments(), new Date(tick).toISOString(), newId) } : {}) });
+  const db =
+    options.db ??
+    openAppDb({
+      name: dbName,
+      ...(options.examples
+        ? { initialTemplates: () => exampleTemplates(exampleDocuments(), new Date(tick).toISOString(), newId) }
+        : {}),
+    });
   options.configure?.(db);
   opened.push(db);
   const locks = options.locks ?? inProcessLocks();
@@ -102,8 +109,19 @@ export function pipeline(count = 3, extra: Json = {}): Json {
     seed: 1,
     ...extra,
     nodes: [
-      { nodeId: 'src', type: 'DataSource', generation: { type: 'sequence', start: 1, step: 1 }, count, outputs: [{ destinationNodeId: 'double' }] },
-      { nodeId: 'double', type: 'ProcessNode', processing: { formula: 'value * 2' }, outputs: [{ destinationNodeId: 'sink' }] },
+      {
+        nodeId: 'src',
+        type: 'DataSource',
+        generation: { type: 'sequence', start: 1, step: 1 },
+        count,
+        outputs: [{ destinationNodeId: 'double' }],
+      },
+      {
+        nodeId: 'double',
+        type: 'ProcessNode',
+        processing: { formula: 'value * 2' },
+        outputs: [{ destinationNodeId: 'sink' }],
+      },
       { nodeId: 'sink', type: 'Sink' },
     ],
   };
@@ -131,14 +149,28 @@ export async function apiError(call: Promise<unknown>): Promise<ApiError> {
 }
 
 /** A raw request to the API (for what the client does not expose: status codes, headers, bad bodies). */
-export function raw(method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${BASE}${path}`, { method, ...(body === undefined ? {} : { body, headers: { 'content-type': 'application/json', ...headers } }) });
+export function raw(
+  method: string,
+  path: string,
+  body?: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(`${BASE}${path}`, {
+    method,
+    ...(body === undefined ? {} : { body, headers: { 'content-type': 'application/json', ...headers } }),
+  });
 }
 
-const openapi = JSON.parse(readFileSync(new URL('../../../public/openapi.json', import.meta.url), 'utf8')) as { components: Record<string, unknown> };
+const openapi = JSON.parse(readFileSync(new URL('../../../public/openapi.json', import.meta.url), 'utf8')) as {
+  components: Record<string, unknown>;
+};
 
 /** The problems of `value` against schema `name` of public/openapi.json (empty when it conforms). */
 export function schemaErrors(name: string, value: unknown): string[] {
-  const validator = new Validator({ $ref: `#/components/schemas/${name}`, components: openapi.components } as never, '2020-12', false);
+  const validator = new Validator(
+    { $ref: `#/components/schemas/${name}`, components: openapi.components } as never,
+    '2020-12',
+    false,
+  );
   return validator.validate(value).errors.map((e) => `${e.instanceLocation}: ${e.error}`);
 }

@@ -29,7 +29,10 @@ describe('public/openapi.json', () => {
     expect(doc.openapi).toBe('3.1.0');
     const refs = JSON.stringify(doc).match(/"\$ref":\s*"[^"]+"/g) ?? [];
     for (const ref of refs) {
-      const pointer = ref.replace(/^"\$ref":\s*"#\//, '').replace(/"$/, '').split('/');
+      const pointer = ref
+        .replace(/^"\$ref":\s*"#\//, '')
+        .replace(/"$/, '')
+        .split('/');
       let at: unknown = doc;
       for (const key of pointer) at = (at as Record<string, unknown>)[key];
       expect(at, ref).toBeDefined();
@@ -37,7 +40,9 @@ describe('public/openapi.json', () => {
   });
 
   it('documents every route the handlers answer, and every documented path has a handler', () => {
-    const docKeys = documented().map((d) => `${d.method} ${d.path}`).sort();
+    const docKeys = documented()
+      .map((d) => `${d.method} ${d.path}`)
+      .sort();
     const routeKeys = apiRoutes.map((r) => `${r.method} ${r.path}`).sort();
     expect(routeKeys).toEqual(docKeys);
   });
@@ -45,7 +50,8 @@ describe('public/openapi.json', () => {
   it('marks no path as not implemented, and gives every operation with a body a request schema', () => {
     for (const d of documented()) {
       expect(d.op['x-flowledger-implemented'], `${d.method} ${d.path}`).toBeUndefined();
-      if (d.method === 'POST' || d.method === 'PUT') expect((d.op as { requestBody?: unknown }).requestBody, `${d.method} ${d.path}`).toBeDefined();
+      if (d.method === 'POST' || d.method === 'PUT')
+        expect((d.op as { requestBody?: unknown }).requestBody, `${d.method} ${d.path}`).toBeDefined();
     }
     expect(documented().filter((d) => d.path.startsWith('/parser/')).length).toBe(10);
   });

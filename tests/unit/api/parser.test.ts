@@ -7,18 +7,28 @@ import { apiError, diskBundle, newApi, raw, schemaErrors, useApiServer } from '.
 useApiServer();
 
 const SAMPLE = readFileSync(new URL('../../../public/parser/sources/openssh-2k.log', import.meta.url), 'utf8');
-const OPENSSH = JSON.parse(readFileSync(new URL('../../../public/parser/configs/openssh-sessions.json', import.meta.url), 'utf8')) as ParserConfig & { id: string };
+const OPENSSH = JSON.parse(
+  readFileSync(new URL('../../../public/parser/configs/openssh-sessions.json', import.meta.url), 'utf8'),
+) as ParserConfig & { id: string };
 
 /** A service whose bundled files come from `public/` on disk. */
 function parserApi(parser: ParserDeps = {}) {
   return newApi({ parser: { bundle: diskBundle, ...parser } });
 }
 
-const APP_LOG = ['2026-01-01 10:00:00 INFO req=a1 started', 'garbage line', '2026-01-01 10:00:01 INFO req=a1 done in 12 ms', '2026-01-01 10:00:02 WARN req=b2 started'].join('\n');
+const APP_LOG = [
+  '2026-01-01 10:00:00 INFO req=a1 started',
+  'garbage line',
+  '2026-01-01 10:00:01 INFO req=a1 done in 12 ms',
+  '2026-01-01 10:00:02 WARN req=b2 started',
+].join('\n');
 const appConfig = (extra: Record<string, unknown> = {}) => ({
   name: 'App log',
   sources: ['app.log'],
-  format: { kind: 'regex' as const, pattern: '^(?<Date>\\S+) (?<Time>\\S+) (?<Level>[A-Z]+) req=(?<Req>\\w+) (?<Content>.*)$' },
+  format: {
+    kind: 'regex' as const,
+    pattern: '^(?<Date>\\S+) (?<Time>\\S+) (?<Level>[A-Z]+) req=(?<Req>\\w+) (?<Content>.*)$',
+  },
   groupByField: 'Req',
   mapping: { targetDataSourceId: 'requests' },
   ...extra,
@@ -28,8 +38,14 @@ describe('GET /api/parser/load-sources', () => {
   it('lists the bundled OpenSSH sample with its text and the manifest, then the logs a user added', async () => {
     const { api } = parserApi();
     const before = await api.loadSources();
-    expect(before).toMatchObject({ success: true, problems: [], manifest: { version: 1, configs: ['configs/openssh-sessions.json'] } });
-    expect(before.sources).toEqual([{ id: 'openssh-2k', name: 'OpenSSH (Loghub 2k sample)', type: 'log', content: SAMPLE, origin: 'bundled' }]);
+    expect(before).toMatchObject({
+      success: true,
+      problems: [],
+      manifest: { version: 1, configs: ['configs/openssh-sessions.json'] },
+    });
+    expect(before.sources).toEqual([
+      { id: 'openssh-2k', name: 'OpenSSH (Loghub 2k sample)', type: 'log', content: SAMPLE, origin: 'bundled' },
+    ]);
     const { source } = await api.addSource({ name: 'app.log', type: 'log', content: APP_LOG });
     const after = await api.loadSources();
     expect(after.sources.map((s) => [s.id, s.origin])).toEqual([
@@ -54,20 +70,39 @@ describe('GET /api/parser/load-sources', () => {
 describe('the worker’s bundled-file loader', () => {
   it('fetches relative to the base URL the page sends, and says so until it has one', async () => {
     const { api, service } = newApi();
-    expect((await api.loadSources()).problems).toEqual(['parser/manifest.json could not be read: the app has not told the worker its base URL yet']);
+    expect((await api.loadSources()).problems).toEqual([
+      'parser/manifest.json could not be read: the app has not told the worker its base URL yet',
+    ]);
     expect(await service.setAppBase('parser/')).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
-    expect(await service.setAppBase('http://flowledger.test/sub/index.html')).toEqual({ ok: true, value: { success: true, appBase: 'http://flowledger.test/sub/index.html' } });
+    expect(await service.setAppBase('http://flowledger.test/sub/index.html')).toEqual({
+      ok: true,
+      value: { success: true, appBase: 'http://flowledger.test/sub/index.html' },
+    });
   });
 });
 
 describe('POST /api/parser/sources', () => {
   it('stores a log and answers 201 describing it (size in UTF-8 bytes) without echoing the text', async () => {
     parserApi();
-    const res = await raw('POST', '/parser/sources', JSON.stringify({ name: '  café.log ', type: 'log', content: 'é\n' }));
+    const res = await raw(
+      'POST',
+      '/parser/sources',
+      JSON.stringify({ name: '  café.log ', type: 'log', content: 'é\n' }),
+    );
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(schemaErrors('SourceAdded', body)).toEqual([]);
-    expect(body).toEqual({ success: true, source: { id: expect.any(String), name: 'café.log', type: 'log', origin: 'user', bytes: 3, createdAt: expect.any(String) } });
+    expect(body).toEqual({
+      success: true,
+      source: {
+        id: expect.any(String),
+        name: 'café.log',
+        type: 'log',
+        origin: 'user',
+        bytes: 3,
+        createdAt: expect.any(String),
+      },
+    });
   });
 
   it('answers 400 naming every missing or mistyped field, and for a body that is not JSON', async () => {
@@ -82,14 +117,21 @@ describe('POST /api/parser/sources', () => {
     ]);
     const res = await raw('POST', '/parser/sources', '{"name": ');
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ success: false, error: { code: 'BAD_REQUEST', message: expect.stringContaining('not valid JSON') } });
+    expect(await res.json()).toMatchObject({
+      success: false,
+      error: { code: 'BAD_REQUEST', message: expect.stringContaining('not valid JSON') },
+    });
   });
 
   it('answers 413 PAYLOAD_TOO_LARGE for a log over the documented limit, and stores nothing', async () => {
     const { api } = parserApi({ maxSourceBytes: 10 });
     const err = await apiError(api.addSource({ name: 'big', type: 'log', content: 'ééééé é' }));
     expect(err.status).toBe(413);
-    expect(err).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'The log is 13 bytes; a source may be at most 10 bytes (UTF-8)', details: { limit: 10, size: 13 } });
+    expect(err).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'The log is 13 bytes; a source may be at most 10 bytes (UTF-8)',
+      details: { limit: 10, size: 13 },
+    });
     expect((await api.loadSources()).sources.map((s) => s.origin)).toEqual(['bundled']);
   });
 });
@@ -98,11 +140,27 @@ describe('POST /api/parser/parse', () => {
   it('parses the seeded openssh-sessions configuration: 2,000 lines, 519 groups, every event mapped with its group as correlation id', async () => {
     const { api } = parserApi();
     const r = await api.parse({ configId: 'openssh-sessions' });
-    expect(r.stats).toEqual({ lines: 2000, parsed: 2000, unparsed: 0, groups: 519, templates: expect.any(Number), ms: expect.any(Number), continued: 0, blank: 0, ungrouped: 0 });
+    expect(r.stats).toEqual({
+      lines: 2000,
+      parsed: 2000,
+      unparsed: 0,
+      groups: 519,
+      templates: expect.any(Number),
+      ms: expect.any(Number),
+      continued: 0,
+      blank: 0,
+      ungrouped: 0,
+    });
     expect(r.stats.ms).toBeGreaterThan(0);
     expect(r.events).toHaveLength(2000);
     expect(r.eventsTruncated).toBe(false);
-    expect(r.events[1]).toMatchObject({ targetDataSourceId: 'sshLog', correlationId: '24200', event: 'invalid_user', Pid: '24200', lineId: 2 });
+    expect(r.events[1]).toMatchObject({
+      targetDataSourceId: 'sshLog',
+      correlationId: '24200',
+      event: 'invalid_user',
+      Pid: '24200',
+      lineId: 2,
+    });
     expect(r.groups[0]).toEqual({ key: '24200', count: expect.any(Number), firstLine: 1 });
     expect(r.unparsed).toEqual({ count: 0, lines: [] });
     expect(r.templates.length).toBe(r.stats.templates);
@@ -163,33 +221,73 @@ describe('POST /api/parser/parse', () => {
     const { api } = parserApi();
     for (const body of [{}, { configId: 'openssh-sessions', config: appConfig() }]) {
       const err = await apiError(api.parse(body as never));
-      expect(err).toMatchObject({ status: 400, code: 'BAD_REQUEST', details: { issues: [{ path: '', message: expect.stringContaining('exactly one of "configId"') }] } });
-      expect(schemaErrors('ErrorBody', { success: false, error: { code: err.code, message: err.message, details: err.details } })).toEqual([]);
+      expect(err).toMatchObject({
+        status: 400,
+        code: 'BAD_REQUEST',
+        details: { issues: [{ path: '', message: expect.stringContaining('exactly one of "configId"') }] },
+      });
+      expect(
+        schemaErrors('ErrorBody', {
+          success: false,
+          error: { code: err.code, message: err.message, details: err.details },
+        }),
+      ).toEqual([]);
     }
     const limit = await apiError(api.parse({ configId: 'openssh-sessions', eventLimit: -1 }));
-    expect(limit.details.issues).toEqual([{ path: '/eventLimit', message: '"eventLimit" must be an integer from 0 to 1000000' }]);
+    expect(limit.details.issues).toEqual([
+      { path: '/eventLimit', message: '"eventLimit" must be an integer from 0 to 1000000' },
+    ]);
     const noSources = await apiError(api.parse({ config: { name: 'x', sources: [] } }));
-    expect(noSources).toMatchObject({ status: 400, details: { issues: [{ path: '/config/sources', message: 'no sources to parse' }] } });
+    expect(noSources).toMatchObject({
+      status: 400,
+      details: { issues: [{ path: '/config/sources', message: 'no sources to parse' }] },
+    });
     const missing = await apiError(api.parse({ config: { name: 'x' } } as never));
-    expect(missing.details.issues).toEqual([{ path: '/config/sources', message: 'required field "sources" is missing: the ids (or names) of the logs to parse' }]);
+    expect(missing.details.issues).toEqual([
+      {
+        path: '/config/sources',
+        message: 'required field "sources" is missing: the ids (or names) of the logs to parse',
+      },
+    ]);
     expect((await raw('POST', '/parser/parse', '[')).status).toBe(400);
   });
 
   it('answers 404 naming an unknown configuration and every unknown source', async () => {
     const { api } = parserApi();
     const config = await apiError(api.parse({ configId: 'nope' }));
-    expect(config).toMatchObject({ status: 404, code: 'CONFIG_NOT_FOUND', message: 'Parser configuration "nope" not found', details: { configId: 'nope' } });
-    const sources = await apiError(api.parse({ config: { name: 'x', sources: ['openssh-2k', 'missing.log', 'gone'] } }));
-    expect(sources).toMatchObject({ status: 404, code: 'SOURCE_NOT_FOUND', details: { sources: ['missing.log', 'gone'], bundled: ['openssh-2k'] } });
-    expect(sources.message).toBe('Sources "missing.log", "gone" not found (neither the id nor the name of a bundled or added log)');
+    expect(config).toMatchObject({
+      status: 404,
+      code: 'CONFIG_NOT_FOUND',
+      message: 'Parser configuration "nope" not found',
+      details: { configId: 'nope' },
+    });
+    const sources = await apiError(
+      api.parse({ config: { name: 'x', sources: ['openssh-2k', 'missing.log', 'gone'] } }),
+    );
+    expect(sources).toMatchObject({
+      status: 404,
+      code: 'SOURCE_NOT_FOUND',
+      details: { sources: ['missing.log', 'gone'], bundled: ['openssh-2k'] },
+    });
+    expect(sources.message).toBe(
+      'Sources "missing.log", "gone" not found (neither the id nor the name of a bundled or added log)',
+    );
   });
 
   it('answers 422 INVALID_CONFIG with the path of the problem inside the body', async () => {
     const { api } = parserApi();
-    const regex = await apiError(api.parse({ config: appConfig({ format: { kind: 'regex', pattern: '(?<Content>' } }) }));
-    expect(regex).toMatchObject({ status: 422, code: 'INVALID_CONFIG', details: { issues: [{ path: '/config/format/pattern', message: expect.any(String) }] } });
+    const regex = await apiError(
+      api.parse({ config: appConfig({ format: { kind: 'regex', pattern: '(?<Content>' } }) }),
+    );
+    expect(regex).toMatchObject({
+      status: 422,
+      code: 'INVALID_CONFIG',
+      details: { issues: [{ path: '/config/format/pattern', message: expect.any(String) }] },
+    });
     const group = await apiError(api.parse({ config: appConfig({ groupByField: 'Session' }) }));
-    expect(group.details.issues).toEqual([{ path: '/config/groupByField', message: expect.stringContaining('"Session" is not a field of the format') }]);
+    expect(group.details.issues).toEqual([
+      { path: '/config/groupByField', message: expect.stringContaining('"Session" is not a field of the format') },
+    ]);
   });
 });
 
@@ -203,11 +301,28 @@ describe('GET /api/parser/progress', () => {
     };
     api = parserApi({ chunkChars: 64 * 1024, nextTask }).api;
     await api.parse({ configId: 'openssh-sessions', progressId: 'bar' });
-    expect(seen.map((s) => s.phase)).toEqual(['templates', 'templates', 'templates', 'templates', 'events', 'events', 'events', 'events']);
+    expect(seen.map((s) => s.phase)).toEqual([
+      'templates',
+      'templates',
+      'templates',
+      'templates',
+      'events',
+      'events',
+      'events',
+      'events',
+    ]);
     expect(seen.map((s) => s.fraction)).toEqual([...seen.map((s) => s.fraction)].sort((a, b) => a - b));
     expect(seen[3]!.fraction).toBeCloseTo(0.5, 5);
     const done = (await api.parserProgress()).jobs.find((j) => j.id === 'bar');
     expect(schemaErrors('ParseJobs', await api.parserProgress())).toEqual([]);
-    expect(done).toMatchObject({ kind: 'parse', config: 'OpenSSH sessions', phase: 'done', fraction: 1, total: SAMPLE.length, lines: 2000, ms: expect.any(Number) });
+    expect(done).toMatchObject({
+      kind: 'parse',
+      config: 'OpenSSH sessions',
+      phase: 'done',
+      fraction: 1,
+      total: SAMPLE.length,
+      lines: 2000,
+      ms: expect.any(Number),
+    });
   });
 });

@@ -4,7 +4,9 @@ import { apiError, diskBundle, newApi, raw, schemaErrors, useApiServer } from '.
 
 useApiServer();
 
-const OPENSSH = JSON.parse(readFileSync(new URL('../../../public/parser/configs/openssh-sessions.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const OPENSSH = JSON.parse(
+  readFileSync(new URL('../../../public/parser/configs/openssh-sessions.json', import.meta.url), 'utf8'),
+) as Record<string, unknown>;
 const bundle = { bundle: diskBundle };
 
 const config = {
@@ -21,14 +23,22 @@ describe('parser configurations', () => {
     const list = await api.listParserConfigs();
     expect(list.map((c) => c.id)).toEqual(['openssh-sessions']);
     const { id: _id, ...body } = OPENSSH;
-    expect(list[0]).toEqual({ id: 'openssh-sessions', ...body, createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(list[0]).toEqual({
+      id: 'openssh-sessions',
+      ...body,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
     expect(await api.getParserConfig('openssh-sessions')).toEqual(list[0]);
     expect(schemaErrors('ParserConfigRecord', list[0])).toEqual([]);
   });
 
   it('never brings a deleted seeded configuration back, after a reload or in another tab', async () => {
     const first = newApi({ parser: bundle });
-    expect(await first.api.deleteParserConfig('openssh-sessions')).toEqual({ success: true, message: "Parser configuration 'OpenSSH sessions' deleted" });
+    expect(await first.api.deleteParserConfig('openssh-sessions')).toEqual({
+      success: true,
+      message: "Parser configuration 'OpenSSH sessions' deleted",
+    });
     const reload = newApi({ parser: bundle, dbName: first.dbName, locks: first.locks });
     expect(await reload.api.listParserConfigs()).toEqual([]);
     expect((await apiError(reload.api.getParserConfig('openssh-sessions'))).code).toBe('CONFIG_NOT_FOUND');
@@ -43,7 +53,9 @@ describe('parser configurations', () => {
 
   it('retries seeding when the manifest could not be read at first', async () => {
     let online = false;
-    const { api } = newApi({ parser: { bundle: (path) => (online ? diskBundle(path) : Promise.reject(new Error('offline'))) } });
+    const { api } = newApi({
+      parser: { bundle: (path) => (online ? diskBundle(path) : Promise.reject(new Error('offline'))) },
+    });
     expect(await api.listParserConfigs()).toEqual([]);
     online = true;
     expect((await api.listParserConfigs()).map((c) => c.id)).toEqual(['openssh-sessions']);
@@ -66,14 +78,27 @@ describe('parser configurations', () => {
 
     const updated = await api.updateParserConfig(id, { name: 'Requests', groupByField: null, keepUnparsed: 5 });
     expect(updated.message).toBe("Parser configuration 'Requests' updated");
-    expect(updated.config).toMatchObject({ id, name: 'Requests', keepUnparsed: 5, createdAt: created.config.createdAt });
+    expect(updated.config).toMatchObject({
+      id,
+      name: 'Requests',
+      keepUnparsed: 5,
+      createdAt: created.config.createdAt,
+    });
     expect(updated.config).not.toHaveProperty('groupByField');
     expect(updated.config.updatedAt > created.config.updatedAt).toBe(true);
     expect(await api.getParserConfig(id)).toEqual(updated.config);
 
-    expect(await api.deleteParserConfig(id)).toEqual({ success: true, message: "Parser configuration 'Requests' deleted" });
+    expect(await api.deleteParserConfig(id)).toEqual({
+      success: true,
+      message: "Parser configuration 'Requests' deleted",
+    });
     const gone = await apiError(api.getParserConfig(id));
-    expect(gone).toMatchObject({ status: 404, code: 'CONFIG_NOT_FOUND', message: `Parser configuration "${id}" not found`, details: { configId: id } });
+    expect(gone).toMatchObject({
+      status: 404,
+      code: 'CONFIG_NOT_FOUND',
+      message: `Parser configuration "${id}" not found`,
+      details: { configId: id },
+    });
   });
 
   it('answers 400 for a malformed body, naming every field', async () => {
@@ -85,10 +110,16 @@ describe('parser configurations', () => {
       { path: '/description', message: '"description" must be a string' },
       { path: '/sources/1', message: 'a source must be a non-empty string (a source id or name)' },
     ]);
-    expect((await apiError(api.createParserConfig([] as never))).details.issues).toEqual([{ path: '', message: 'expected a JSON object' }]);
+    expect((await apiError(api.createParserConfig([] as never))).details.issues).toEqual([
+      { path: '', message: 'expected a JSON object' },
+    ]);
     expect((await raw('POST', '/parser/configs', '{')).status).toBe(400);
     const empty = await apiError(api.updateParserConfig('openssh-sessions', {}));
-    expect(empty).toMatchObject({ status: 400, code: 'BAD_REQUEST', message: expect.stringContaining('Nothing to update') });
+    expect(empty).toMatchObject({
+      status: 400,
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('Nothing to update'),
+    });
   });
 
   it('answers 422 INVALID_CONFIG with the path of what the parser refuses, and stores nothing', async () => {
@@ -111,14 +142,25 @@ describe('parser configurations', () => {
     }
     expect((await api.listParserConfigs()).map((c) => c.id)).toEqual(['openssh-sessions']);
     const put = await apiError(api.updateParserConfig('openssh-sessions', { groupByField: 'Session' }));
-    expect(put).toMatchObject({ status: 422, details: { issues: [{ path: '/groupByField', message: expect.stringContaining('"Session"') }] } });
+    expect(put).toMatchObject({
+      status: 422,
+      details: { issues: [{ path: '/groupByField', message: expect.stringContaining('"Session"') }] },
+    });
     expect((await api.getParserConfig('openssh-sessions')).groupByField).toBe('Pid');
   });
 
   it('answers 404 naming an unknown configuration on every configuration path', async () => {
     const { api } = newApi({ parser: bundle });
-    for (const call of [() => api.getParserConfig('x-1'), () => api.updateParserConfig('x-1', { name: 'y' }), () => api.deleteParserConfig('x-1')]) {
-      expect(await apiError(call())).toMatchObject({ status: 404, code: 'CONFIG_NOT_FOUND', message: 'Parser configuration "x-1" not found' });
+    for (const call of [
+      () => api.getParserConfig('x-1'),
+      () => api.updateParserConfig('x-1', { name: 'y' }),
+      () => api.deleteParserConfig('x-1'),
+    ]) {
+      expect(await apiError(call())).toMatchObject({
+        status: 404,
+        code: 'CONFIG_NOT_FOUND',
+        message: 'Parser configuration "x-1" not found',
+      });
     }
     const res = await raw('PATCH', '/parser/configs/x-1', '{}');
     expect(res.status).toBe(405);

@@ -41,7 +41,9 @@ describe('persistence: reload, release and restore, two tabs', () => {
     expect(again.nodeStates).toEqual(at3.nodeStates);
     expect(again.activity).toEqual(at3.activity);
     await reloaded.api.executeStep(templateId, executionId, 'end');
-    expect((await reloaded.api.getExecution(executionId)).ledgerHash).toBe(hashWithInputs(scenario, [ev(5, 'a'), ev(6, 'b')], [[3, [ev(7, 'c')]]]));
+    expect((await reloaded.api.getExecution(executionId)).ledgerHash).toBe(
+      hashWithInputs(scenario, [ev(5, 'a'), ev(6, 'b')], [[3, [ev(7, 'c')]]]),
+    );
   });
 
   it('restores a run spanning several ledger segments and verifies every one', async () => {
@@ -122,7 +124,9 @@ describe('persistence: reload, release and restore, two tabs', () => {
     const tabA = newApi();
     const tabB = newApi({ dbName: tabA.dbName, locks: tabA.locks });
     const scenario = pipeline(8);
-    const { templateId } = await tabA.service.createTemplate({ name: 'P', scenario }).then((r) => (r.ok ? r.value : Promise.reject(r.error)));
+    const { templateId } = await tabA.service
+      .createTemplate({ name: 'P', scenario })
+      .then((r) => (r.ok ? r.value : Promise.reject(r.error)));
     const created = await tabA.service.createExecution(templateId, {});
     if (!created.ok) throw new Error(created.error.message);
     const id = created.value.executionId;

@@ -12,9 +12,15 @@ async function ran(target: number | 'end' = 'end') {
   return { ...t, templateId, executionId, step };
 }
 
-const path = (t: { templateId: string; executionId: string }, rest: string) => `/engine/templates/${t.templateId}/executions/${t.executionId}${rest}`;
+const path = (t: { templateId: string; executionId: string }, rest: string) =>
+  `/engine/templates/${t.templateId}/executions/${t.executionId}${rest}`;
 
-async function invalid(t: { templateId: string; executionId: string }, rest: string, parameter: string, value: string | null) {
+async function invalid(
+  t: { templateId: string; executionId: string },
+  rest: string,
+  parameter: string,
+  value: string | null,
+) {
   const res = await raw('GET', path(t, rest));
   expect(res.status, rest).toBe(400);
   const body = await res.json();
@@ -52,7 +58,12 @@ describe('GET …/nodes/{nodeId}/activity', () => {
     const all = await t.api.getNodeActivity(t.templateId, t.executionId, 'sink');
     expect(all).toHaveLength(3);
     expect(all[0]!.seq).toBeGreaterThan(all[1]!.seq);
-    expect(all[0]).toMatchObject({ operation: 'TOKEN_COLLECTED', nodeId: 'sink', tokenId: expect.any(String), details: { input: expect.anything() } });
+    expect(all[0]).toMatchObject({
+      operation: 'TOKEN_COLLECTED',
+      nodeId: 'sink',
+      tokenId: expect.any(String),
+      details: { input: expect.anything() },
+    });
     const latest = await t.api.getNodeActivity(t.templateId, t.executionId, 'sink', 1);
     expect(latest).toEqual([all[0]]);
     const atStep = await t.api.getNodeActivity(t.templateId, t.executionId, 'sink', 10, 3);
@@ -64,7 +75,10 @@ describe('GET …/nodes/{nodeId}/activity', () => {
     await invalid(t, '/nodes/sink/activity?limit=0', 'limit', '0');
     await invalid(t, '/nodes/sink/activity?limit=abc', 'limit', 'abc');
     await invalid(t, '/nodes/sink/activity?limit=1&step=x', 'step', 'x');
-    expect(await apiError(t.api.getNodeActivity(t.templateId, t.executionId, 'nobody', 1))).toMatchObject({ status: 404, code: 'NODE_NOT_FOUND' });
+    expect(await apiError(t.api.getNodeActivity(t.templateId, t.executionId, 'nobody', 1))).toMatchObject({
+      status: 404,
+      code: 'NODE_NOT_FOUND',
+    });
   });
 });
 
@@ -72,7 +86,16 @@ describe('GET …/sinks/{sinkId}/aggregate', () => {
   it('answers the formula over what the sink collected', async () => {
     const t = await ran();
     const sum = await t.api.getSinkAggregation(t.templateId, t.executionId, 'sink', 'sum');
-    expect(sum).toEqual({ templateId: t.templateId, executionId: t.executionId, sinkId: 'sink', formula: 'sum', field: 'value', value: 12, count: 3, step: t.step.step });
+    expect(sum).toEqual({
+      templateId: t.templateId,
+      executionId: t.executionId,
+      sinkId: 'sink',
+      formula: 'sum',
+      field: 'value',
+      value: 12,
+      count: 3,
+      step: t.step.step,
+    });
     const count = await t.api.getSinkAggregation(t.templateId, t.executionId, 'sink', 'count', 'value', 0);
     expect(count).toMatchObject({ value: 0, count: 0, step: 0 });
   });
@@ -87,7 +110,10 @@ describe('GET …/sinks/{sinkId}/aggregate', () => {
     for (const f of ['latest', 'sum', 'distinct']) expect(formula.message).toContain(f);
     await invalid(t, '/sinks/sink/aggregate', 'formula', null);
     await invalid(t, '/sinks/sink/aggregate?formula=sum&step=later', 'step', 'later');
-    expect(await apiError(t.api.getSinkAggregation(t.templateId, t.executionId, 'nowhere', 'sum'))).toMatchObject({ status: 404, code: 'NODE_NOT_FOUND' });
+    expect(await apiError(t.api.getSinkAggregation(t.templateId, t.executionId, 'nowhere', 'sum'))).toMatchObject({
+      status: 404,
+      code: 'NODE_NOT_FOUND',
+    });
   });
 });
 
@@ -114,7 +140,10 @@ describe('GET …/tokens/{correlationId}/lineage', () => {
 describe('GET …/ledger', () => {
   it('answers 404 for an unknown execution in the error shape', async () => {
     const t = await ran();
-    expect(await apiError(t.api.exportLedger(t.templateId, 'nope'))).toMatchObject({ status: 404, code: 'EXECUTION_NOT_FOUND' });
+    expect(await apiError(t.api.exportLedger(t.templateId, 'nope'))).toMatchObject({
+      status: 404,
+      code: 'EXECUTION_NOT_FOUND',
+    });
   });
 
   it('answers the stored ledger as NDJSON whose SHA-256 is the execution’s ledger hash', async () => {

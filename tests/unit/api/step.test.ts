@@ -38,14 +38,18 @@ describe('GET …/step (step semantics)', () => {
     const at2 = await api.executeStep(templateId, executionId, 2);
     await api.executeStep(templateId, executionId, 5);
     const before = await api.getExecution(executionId);
-    const ledgerBefore = await (await raw('GET', `/engine/templates/${templateId}/executions/${executionId}/ledger`)).text();
+    const ledgerBefore = await (
+      await raw('GET', `/engine/templates/${templateId}/executions/${executionId}/ledger`)
+    ).text();
     const again = await api.executeStep(templateId, executionId, 2);
     expect(again.step).toBe(2);
     expect(again.nodeStates).toEqual(at2.nodeStates);
     expect(again.activity).toEqual(at2.activity);
     expect(again.queueSize).toBe(at2.queueSize);
     expect(await api.getExecution(executionId)).toEqual(before);
-    expect(await (await raw('GET', `/engine/templates/${templateId}/executions/${executionId}/ledger`)).text()).toBe(ledgerBefore);
+    expect(await (await raw('GET', `/engine/templates/${templateId}/executions/${executionId}/ledger`)).text()).toBe(
+      ledgerBefore,
+    );
     const zero = await api.executeStep(templateId, executionId, 0);
     expect(zero).toMatchObject({ step: 0, activity: [], allActivitiesTotal: 0 });
   });
@@ -97,7 +101,9 @@ describe('GET …/step (step semantics)', () => {
     const { templateId, executionId } = await started();
     const res = await raw('GET', `/engine/templates/${templateId}/executions/${executionId}/step?currentStep=end`);
     expect(res.status).toBe(200);
-    expect(res.headers.get('server-timing')).toMatch(/run;dur=[\d.]+, encode;dur=[\d.]+, hash;dur=[\d.]+, persist;dur=[\d.]+/);
+    expect(res.headers.get('server-timing')).toMatch(
+      /run;dur=[\d.]+, encode;dur=[\d.]+, hash;dur=[\d.]+, persist;dur=[\d.]+/,
+    );
   });
 
   it.each([
@@ -111,7 +117,10 @@ describe('GET …/step (step semantics)', () => {
     const res = await raw('GET', `/engine/templates/${templateId}/executions/${executionId}/step?${query}`);
     expect(res.status).toBe(400);
     const body = await res.json();
-    expect(body).toMatchObject({ success: false, error: { code: 'INVALID_PARAMETER', details: { parameter: 'currentStep', value } } });
+    expect(body).toMatchObject({
+      success: false,
+      error: { code: 'INVALID_PARAMETER', details: { parameter: 'currentStep', value } },
+    });
     expect(body.error.message).toContain('currentStep');
     expect(body.error.message).toContain(JSON.stringify(value));
   });
@@ -121,15 +130,26 @@ describe('GET …/step (step semantics)', () => {
     const missing = await raw('GET', `/engine/templates/${templateId}/executions/${executionId}/step`);
     expect(missing.status).toBe(400);
     expect((await missing.json()).error.details).toEqual({ parameter: 'currentStep', value: null });
-    const limit = await raw('GET', `/engine/templates/${templateId}/executions/${executionId}/step?currentStep=1&activityLimit=-2`);
+    const limit = await raw(
+      'GET',
+      `/engine/templates/${templateId}/executions/${executionId}/step?currentStep=1&activityLimit=-2`,
+    );
     expect(limit.status).toBe(400);
     expect((await limit.json()).error.details).toEqual({ parameter: 'activityLimit', value: '-2' });
   });
 
   it('answers 404 naming an unknown template or execution', async () => {
     const { api, templateId, executionId } = await started();
-    expect(await apiError(api.executeStep(templateId, 'missing-run', 1))).toMatchObject({ status: 404, code: 'EXECUTION_NOT_FOUND', details: { executionId: 'missing-run' } });
-    expect(await apiError(api.executeStep('missing-template', executionId, 1))).toMatchObject({ status: 404, code: 'TEMPLATE_NOT_FOUND', details: { templateId: 'missing-template' } });
+    expect(await apiError(api.executeStep(templateId, 'missing-run', 1))).toMatchObject({
+      status: 404,
+      code: 'EXECUTION_NOT_FOUND',
+      details: { executionId: 'missing-run' },
+    });
+    expect(await apiError(api.executeStep('missing-template', executionId, 1))).toMatchObject({
+      status: 404,
+      code: 'TEMPLATE_NOT_FOUND',
+      details: { templateId: 'missing-template' },
+    });
   });
 
   it('runs the scenario copy, not the edited template', async () => {

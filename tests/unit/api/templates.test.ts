@@ -8,9 +8,16 @@ describe('template paths', () => {
     const { api } = newApi({ examples: true });
     const list = await api.listTemplates();
     expect(list.count).toBe(exampleDocuments().length);
-    expect(list.templates.map((t) => t.name)).toEqual([...list.templates.map((t) => t.name)].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+    expect(list.templates.map((t) => t.name)).toEqual(
+      [...list.templates.map((t) => t.name)].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })),
+    );
     for (const t of list.templates) {
-      expect(t).toMatchObject({ id: expect.any(String), slug: expect.stringMatching(/^[a-z0-9-]+$/), version: '3.0', scenario: expect.any(Object) });
+      expect(t).toMatchObject({
+        id: expect.any(String),
+        slug: expect.stringMatching(/^[a-z0-9-]+$/),
+        version: '3.0',
+        scenario: expect.any(Object),
+      });
     }
   });
 
@@ -23,10 +30,20 @@ describe('template paths', () => {
 
   it('creates a template: 201, id, slug and message', async () => {
     const { api } = newApi();
-    const res = await raw('POST', '/admin/templates', JSON.stringify({ name: 'Order Pipeline v2', scenario: pipeline() }));
+    const res = await raw(
+      'POST',
+      '/admin/templates',
+      JSON.stringify({ name: 'Order Pipeline v2', scenario: pipeline() }),
+    );
     expect(res.status).toBe(201);
     const body = await res.json();
-    expect(body).toMatchObject({ success: true, templateId: body.template.id, slug: 'order-pipeline-v2', message: "Template 'Order Pipeline v2' created", warnings: [] });
+    expect(body).toMatchObject({
+      success: true,
+      templateId: body.template.id,
+      slug: 'order-pipeline-v2',
+      message: "Template 'Order Pipeline v2' created",
+      warnings: [],
+    });
     expect(await api.getTemplate(body.templateId)).toEqual(body.template);
     expect(await api.listTemplates()).toMatchObject({ count: 1, templates: [body.template] });
   });
@@ -62,7 +79,10 @@ describe('template paths', () => {
     expect(noScenario.details.issues).toEqual([{ path: '/scenario', message: 'required field "scenario" is missing' }]);
     const res = await raw('POST', '/admin/templates', '{"name": ');
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ success: false, error: { code: 'BAD_REQUEST', message: expect.stringContaining('not valid JSON') } });
+    expect(await res.json()).toMatchObject({
+      success: false,
+      error: { code: 'BAD_REQUEST', message: expect.stringContaining('not valid JSON') },
+    });
   });
 
   it('answers 413 for a body over the size limit', async () => {
@@ -86,14 +106,24 @@ describe('template paths', () => {
     const { api } = newApi();
     const created = await api.createTemplate({ name: 'First', description: 'one', scenario: pipeline() });
     const updated = await api.updateTemplate(created.templateId, { description: 'two' });
-    expect(updated).toMatchObject({ success: true, message: "Template 'First' updated", template: { name: 'First', description: 'two', slug: 'first' } });
+    expect(updated).toMatchObject({
+      success: true,
+      message: "Template 'First' updated",
+      template: { name: 'First', description: 'two', slug: 'first' },
+    });
     const renamed = await api.updateTemplate(created.templateId, { name: 'Second name' });
     expect(renamed.template).toMatchObject({ name: 'Second name', slug: 'second-name', description: 'two' });
     const err = await apiError(api.updateTemplate(created.templateId, { scenario: { version: '3.0', nodes: 'no' } }));
     expect(err).toMatchObject({ status: 422, code: 'INVALID_SCENARIO' });
     expect((await api.getTemplate(created.templateId)).scenario).toEqual(pipeline());
-    expect(await apiError(api.updateTemplate('gone', { name: 'x' }))).toMatchObject({ status: 404, code: 'TEMPLATE_NOT_FOUND' });
-    expect(await apiError(api.updateTemplate(created.templateId, {}))).toMatchObject({ status: 400, code: 'BAD_REQUEST' });
+    expect(await apiError(api.updateTemplate('gone', { name: 'x' }))).toMatchObject({
+      status: 404,
+      code: 'TEMPLATE_NOT_FOUND',
+    });
+    expect(await apiError(api.updateTemplate(created.templateId, {}))).toMatchObject({
+      status: 400,
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('deletes a template with its executions, and says how many', async () => {
@@ -103,11 +133,26 @@ describe('template paths', () => {
     const e1 = await api.createExecution(drop.templateId);
     await api.createExecution(drop.templateId);
     const kept = await api.createExecution(keep.templateId);
-    expect(await api.deleteTemplate(drop.templateId)).toEqual({ success: true, message: "Template 'Drop' deleted with 2 executions" });
-    expect(await apiError(api.getExecution(e1.executionId))).toMatchObject({ status: 404, code: 'EXECUTION_NOT_FOUND' });
-    expect(await apiError(api.listExecutions(drop.templateId))).toMatchObject({ status: 404, code: 'TEMPLATE_NOT_FOUND' });
+    expect(await api.deleteTemplate(drop.templateId)).toEqual({
+      success: true,
+      message: "Template 'Drop' deleted with 2 executions",
+    });
+    expect(await apiError(api.getExecution(e1.executionId))).toMatchObject({
+      status: 404,
+      code: 'EXECUTION_NOT_FOUND',
+    });
+    expect(await apiError(api.listExecutions(drop.templateId))).toMatchObject({
+      status: 404,
+      code: 'TEMPLATE_NOT_FOUND',
+    });
     expect((await api.getExecution(kept.executionId)).id).toBe(kept.executionId);
-    expect(await api.deleteTemplate(keep.templateId)).toEqual({ success: true, message: "Template 'Keep' deleted with 1 execution" });
-    expect(await apiError(api.deleteTemplate(keep.templateId))).toMatchObject({ status: 404, code: 'TEMPLATE_NOT_FOUND' });
+    expect(await api.deleteTemplate(keep.templateId)).toEqual({
+      success: true,
+      message: "Template 'Keep' deleted with 1 execution",
+    });
+    expect(await apiError(api.deleteTemplate(keep.templateId))).toMatchObject({
+      status: 404,
+      code: 'TEMPLATE_NOT_FOUND',
+    });
   });
 });

@@ -45,16 +45,22 @@ describe('readJsonOrNdjson', () => {
 
   it('names the line of a bad NDJSON record', () => {
     const r = readJsonOrNdjson('{"a":1}\n{"b":\n', 'e.ndjson');
-    expect(r).toEqual({ ok: false, message: 'e.ndjson:2:6: not valid JSON: expected a value (the text ended), found the end of the text' });
+    expect(r).toEqual({
+      ok: false,
+      message: 'e.ndjson:2:6: not valid JSON: expected a value (the text ended), found the end of the text',
+    });
   });
 });
 
 describe('locateJsonError', () => {
   it('agrees with JSON.parse on arbitrary text', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(...'{}[],:"\\ 0123456789.-eEtruefalsn\nabc'.split('')), maxLength: 30 }), (text) => {
-        expect(locateJsonError(text) === null).toBe(parses(text));
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom(...'{}[],:"\\ 0123456789.-eEtruefalsn\nabc'.split('')), maxLength: 30 }),
+        (text) => {
+          expect(locateJsonError(text) === null).toBe(parses(text));
+        },
+      ),
       { numRuns: 3000 },
     );
   });

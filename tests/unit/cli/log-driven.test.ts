@@ -25,9 +25,17 @@ describe('the log-driven SSH example', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ lines: 2000, parsed: 2000, unparsed: 0, groups: 519 });
-    const lines = readFileSync(events, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(events, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(2000);
-    expect(lines[1]).toMatchObject({ targetDataSourceId: 'sshLog', correlationId: '24200', event: 'invalid_user', Pid: '24200' });
+    expect(lines[1]).toMatchObject({
+      targetDataSourceId: 'sshLog',
+      correlationId: '24200',
+      event: 'invalid_user',
+      Pid: '24200',
+    });
     expect(new Set(lines.map((e) => e.correlationId)).size).toBe(519);
   });
 
@@ -38,7 +46,13 @@ describe('the log-driven SSH example', () => {
     const out = JSON.parse(r.stdout);
     expect(out.status).toBe('completed');
     expect(out.nodeStates.attempt.tokensProcessed).toBe(2000);
-    expect(out.nodeStates.attempt.aggregates).toMatchObject({ rejected: 490, dropped: 21, bruteForce: 5, loggedOut: 1, failing: 2 });
+    expect(out.nodeStates.attempt.aggregates).toMatchObject({
+      rejected: 490,
+      dropped: 21,
+      bruteForce: 5,
+      loggedOut: 1,
+      failing: 2,
+    });
     expect(out.sinks.report).toMatchObject({ count: 4, sum: 517 });
     expect(out.sinks.alerts.count).toBe(5);
     // Same log, same configuration, same template ⇒ the same ledger.

@@ -31,13 +31,21 @@ async function runCli(...argv: string[]): Promise<Captured> {
 }
 
 const example = (name: string) => join(ROOT, 'examples', name);
-const golden = (name: string) => JSON.parse(readFileSync(join(ROOT, 'tests/fixtures/golden', `${name}.summary.json`), 'utf8'));
+const golden = (name: string) =>
+  JSON.parse(readFileSync(join(ROOT, 'tests/fixtures/golden', `${name}.summary.json`), 'utf8'));
 
 const tiny = (extra: Record<string, unknown> = {}) =>
   JSON.stringify({
     version: '3.0',
     nodes: [
-      { nodeId: 'src', type: 'DataSource', generation: { type: 'random', valueMin: 1, valueMax: 100 }, count: 5, outputs: [{ destinationNodeId: 'sink' }], ...extra },
+      {
+        nodeId: 'src',
+        type: 'DataSource',
+        generation: { type: 'random', valueMin: 1, valueMax: 100 },
+        count: 5,
+        outputs: [{ destinationNodeId: 'sink' }],
+        ...extra,
+      },
       { nodeId: 'sink', type: 'Sink' },
     ],
   });
@@ -65,15 +73,22 @@ describe('flowledger run', () => {
   });
 
   it('feeds external events from NDJSON (--events)', async () => {
-    const out = JSON.parse((await runCli('run', example('ssh-sessions.json'), '--events', example('ssh-sessions.events.ndjson'))).stdout);
+    const out = JSON.parse(
+      (await runCli('run', example('ssh-sessions.json'), '--events', example('ssh-sessions.events.ndjson'))).stdout,
+    );
     expect(out.ledgerHash).toBe(golden('ssh-sessions').ledgerHash);
     expect(out.nodeStates.sshLog.tokensProcessed).toBe(14);
   });
 
   it('accepts events as a JSON array too', async () => {
-    const events = readFileSync(example('ssh-sessions.events.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const events = readFileSync(example('ssh-sessions.events.ndjson'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     const dir = tempFiles({ 'events.json': JSON.stringify(events) });
-    const out = JSON.parse((await runCli('run', example('ssh-sessions.json'), '--events', join(dir, 'events.json'))).stdout);
+    const out = JSON.parse(
+      (await runCli('run', example('ssh-sessions.json'), '--events', join(dir, 'events.json'))).stdout,
+    );
     expect(out.ledgerHash).toBe(golden('ssh-sessions').ledgerHash);
   });
 
@@ -105,7 +120,8 @@ describe('flowledger run', () => {
 
   it('overrides the seed with --seed', async () => {
     const dir = tempFiles({ 'tiny.json': tiny() });
-    const hash = async (...args: string[]) => JSON.parse((await runCli('run', join(dir, 'tiny.json'), ...args)).stdout).ledgerHash;
+    const hash = async (...args: string[]) =>
+      JSON.parse((await runCli('run', join(dir, 'tiny.json'), ...args)).stdout).ledgerHash;
     expect(await hash('--seed', '5')).toBe(await hash('--seed', '5'));
     expect(await hash('--seed', '5')).not.toBe(await hash('--seed', '6'));
     expect(await hash('--seed', '1')).toBe(await hash());
@@ -121,11 +137,19 @@ describe('flowledger run', () => {
 
   it('reports "truncated" when maxSteps ends the run', async () => {
     const dir = tempFiles({ 'long.json': JSON.stringify({ ...JSON.parse(tiny()), maxSteps: 3 }) });
-    expect(JSON.parse((await runCli('run', join(dir, 'long.json'))).stdout)).toMatchObject({ steps: 3, status: 'truncated' });
+    expect(JSON.parse((await runCli('run', join(dir, 'long.json'))).stdout)).toMatchObject({
+      steps: 3,
+      status: 'truncated',
+    });
   });
 
   it('exits 2 with every issue on stderr for an invalid scenario', async () => {
-    const dir = tempFiles({ 'bad.json': JSON.stringify({ version: '3.0', nodes: [{ nodeId: 'a', type: 'DataSource', outputs: [{ destinationNodeId: 'nope' }] }] }) });
+    const dir = tempFiles({
+      'bad.json': JSON.stringify({
+        version: '3.0',
+        nodes: [{ nodeId: 'a', type: 'DataSource', outputs: [{ destinationNodeId: 'nope' }] }],
+      }),
+    });
     const r = await runCli('run', join(dir, 'bad.json'));
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
@@ -141,13 +165,22 @@ describe('flowledger run', () => {
     const r = await runCli('run', join(dir, 'tiny.json'), '--events', join(dir, 'events.ndjson'));
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('events.ndjson: event 2: "targetDataSourceId" "sink" is not a DataSource of the scenario');
+    expect(r.stderr).toContain(
+      'events.ndjson: event 2: "targetDataSourceId" "sink" is not a DataSource of the scenario',
+    );
   });
 
   it('prints the usage and exits 2 for bad arguments', async () => {
     const dir = tempFiles({ 'tiny.json': tiny() });
     const file = join(dir, 'tiny.json');
-    for (const args of [[], [file, file], [file, '--until', 'soon'], [file, '--seed', 'x'], [file, '--fast'], [file, '--events']]) {
+    for (const args of [
+      [],
+      [file, file],
+      [file, '--until', 'soon'],
+      [file, '--seed', 'x'],
+      [file, '--fast'],
+      [file, '--events'],
+    ]) {
       const r = await runCli('run', ...args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr, args.join(' ')).toMatch(/usage: flowledger run <scenario\.json>/);

@@ -16,10 +16,23 @@ describe('flowledger run --lineage / --at', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
-    expect(Object.keys(out)).toEqual(['steps', 'status', 'ledgerEvents', 'ledgerHash', 'sinks', 'nodeStates', 'lineage']);
+    expect(Object.keys(out)).toEqual([
+      'steps',
+      'status',
+      'ledgerEvents',
+      'ledgerHash',
+      'sinks',
+      'nodeStates',
+      'lineage',
+    ]);
     expect(out.lineage.correlationId).toBe('orders-3');
     expect(out.lineage.step).toBe(out.steps);
-    expect(out.lineage.path[0]).toMatchObject({ nodeId: 'orders', operation: 'TOKEN_GENERATED', tokenId: 'orders#3', step: 3 });
+    expect(out.lineage.path[0]).toMatchObject({
+      nodeId: 'orders',
+      operation: 'TOKEN_GENERATED',
+      tokenId: 'orders#3',
+      step: 3,
+    });
     // The same answer as the engine in-process.
     const engine = new Engine();
     engine.initialize(JSON.parse(readFileSync(example, 'utf8')));

@@ -6,7 +6,12 @@ const valid = {
   version: '3.0',
   name: 'Tiny',
   nodes: [
-    { nodeId: 'source', type: 'DataSource', generation: { type: 'constant', value: 1 }, outputs: [{ destinationNodeId: 'sink' }] },
+    {
+      nodeId: 'source',
+      type: 'DataSource',
+      generation: { type: 'constant', value: 1 },
+      outputs: [{ destinationNodeId: 'sink' }],
+    },
     { nodeId: 'sink', type: 'Sink' },
   ],
 };
@@ -14,7 +19,12 @@ const valid = {
 const invalid = {
   version: '3.0',
   nodes: [
-    { nodeId: 'source', type: 'DataSource', generation: { type: 'constant', value: 1 }, outputs: [{ destinationNodeId: 'sinkk' }] },
+    {
+      nodeId: 'source',
+      type: 'DataSource',
+      generation: { type: 'constant', value: 1 },
+      outputs: [{ destinationNodeId: 'sinkk' }],
+    },
     { nodeId: 'sink', type: 'Sink', outputs: [{ destinationNodeId: 'source' }] },
   ],
 };

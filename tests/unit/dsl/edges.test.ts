@@ -5,11 +5,17 @@ describe('edges', () => {
   it('are the union of outputs and inputs[].nodeId, de-duplicated', () => {
     const { scenario } = loadOk(
       bare([
-        { nodeId: 'src', type: 'DataSource', outputs: [{ name: 'out', destinationNodeId: 'sink', destinationInputName: 'in' }] },
+        {
+          nodeId: 'src',
+          type: 'DataSource',
+          outputs: [{ name: 'out', destinationNodeId: 'sink', destinationInputName: 'in' }],
+        },
         sink('sink', { inputs: [{ name: 'in', nodeId: 'src', sourceOutputName: 'out' }] }),
       ]),
     );
-    expect(scenario.edges).toEqual([{ from: 'src', to: 'sink', outputName: 'out', inputName: 'in', outputIndex: 0, inputIndex: 0 }]);
+    expect(scenario.edges).toEqual([
+      { from: 'src', to: 'sink', outputName: 'out', inputName: 'in', outputIndex: 0, inputIndex: 0 },
+    ]);
   });
 
   it('merge an output without an input name with the input that names its source', () => {
@@ -24,7 +30,9 @@ describe('edges', () => {
         sink('sink', { inputs: [{ name: 'in', nodeId: 'src', sourceOutputName: 'out' }] }),
       ]),
     );
-    expect(scenario.edges).toEqual([{ from: 'src', to: 'sink', outputName: 'out', inputName: 'in', outputIndex: 0, inputIndex: 0 }]);
+    expect(scenario.edges).toEqual([
+      { from: 'src', to: 'sink', outputName: 'out', inputName: 'in', outputIndex: 0, inputIndex: 0 },
+    ]);
   });
 
   it('feed the only input of a node that names no source', () => {
@@ -48,7 +56,12 @@ describe('edges', () => {
     const { scenario } = loadOk(
       bare([
         source('src', 'm'),
-        { nodeId: 'm', type: 'Multiplexer', multiplexing: { strategy: 'weighted', weights: [1, 1] }, outputs: [{ destinationNodeId: 'sink' }, { destinationNodeId: 'sink' }] },
+        {
+          nodeId: 'm',
+          type: 'Multiplexer',
+          multiplexing: { strategy: 'weighted', weights: [1, 1] },
+          outputs: [{ destinationNodeId: 'sink' }, { destinationNodeId: 'sink' }],
+        },
         sink(),
       ]),
     );
@@ -62,7 +75,13 @@ describe('edges', () => {
         {
           nodeId: 'loop',
           type: 'FSM',
-          fsm: { states: ['a', 'b'], transitions: [{ from: 'a', to: 'b' }, { from: 'b', to: 'a' }] },
+          fsm: {
+            states: ['a', 'b'],
+            transitions: [
+              { from: 'a', to: 'b' },
+              { from: 'b', to: 'a' },
+            ],
+          },
           outputs: [{ destinationNodeId: 'loop' }, { destinationNodeId: 'sink' }],
         },
         sink(),
@@ -77,7 +96,12 @@ describe('edges', () => {
       bare([
         { nodeId: 'a', type: 'DataSource', outputs: [{ destinationNodeId: 'j', destinationInputName: 'right' }] },
         { nodeId: 'b', type: 'DataSource', outputs: [{ destinationNodeId: 'j' }] },
-        { nodeId: 'j', type: 'ProcessNode', inputs: [{ name: 'left', nodeId: 'b' }, { name: 'right' }], outputs: [{ destinationNodeId: 'sink' }] },
+        {
+          nodeId: 'j',
+          type: 'ProcessNode',
+          inputs: [{ name: 'left', nodeId: 'b' }, { name: 'right' }],
+          outputs: [{ destinationNodeId: 'sink' }],
+        },
         sink(),
       ]),
     );

@@ -6,11 +6,13 @@ import { loadScenario } from '../../../src/engine/dsl';
 import type { Scenario } from '../../../src/engine/types';
 
 const dir = fileURLToPath(new URL('../../../examples/', import.meta.url));
-const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 const read = (file: string): unknown => JSON.parse(readFileSync(join(dir, file), 'utf8'));
 
 describe('examples/', () => {
-  it('has at least six scenarios, including the original tool\'s shape', () => {
+  it("has at least six scenarios, including the original tool's shape", () => {
     expect(files.length).toBeGreaterThanOrEqual(6);
     expect(files).toContain('legacy-v3-original.json');
   });
@@ -37,7 +39,14 @@ describe('examples/', () => {
       '/scenario/nodes/6',
       '/scenario/nodes/7',
     ]);
-    expect(result.scenario!.nodes.map((n) => n.type)).toEqual(['DataSource', 'DataSource', 'Aggregator', 'ProcessNode', 'FSM', 'Sink']);
+    expect(result.scenario!.nodes.map((n) => n.type)).toEqual([
+      'DataSource',
+      'DataSource',
+      'Aggregator',
+      'ProcessNode',
+      'FSM',
+      'Sink',
+    ]);
   });
 
   it('together use every node kind and every feature of DSL.md section 5', () => {
@@ -59,7 +68,8 @@ describe('examples/', () => {
           if (n.formula) seen.add('formula');
           if (n.transform) seen.add('transform');
           if (n.outputs.some((o) => o.formula)) seen.add('per-output formula');
-          if (n.inputs.filter((i) => i.required).length >= 2 && n.inputs.some((i) => i.alias)) seen.add('join with aliases');
+          if (n.inputs.filter((i) => i.required).length >= 2 && n.inputs.some((i) => i.alias))
+            seen.add('join with aliases');
           break;
         case 'FSM':
           seen.add(`instancePer:${n.fsm.instancePer}`);
@@ -77,7 +87,8 @@ describe('examples/', () => {
         case 'Aggregator':
           seen.add(`method:${n.aggregation.method}`);
           seen.add(`trigger:${n.aggregation.trigger?.type ?? 'end'}`);
-          if (n.aggregation.groupBy) seen.add(n.aggregation.groupBy === 'correlationId' ? 'groupBy:correlationId' : 'groupBy:path');
+          if (n.aggregation.groupBy)
+            seen.add(n.aggregation.groupBy === 'correlationId' ? 'groupBy:correlationId' : 'groupBy:path');
           if (n.capacity !== undefined) seen.add(`overflow:${n.overflow}`);
           break;
         case 'Multiplexer':
@@ -90,16 +101,63 @@ describe('examples/', () => {
     }
     for (const t of ['token_received', '"default"', '"timer"']) if (raw.includes(t)) seen.add(`spelled:${t}`);
     const expected = [
-      'DataSource', 'ProcessNode', 'FSM', 'Aggregator', 'Multiplexer', 'Sink',
-      'generation:random', 'generation:sequence', 'generation:constant', 'generation:values',
-      'interval', 'count', 'startAt', 'batchSize',
-      'formula', 'transform', 'per-output formula', 'join with aliases',
-      'instancePer:node', 'instancePer:correlationId', 'variables', 'condition',
-      'trigger:any', 'trigger:event', 'trigger:timer', 'spelled:token_received', 'spelled:"default"', 'spelled:"timer"',
-      'onEntry:set_variable', 'onEntry:increment', 'onEntry:decrement', 'onEntry:log', 'onEntry:emit', 'onExit:log', 'emit to a named output',
-      'method:sum', 'method:average', 'method:count', 'method:min', 'method:max', 'method:first', 'method:last', 'method:collect', 'method:formula',
-      'trigger:count', 'trigger:time', 'trigger:threshold', 'groupBy:correlationId', 'groupBy:path', 'overflow:drop_oldest', 'overflow:reject',
-      'strategy:round_robin', 'strategy:random', 'strategy:weighted', 'strategy:conditional', 'strategy:broadcast', 'defaultOutput',
+      'DataSource',
+      'ProcessNode',
+      'FSM',
+      'Aggregator',
+      'Multiplexer',
+      'Sink',
+      'generation:random',
+      'generation:sequence',
+      'generation:constant',
+      'generation:values',
+      'interval',
+      'count',
+      'startAt',
+      'batchSize',
+      'formula',
+      'transform',
+      'per-output formula',
+      'join with aliases',
+      'instancePer:node',
+      'instancePer:correlationId',
+      'variables',
+      'condition',
+      'trigger:any',
+      'trigger:event',
+      'trigger:timer',
+      'spelled:token_received',
+      'spelled:"default"',
+      'spelled:"timer"',
+      'onEntry:set_variable',
+      'onEntry:increment',
+      'onEntry:decrement',
+      'onEntry:log',
+      'onEntry:emit',
+      'onExit:log',
+      'emit to a named output',
+      'method:sum',
+      'method:average',
+      'method:count',
+      'method:min',
+      'method:max',
+      'method:first',
+      'method:last',
+      'method:collect',
+      'method:formula',
+      'trigger:count',
+      'trigger:time',
+      'trigger:threshold',
+      'groupBy:correlationId',
+      'groupBy:path',
+      'overflow:drop_oldest',
+      'overflow:reject',
+      'strategy:round_robin',
+      'strategy:random',
+      'strategy:weighted',
+      'strategy:conditional',
+      'strategy:broadcast',
+      'defaultOutput',
     ];
     expect(expected.filter((f) => !seen.has(f))).toEqual([]);
   });

@@ -39,7 +39,10 @@ export function expectIssue(result: LoadResult, expected: Expected): Issue {
   const list = expected.severity === 'error' ? result.errors : result.warnings;
   const pieces = Array.isArray(expected.message) ? expected.message : [expected.message];
   const found = list.find((i) => i.path === expected.path && pieces.every((p) => i.message.includes(p)));
-  expect(found, `expected ${expected.severity} at ${expected.path} containing ${JSON.stringify(pieces)}; got ${JSON.stringify({ errors: result.errors, warnings: result.warnings })}`).toBeDefined();
+  expect(
+    found,
+    `expected ${expected.severity} at ${expected.path} containing ${JSON.stringify(pieces)}; got ${JSON.stringify({ errors: result.errors, warnings: result.warnings })}`,
+  ).toBeDefined();
   if (expected.severity === 'error') expect(result.scenario).toBeNull();
   return found!;
 }

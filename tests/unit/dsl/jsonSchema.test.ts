@@ -9,7 +9,9 @@ import { buildJsonSchema } from '../../../src/engine/dsl/jsonSchema';
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const committed = JSON.parse(readFileSync(join(root, 'public/schema/v3.json'), 'utf8')) as Record<string, unknown>;
 const validator = new Validator(committed as never, '2020-12', false);
-const examples = readdirSync(join(root, 'examples')).filter((f) => f.endsWith('.json')).sort();
+const examples = readdirSync(join(root, 'examples'))
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 
 describe('JSON Schema (public/schema/v3.json)', () => {
   it('is what the generator produces now (run `npm run schema` after changing the DSL schemas)', () => {
@@ -35,11 +37,41 @@ describe('JSON Schema (public/schema/v3.json)', () => {
     ['an unknown node type', { version: '3.0', nodes: [{ nodeId: 'a', type: 'Procesnode' }] }],
     ['a node without an id', { version: '3.0', nodes: [{ type: 'Sink' }] }],
     ['a node id that breaks the pattern', { version: '3.0', nodes: [{ nodeId: '1a', type: 'Sink' }] }],
-    ['a negative interval', { version: '3.0', nodes: [{ ...ok, interval: -1 }, { nodeId: 'sink', type: 'Sink' }] }],
+    [
+      'a negative interval',
+      {
+        version: '3.0',
+        nodes: [
+          { ...ok, interval: -1 },
+          { nodeId: 'sink', type: 'Sink' },
+        ],
+      },
+    ],
     ['a seed that is not a number', { version: '3.0', seed: 'x', nodes: [] }],
-    ['a random generation without valueMax', { version: '3.0', nodes: [{ ...ok, generation: { type: 'random', valueMin: 1 } }, { nodeId: 'sink', type: 'Sink' }] }],
-    ['a constant generation without a value', { version: '3.0', nodes: [{ ...ok, generation: { type: 'constant' } }, { nodeId: 'sink', type: 'Sink' }] }],
-    ['an unknown aggregation method', { version: '3.0', nodes: [{ nodeId: 'a', type: 'Aggregator', aggregation: { method: 'avg' } }] }],
+    [
+      'a random generation without valueMax',
+      {
+        version: '3.0',
+        nodes: [
+          { ...ok, generation: { type: 'random', valueMin: 1 } },
+          { nodeId: 'sink', type: 'Sink' },
+        ],
+      },
+    ],
+    [
+      'a constant generation without a value',
+      {
+        version: '3.0',
+        nodes: [
+          { ...ok, generation: { type: 'constant' } },
+          { nodeId: 'sink', type: 'Sink' },
+        ],
+      },
+    ],
+    [
+      'an unknown aggregation method',
+      { version: '3.0', nodes: [{ nodeId: 'a', type: 'Aggregator', aggregation: { method: 'avg' } }] },
+    ],
     ['a template whose scenario is not an object', { name: 't', version: '3.0', scenario: 5 }],
   ];
   it.each(invalid)('rejects %s, as the loader does', (_name, doc) => {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DSL_DEFAULTS, unwrapTemplate } from '../../../src/engine/dsl';
-import type { AggregatorSpec, DataSourceSpec, FsmSpec, MultiplexerSpec, NodeSpec, ProcessNodeSpec } from '../../../src/engine/types';
+import type {
+  AggregatorSpec,
+  DataSourceSpec,
+  FsmSpec,
+  MultiplexerSpec,
+  NodeSpec,
+  ProcessNodeSpec,
+} from '../../../src/engine/types';
 import { around, bare, loadOk, sink, source, type Json } from './helpers';
 
 function nodeOf<T extends NodeSpec['type']>(input: unknown, index: number, type: T): Extract<NodeSpec, { type: T }> {
@@ -9,17 +16,31 @@ function nodeOf<T extends NodeSpec['type']>(input: unknown, index: number, type:
   return node as Extract<NodeSpec, { type: T }>;
 }
 const ds = (extra: Json): DataSourceSpec => nodeOf(bare([{ ...source(), ...extra }, sink()]), 0, 'DataSource');
-const pn = (extra: Json): ProcessNodeSpec => nodeOf(around({ nodeId: 'p', type: 'ProcessNode', outputs: [{ destinationNodeId: 'sink' }], ...extra }), 1, 'ProcessNode');
+const pn = (extra: Json): ProcessNodeSpec =>
+  nodeOf(
+    around({ nodeId: 'p', type: 'ProcessNode', outputs: [{ destinationNodeId: 'sink' }], ...extra }),
+    1,
+    'ProcessNode',
+  );
 const fsm = (def: Json, extra: Json = {}): FsmSpec['fsm'] =>
-  nodeOf(around({ nodeId: 'f', type: 'FSM', fsm: def, outputs: [{ name: 'out', destinationNodeId: 'sink' }], ...extra }), 1, 'FSM').fsm;
+  nodeOf(
+    around({ nodeId: 'f', type: 'FSM', fsm: def, outputs: [{ name: 'out', destinationNodeId: 'sink' }], ...extra }),
+    1,
+    'FSM',
+  ).fsm;
 const agg = (aggregation: Json, extra: Json = {}): AggregatorSpec =>
-  nodeOf(around({ nodeId: 'a', type: 'Aggregator', aggregation, outputs: [{ destinationNodeId: 'sink' }], ...extra }), 1, 'Aggregator');
+  nodeOf(
+    around({ nodeId: 'a', type: 'Aggregator', aggregation, outputs: [{ destinationNodeId: 'sink' }], ...extra }),
+    1,
+    'Aggregator',
+  );
 const twoOutputs = [
   { name: 'big', destinationNodeId: 'sink' },
   { name: 'small', destinationNodeId: 'sink' },
 ];
 const mux = (multiplexing: Json): MultiplexerSpec['multiplexing'] =>
-  nodeOf(around({ nodeId: 'm', type: 'Multiplexer', multiplexing, outputs: twoOutputs }), 1, 'Multiplexer').multiplexing;
+  nodeOf(around({ nodeId: 'm', type: 'Multiplexer', multiplexing, outputs: twoOutputs }), 1, 'Multiplexer')
+    .multiplexing;
 
 describe('normalisation — scenario defaults', () => {
   it('fills every top-level default', () => {
@@ -36,12 +57,23 @@ describe('normalisation — scenario defaults', () => {
   });
 
   it('keeps given values', () => {
-    const { scenario } = loadOk(bare([source(), sink()], { name: 'N', description: 'D', seed: 42, tickMs: 500, startTime: 0, maxSteps: 5 }));
+    const { scenario } = loadOk(
+      bare([source(), sink()], { name: 'N', description: 'D', seed: 42, tickMs: 500, startTime: 0, maxSteps: 5 }),
+    );
     expect(scenario).toMatchObject({ name: 'N', description: 'D', seed: 42, tickMs: 500, startTime: 0, maxSteps: 5 });
   });
 
   it('exports the defaults it uses', () => {
-    expect(DSL_DEFAULTS).toMatchObject({ seed: 1, tickMs: 1000, startTime: 1735689600000, maxSteps: 10000, interval: 1, count: 10, startAt: 1, batchSize: 1 });
+    expect(DSL_DEFAULTS).toMatchObject({
+      seed: 1,
+      tickMs: 1000,
+      startTime: 1735689600000,
+      maxSteps: 10000,
+      interval: 1,
+      count: 10,
+      startAt: 1,
+      batchSize: 1,
+    });
   });
 
   it('numbers nodes after dropping presentational ones, keeping their document paths', () => {
@@ -54,10 +86,13 @@ describe('normalisation — scenario defaults', () => {
 
   it('keeps origin-only fields without a warning', () => {
     const result = loadOk(
-      bare([
-        { ...source(), interface: { type: 'SimpleValue' }, tags: ['a'], groupId: 'g', metadata: {}, style: {} },
-        sink('sink', { inputs: [{ name: 'input', nodeId: 'src', interface: {}, sourceOutputName: undefined }] }),
-      ], { $schema: 'x', groups: [] }),
+      bare(
+        [
+          { ...source(), interface: { type: 'SimpleValue' }, tags: ['a'], groupId: 'g', metadata: {}, style: {} },
+          sink('sink', { inputs: [{ name: 'input', nodeId: 'src', interface: {}, sourceOutputName: undefined }] }),
+        ],
+        { $schema: 'x', groups: [] },
+      ),
     );
     expect(result.warnings).toEqual([]);
   });
@@ -65,17 +100,27 @@ describe('normalisation — scenario defaults', () => {
 
 describe('normalisation — common node fields', () => {
   it('maps compat id → nodeId and name → displayName', () => {
-    const { scenario } = loadOk(bare([{ id: 'src', name: 'Source', type: 'DataSource', outputs: [{ destinationNodeId: 'sink' }] }, sink()]));
+    const { scenario } = loadOk(
+      bare([{ id: 'src', name: 'Source', type: 'DataSource', outputs: [{ destinationNodeId: 'sink' }] }, sink()]),
+    );
     expect(scenario.nodes[0]).toMatchObject({ nodeId: 'src', displayName: 'Source' });
     expect(scenario.nodes[0]).not.toHaveProperty('id');
   });
 
   it('keeps description and position', () => {
-    expect(ds({ description: 'd', position: { x: 1, y: 2 } })).toMatchObject({ description: 'd', position: { x: 1, y: 2 } });
+    expect(ds({ description: 'd', position: { x: 1, y: 2 } })).toMatchObject({
+      description: 'd',
+      position: { x: 1, y: 2 },
+    });
   });
 
   it('defaults inputs[].required to true and keeps name, nodeId and alias', () => {
-    const p = pn({ inputs: [{ name: 'in', nodeId: 'src', alias: 'a' }, { name: 'opt', required: false }] });
+    const p = pn({
+      inputs: [
+        { name: 'in', nodeId: 'src', alias: 'a' },
+        { name: 'opt', required: false },
+      ],
+    });
     expect(p.inputs).toEqual([
       { name: 'in', nodeId: 'src', alias: 'a', required: true },
       { name: 'opt', required: false },
@@ -96,7 +141,12 @@ describe('normalisation — common node fields', () => {
 describe('normalisation — DataSource', () => {
   it('fills interval, count, startAt, batchSize', () => {
     expect(ds({})).toMatchObject({ interval: 1, count: 10, startAt: 1, batchSize: 1 });
-    expect(ds({ interval: 0.5, count: 0, startAt: 3, batchSize: 4 })).toMatchObject({ interval: 0.5, count: 0, startAt: 3, batchSize: 4 });
+    expect(ds({ interval: 0.5, count: 0, startAt: 3, batchSize: 4 })).toMatchObject({
+      interval: 0.5,
+      count: 0,
+      startAt: 3,
+      batchSize: 4,
+    });
   });
 
   it.each([
@@ -104,7 +154,11 @@ describe('normalisation — DataSource', () => {
     ['random', { type: 'random', valueMin: 1, valueMax: 9 }, { type: 'random', valueMin: 1, valueMax: 9 }],
     ['sequence defaults', { type: 'sequence' }, { type: 'sequence', start: 1, step: 1 }],
     ['sequence', { type: 'sequence', start: 5, step: -2 }, { type: 'sequence', start: 5, step: -2 }],
-    ['compat valueMin as the sequence start', { type: 'sequence', valueMin: 7 }, { type: 'sequence', start: 7, step: 1 }],
+    [
+      'compat valueMin as the sequence start',
+      { type: 'sequence', valueMin: 7 },
+      { type: 'sequence', start: 7, step: 1 },
+    ],
     ['constant', { type: 'constant', value: { a: 1 } }, { type: 'constant', value: { a: 1 } }],
     ['constant null is a value', { type: 'constant', value: null }, { type: 'constant', value: null }],
     ['compat hardcodedValue', { type: 'constant', hardcodedValue: 5 }, { type: 'constant', value: 5 }],
@@ -131,7 +185,10 @@ describe('normalisation — ProcessNode', () => {
   });
 
   it('keeps transform', () => {
-    expect(pn({ transform: { total: 'value * 2', label: "'x'" } }).transform).toEqual({ total: 'value * 2', label: "'x'" });
+    expect(pn({ transform: { total: 'value * 2', label: "'x'" } }).transform).toEqual({
+      total: 'value * 2',
+      label: "'x'",
+    });
   });
 
   it('maps outputs[].transformation.formula and outputs[].formula to the output and its edge', () => {
@@ -168,12 +225,19 @@ describe('normalisation — FSM', () => {
   });
 
   it('fills instancePer, eventField and variables', () => {
-    expect(fsm({ states: ['a'] })).toMatchObject({ instancePer: 'node', eventField: 'event', variables: {}, transitions: [] });
-    expect(fsm({ states: ['a'], instancePer: 'correlationId', eventField: 'kind', variables: { n: 1 } })).toMatchObject({
-      instancePer: 'correlationId',
-      eventField: 'kind',
-      variables: { n: 1 },
+    expect(fsm({ states: ['a'] })).toMatchObject({
+      instancePer: 'node',
+      eventField: 'event',
+      variables: {},
+      transitions: [],
     });
+    expect(fsm({ states: ['a'], instancePer: 'correlationId', eventField: 'kind', variables: { n: 1 } })).toMatchObject(
+      {
+        instancePer: 'correlationId',
+        eventField: 'kind',
+        variables: { n: 1 },
+      },
+    );
   });
 
   it.each([
@@ -185,11 +249,15 @@ describe('normalisation — FSM', () => {
     ['an event name', { trigger: 'auth_ok' }, { kind: 'event', name: 'auth_ok' }],
     ['timer', { trigger: 'timer', after: 3 }, { kind: 'timer', after: 3 }],
   ])('turns the %s trigger into an FsmTrigger', (_name, t, expected) => {
-    expect(fsm({ states: ['a', 'b'], transitions: [{ from: 'a', to: 'b', ...t }] }).transitions[0]!.trigger).toEqual(expected);
+    expect(fsm({ states: ['a', 'b'], transitions: [{ from: 'a', to: 'b', ...t }] }).transitions[0]!.trigger).toEqual(
+      expected,
+    );
   });
 
   it('maps guard to condition', () => {
-    expect(fsm({ states: ['a', 'b'], transitions: [{ from: 'a', to: 'b', guard: 'value > 1' }] }).transitions[0]).toEqual({
+    expect(
+      fsm({ states: ['a', 'b'], transitions: [{ from: 'a', to: 'b', guard: 'value > 1' }] }).transitions[0],
+    ).toEqual({
       from: 'a',
       to: 'b',
       trigger: { kind: 'any' },
@@ -240,19 +308,38 @@ describe('normalisation — Aggregator', () => {
 
   it('keeps given values and the formula only for the formula method', () => {
     const a = agg(
-      { method: 'formula', formula: 'sum(values)', field: 'x.y', trigger: { type: 'time', window: 2 }, groupBy: 'correlationId', flushOnEnd: false },
+      {
+        method: 'formula',
+        formula: 'sum(values)',
+        field: 'x.y',
+        trigger: { type: 'time', window: 2 },
+        groupBy: 'correlationId',
+        flushOnEnd: false,
+      },
       { capacity: 5, overflow: 'reject' },
     );
-    expect(a.aggregation).toEqual({ method: 'formula', formula: 'sum(values)', field: 'x.y', trigger: { type: 'time', window: 2 }, groupBy: 'correlationId', flushOnEnd: false });
+    expect(a.aggregation).toEqual({
+      method: 'formula',
+      formula: 'sum(values)',
+      field: 'x.y',
+      trigger: { type: 'time', window: 2 },
+      groupBy: 'correlationId',
+      flushOnEnd: false,
+    });
     expect(a).toMatchObject({ capacity: 5, overflow: 'reject' });
     expect(agg({ method: 'sum', formula: 'x' }).aggregation).not.toHaveProperty('formula');
-    expect(agg({ method: 'max', trigger: { type: 'threshold', value: 9 } }).aggregation.trigger).toEqual({ type: 'threshold', value: 9 });
+    expect(agg({ method: 'max', trigger: { type: 'threshold', value: 9 } }).aggregation.trigger).toEqual({
+      type: 'threshold',
+      value: 9,
+    });
   });
 });
 
 describe('normalisation — Multiplexer', () => {
   it('resolves defaultOutput by name or index', () => {
-    expect(mux({ strategy: 'conditional', conditions: ['value > 1', 'true'], defaultOutput: 'small' }).defaultOutput).toBe(1);
+    expect(
+      mux({ strategy: 'conditional', conditions: ['value > 1', 'true'], defaultOutput: 'small' }).defaultOutput,
+    ).toBe(1);
     expect(mux({ strategy: 'conditional', conditions: ['value > 1', 'true'], defaultOutput: 0 }).defaultOutput).toBe(0);
     expect(mux({ strategy: 'conditional', conditions: ['value > 1', 'true'] })).not.toHaveProperty('defaultOutput');
   });
@@ -260,14 +347,21 @@ describe('normalisation — Multiplexer', () => {
   it('keeps only the fields its strategy uses', () => {
     expect(mux({ strategy: 'weighted', weights: [3, 1] })).toEqual({ strategy: 'weighted', weights: [3, 1] });
     expect(mux({ strategy: 'round_robin', weights: [3, 1] })).toEqual({ strategy: 'round_robin' });
-    expect(mux({ strategy: 'conditional', conditions: ['a', 'b'] })).toEqual({ strategy: 'conditional', conditions: ['a', 'b'] });
+    expect(mux({ strategy: 'conditional', conditions: ['a', 'b'] })).toEqual({
+      strategy: 'conditional',
+      conditions: ['a', 'b'],
+    });
   });
 });
 
 describe('unwrapTemplate', () => {
   it('splits a template from its scenario', () => {
     const scenario = { version: '3.0', nodes: [] };
-    expect(unwrapTemplate({ name: 't', scenario })).toEqual({ scenario, base: '/scenario', template: { name: 't', scenario } });
+    expect(unwrapTemplate({ name: 't', scenario })).toEqual({
+      scenario,
+      base: '/scenario',
+      template: { name: 't', scenario },
+    });
   });
 
   it('takes anything else as a bare scenario', () => {

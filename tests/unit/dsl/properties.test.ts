@@ -27,7 +27,9 @@ function wellFormed(result: LoadResult): void {
 /** Replaces the value at a random place inside `doc` with `replacement`, or deletes the key. */
 function mutate(doc: unknown, choices: number[], replacement: unknown, remove: boolean): unknown {
   if (choices.length === 0 || doc === null || typeof doc !== 'object') return replacement;
-  const copy: Record<string, unknown> | unknown[] = Array.isArray(doc) ? [...doc] : { ...(doc as Record<string, unknown>) };
+  const copy: Record<string, unknown> | unknown[] = Array.isArray(doc)
+    ? [...doc]
+    : { ...(doc as Record<string, unknown>) };
   const keys = Object.keys(copy);
   if (keys.length === 0) return replacement;
   const key = keys[choices[0]! % keys.length]!;
@@ -50,9 +52,16 @@ describe('loadScenario — properties', () => {
 
   it('never throws on arbitrary values, prototype-named keys included', () => {
     fc.assert(
-      fc.property(fc.anything({ withNullPrototype: true, withObjectString: true, key: fc.constantFrom('__proto__', 'constructor', 'nodes', 'type', 'scenario', 'x') }), (value) => {
-        wellFormed(loadScenario(value));
-      }),
+      fc.property(
+        fc.anything({
+          withNullPrototype: true,
+          withObjectString: true,
+          key: fc.constantFrom('__proto__', 'constructor', 'nodes', 'type', 'scenario', 'x'),
+        }),
+        (value) => {
+          wellFormed(loadScenario(value));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -61,9 +70,27 @@ describe('loadScenario — properties', () => {
     const node = fc.record(
       {
         nodeId: fc.oneof(fc.constantFrom('a', 'b', 'c'), fc.string()),
-        type: fc.constantFrom('DataSource', 'ProcessNode', 'FSM', 'FSMProcessNode', 'Aggregator', 'Queue', 'Multiplexer', 'Sink', 'Group', 'x'),
-        outputs: fc.array(fc.record({ destinationNodeId: fc.constantFrom('a', 'b', 'c', ''), name: fc.string() }, { requiredKeys: [] })),
-        inputs: fc.array(fc.record({ nodeId: fc.constantFrom('a', 'b', 'c'), name: fc.string(), alias: fc.string() }, { requiredKeys: [] })),
+        type: fc.constantFrom(
+          'DataSource',
+          'ProcessNode',
+          'FSM',
+          'FSMProcessNode',
+          'Aggregator',
+          'Queue',
+          'Multiplexer',
+          'Sink',
+          'Group',
+          'x',
+        ),
+        outputs: fc.array(
+          fc.record({ destinationNodeId: fc.constantFrom('a', 'b', 'c', ''), name: fc.string() }, { requiredKeys: [] }),
+        ),
+        inputs: fc.array(
+          fc.record(
+            { nodeId: fc.constantFrom('a', 'b', 'c'), name: fc.string(), alias: fc.string() },
+            { requiredKeys: [] },
+          ),
+        ),
         fsm: fc.jsonValue(),
         aggregation: fc.jsonValue(),
         multiplexing: fc.jsonValue(),
@@ -97,7 +124,8 @@ describe('loadScenario — properties', () => {
   });
 
   it('is deterministic: the same input gives the same result', () => {
-    for (const doc of examples) expect(JSON.stringify(loadScenario(doc))).toBe(JSON.stringify(loadScenario(structuredClone(doc))));
+    for (const doc of examples)
+      expect(JSON.stringify(loadScenario(doc))).toBe(JSON.stringify(loadScenario(structuredClone(doc))));
   });
 
   it('does not modify its input', () => {

@@ -2,7 +2,10 @@ import { describe, it } from 'vitest';
 import { bare, expectRule, sink, source, type Expected, type Json } from './helpers';
 
 /** a, b → join → sink, with the join's inputs given. */
-function joinScenario(inputs: Json[], outputsOfA: Json[] = [{ destinationNodeId: 'join', destinationInputName: 'left' }]): Json {
+function joinScenario(
+  inputs: Json[],
+  outputsOfA: Json[] = [{ destinationNodeId: 'join', destinationInputName: 'left' }],
+): Json {
   return bare([
     { nodeId: 'a', type: 'DataSource', outputs: outputsOfA },
     { nodeId: 'b', type: 'DataSource', outputs: [{ destinationNodeId: 'join', destinationInputName: 'right' }] },
@@ -13,20 +16,147 @@ function joinScenario(inputs: Json[], outputsOfA: Json[] = [{ destinationNodeId:
 
 describe('validation — edges', () => {
   const cases: Array<[string, unknown, Expected]> = [
-    ['an output to an unknown node', bare([source('src', 'sinkk'), sink()]), { severity: 'error', path: '/nodes/0/outputs/0/destinationNodeId', message: 'node "sinkk" does not exist (did you mean "sink"?)' }],
-    ['an output to a far-off name has no hint', bare([source('src', 'warehouse'), sink()]), { severity: 'error', path: '/nodes/0/outputs/0/destinationNodeId', message: 'node "warehouse" does not exist' }],
-    ['an output to a dropped Group', bare([source('src', 'g'), { id: 'g', type: 'Group' }, sink()]), { severity: 'error', path: '/nodes/0/outputs/0/destinationNodeId', message: 'node "g" is a Group node, which is dropped on load' }],
-    ['an input from an unknown node', bare([source(), { nodeId: 'p', type: 'ProcessNode', inputs: [{ nodeId: 'srcc' }], outputs: [{ destinationNodeId: 'sink' }] }, sink()]), { severity: 'error', path: '/nodes/1/inputs/0/nodeId', message: 'node "srcc" does not exist (did you mean "src"?)' }],
-    ['an edge into a DataSource', bare([source('src', 'other'), { nodeId: 'other', type: 'DataSource', outputs: [{ destinationNodeId: 'sink' }] }, sink()]), { severity: 'error', path: '/nodes/0/outputs/0/destinationNodeId', message: 'node "other" is a DataSource, which cannot receive tokens' }],
-    ['an input from a Sink', bare([source(), sink(), { nodeId: 'p', type: 'ProcessNode', inputs: [{ nodeId: 'sink' }] }]), { severity: 'error', path: '/nodes/2/inputs/0/nodeId', message: 'node "sink" is a Sink, which cannot send tokens' }],
-    ['a destinationInputName the destination does not declare', bare([{ ...source(), outputs: [{ destinationNodeId: 'sink', destinationInputName: 'inn' }] }, sink('sink', { inputs: [{ name: 'in' }] })]), { severity: 'error', path: '/nodes/0/outputs/0/destinationInputName', message: 'node "sink" has no input named "inn" (did you mean "in"?); its inputs are "in"' }],
-    ['a destinationInputName when the destination declares no inputs', bare([{ ...source(), outputs: [{ destinationNodeId: 'sink', destinationInputName: 'in' }] }, sink()]), { severity: 'warning', path: '/nodes/0/outputs/0/destinationInputName', message: 'node "sink" declares no inputs, so input name "in" has no effect' }],
-    ['an unconnected output', bare([{ ...source(), outputs: [{ destinationNodeId: 'sink' }, { name: 'spare', destinationNodeId: '' }] }, sink()]), { severity: 'warning', path: '/nodes/0/outputs/1/destinationNodeId', message: 'this output is not connected to any node' }],
-    ['a repeated output', bare([{ ...source(), outputs: [{ destinationNodeId: 'sink' }, { destinationNodeId: 'sink' }] }, sink()]), { severity: 'warning', path: '/nodes/0/outputs/1', message: 'this output repeats /nodes/0/outputs/0' }],
-    ['a sourceOutputName the source does not have', bare([{ ...source(), outputs: [{ name: 'out', destinationNodeId: '' }] }, sink('sink', { inputs: [{ nodeId: 'src', sourceOutputName: 'ot' }] })]), { severity: 'warning', path: '/nodes/1/inputs/0/sourceOutputName', message: 'node "src" has no output named "ot" (did you mean "out"?)' }],
-    ['an unreachable node', bare([source(), sink(), sink('orphan')]), { severity: 'warning', path: '/nodes/2', message: 'node "orphan" is not reachable from any DataSource, so it never receives a token' }],
-    ['a node whose tokens go nowhere', bare([source('src', 'p'), { nodeId: 'p', type: 'ProcessNode' }]), { severity: 'warning', path: '/nodes/1', message: 'ProcessNode "p" has no outputs connected to another node' }],
-    ['a Multiplexer edge declared only by the destination', bare([source('src', 'm'), { nodeId: 'm', type: 'Multiplexer', multiplexing: { strategy: 'broadcast' }, outputs: [{ destinationNodeId: 'sink' }] }, sink(), sink('extra', { inputs: [{ nodeId: 'm' }] })]), { severity: 'error', path: '/nodes/3/inputs/0/nodeId', message: 'Multiplexer "m" routes only along its own "outputs"' }],
+    [
+      'an output to an unknown node',
+      bare([source('src', 'sinkk'), sink()]),
+      {
+        severity: 'error',
+        path: '/nodes/0/outputs/0/destinationNodeId',
+        message: 'node "sinkk" does not exist (did you mean "sink"?)',
+      },
+    ],
+    [
+      'an output to a far-off name has no hint',
+      bare([source('src', 'warehouse'), sink()]),
+      { severity: 'error', path: '/nodes/0/outputs/0/destinationNodeId', message: 'node "warehouse" does not exist' },
+    ],
+    [
+      'an output to a dropped Group',
+      bare([source('src', 'g'), { id: 'g', type: 'Group' }, sink()]),
+      {
+        severity: 'error',
+        path: '/nodes/0/outputs/0/destinationNodeId',
+        message: 'node "g" is a Group node, which is dropped on load',
+      },
+    ],
+    [
+      'an input from an unknown node',
+      bare([
+        source(),
+        { nodeId: 'p', type: 'ProcessNode', inputs: [{ nodeId: 'srcc' }], outputs: [{ destinationNodeId: 'sink' }] },
+        sink(),
+      ]),
+      {
+        severity: 'error',
+        path: '/nodes/1/inputs/0/nodeId',
+        message: 'node "srcc" does not exist (did you mean "src"?)',
+      },
+    ],
+    [
+      'an edge into a DataSource',
+      bare([
+        source('src', 'other'),
+        { nodeId: 'other', type: 'DataSource', outputs: [{ destinationNodeId: 'sink' }] },
+        sink(),
+      ]),
+      {
+        severity: 'error',
+        path: '/nodes/0/outputs/0/destinationNodeId',
+        message: 'node "other" is a DataSource, which cannot receive tokens',
+      },
+    ],
+    [
+      'an input from a Sink',
+      bare([source(), sink(), { nodeId: 'p', type: 'ProcessNode', inputs: [{ nodeId: 'sink' }] }]),
+      {
+        severity: 'error',
+        path: '/nodes/2/inputs/0/nodeId',
+        message: 'node "sink" is a Sink, which cannot send tokens',
+      },
+    ],
+    [
+      'a destinationInputName the destination does not declare',
+      bare([
+        { ...source(), outputs: [{ destinationNodeId: 'sink', destinationInputName: 'inn' }] },
+        sink('sink', { inputs: [{ name: 'in' }] }),
+      ]),
+      {
+        severity: 'error',
+        path: '/nodes/0/outputs/0/destinationInputName',
+        message: 'node "sink" has no input named "inn" (did you mean "in"?); its inputs are "in"',
+      },
+    ],
+    [
+      'a destinationInputName when the destination declares no inputs',
+      bare([{ ...source(), outputs: [{ destinationNodeId: 'sink', destinationInputName: 'in' }] }, sink()]),
+      {
+        severity: 'warning',
+        path: '/nodes/0/outputs/0/destinationInputName',
+        message: 'node "sink" declares no inputs, so input name "in" has no effect',
+      },
+    ],
+    [
+      'an unconnected output',
+      bare([
+        { ...source(), outputs: [{ destinationNodeId: 'sink' }, { name: 'spare', destinationNodeId: '' }] },
+        sink(),
+      ]),
+      {
+        severity: 'warning',
+        path: '/nodes/0/outputs/1/destinationNodeId',
+        message: 'this output is not connected to any node',
+      },
+    ],
+    [
+      'a repeated output',
+      bare([{ ...source(), outputs: [{ destinationNodeId: 'sink' }, { destinationNodeId: 'sink' }] }, sink()]),
+      { severity: 'warning', path: '/nodes/0/outputs/1', message: 'this output repeats /nodes/0/outputs/0' },
+    ],
+    [
+      'a sourceOutputName the source does not have',
+      bare([
+        { ...source(), outputs: [{ name: 'out', destinationNodeId: '' }] },
+        sink('sink', { inputs: [{ nodeId: 'src', sourceOutputName: 'ot' }] }),
+      ]),
+      {
+        severity: 'warning',
+        path: '/nodes/1/inputs/0/sourceOutputName',
+        message: 'node "src" has no output named "ot" (did you mean "out"?)',
+      },
+    ],
+    [
+      'an unreachable node',
+      bare([source(), sink(), sink('orphan')]),
+      {
+        severity: 'warning',
+        path: '/nodes/2',
+        message: 'node "orphan" is not reachable from any DataSource, so it never receives a token',
+      },
+    ],
+    [
+      'a node whose tokens go nowhere',
+      bare([source('src', 'p'), { nodeId: 'p', type: 'ProcessNode' }]),
+      { severity: 'warning', path: '/nodes/1', message: 'ProcessNode "p" has no outputs connected to another node' },
+    ],
+    [
+      'a Multiplexer edge declared only by the destination',
+      bare([
+        source('src', 'm'),
+        {
+          nodeId: 'm',
+          type: 'Multiplexer',
+          multiplexing: { strategy: 'broadcast' },
+          outputs: [{ destinationNodeId: 'sink' }],
+        },
+        sink(),
+        sink('extra', { inputs: [{ nodeId: 'm' }] }),
+      ]),
+      {
+        severity: 'error',
+        path: '/nodes/3/inputs/0/nodeId',
+        message: 'Multiplexer "m" routes only along its own "outputs"',
+      },
+    ],
   ];
   it.each(cases)('%s', (_name, input, expected) => {
     expectRule(input, expected);
@@ -35,13 +165,69 @@ describe('validation — edges', () => {
 
 describe('validation — joins', () => {
   const cases: Array<[string, unknown, Expected]> = [
-    ['aliases that collide', joinScenario([{ name: 'left', alias: 'x' }, { name: 'right', alias: 'x' }]), { severity: 'error', path: '/nodes/2/inputs/1/alias', message: 'join binding "x" is already the binding of /nodes/2/inputs/0' }],
-    ['an alias that collides with a name', joinScenario([{ name: 'left' }, { name: 'right', alias: 'left' }]), { severity: 'error', path: '/nodes/2/inputs/1/alias', message: 'join binding "left" is already the binding of /nodes/2/inputs/0' }],
-    ['an alias that hides a built-in name', joinScenario([{ name: 'left', alias: 'data' }, { name: 'right' }]), { severity: 'error', path: '/nodes/2/inputs/0/alias', message: 'join binding "data" hides the built-in name "data"' }],
-    ['an alias that hides a positional binding', joinScenario([{ name: 'left', alias: 'input2' }, { name: 'right' }]), { severity: 'error', path: '/nodes/2/inputs/0/alias', message: 'hides the built-in name "input2"' }],
-    ['a joined input with nothing to bind to', joinScenario([{ name: 'left' }, { required: true }]), { severity: 'error', path: '/nodes/2/inputs/1', message: 'a joined input needs an "alias", a "name" or a "nodeId"' }],
-    ['a required input no edge feeds', joinScenario([{ name: 'left' }, { name: 'right' }, { name: 'third' }]), { severity: 'error', path: '/nodes/2/inputs/2', message: 'required input "third" is not fed by any edge, so the join never fires' }],
-    ['an edge into a join that names no input', joinScenario([{ name: 'left' }, { name: 'right' }], [{ destinationNodeId: 'join' }]), { severity: 'error', path: '/nodes/0/outputs/0/destinationInputName', message: 'node "join" joins its inputs; say which one this edge feeds with "destinationInputName" ("left" or "right")' }],
+    [
+      'aliases that collide',
+      joinScenario([
+        { name: 'left', alias: 'x' },
+        { name: 'right', alias: 'x' },
+      ]),
+      {
+        severity: 'error',
+        path: '/nodes/2/inputs/1/alias',
+        message: 'join binding "x" is already the binding of /nodes/2/inputs/0',
+      },
+    ],
+    [
+      'an alias that collides with a name',
+      joinScenario([{ name: 'left' }, { name: 'right', alias: 'left' }]),
+      {
+        severity: 'error',
+        path: '/nodes/2/inputs/1/alias',
+        message: 'join binding "left" is already the binding of /nodes/2/inputs/0',
+      },
+    ],
+    [
+      'an alias that hides a built-in name',
+      joinScenario([{ name: 'left', alias: 'data' }, { name: 'right' }]),
+      {
+        severity: 'error',
+        path: '/nodes/2/inputs/0/alias',
+        message: 'join binding "data" hides the built-in name "data"',
+      },
+    ],
+    [
+      'an alias that hides a positional binding',
+      joinScenario([{ name: 'left', alias: 'input2' }, { name: 'right' }]),
+      { severity: 'error', path: '/nodes/2/inputs/0/alias', message: 'hides the built-in name "input2"' },
+    ],
+    [
+      'a joined input with nothing to bind to',
+      joinScenario([{ name: 'left' }, { required: true }]),
+      {
+        severity: 'error',
+        path: '/nodes/2/inputs/1',
+        message: 'a joined input needs an "alias", a "name" or a "nodeId"',
+      },
+    ],
+    [
+      'a required input no edge feeds',
+      joinScenario([{ name: 'left' }, { name: 'right' }, { name: 'third' }]),
+      {
+        severity: 'error',
+        path: '/nodes/2/inputs/2',
+        message: 'required input "third" is not fed by any edge, so the join never fires',
+      },
+    ],
+    [
+      'an edge into a join that names no input',
+      joinScenario([{ name: 'left' }, { name: 'right' }], [{ destinationNodeId: 'join' }]),
+      {
+        severity: 'error',
+        path: '/nodes/0/outputs/0/destinationInputName',
+        message:
+          'node "join" joins its inputs; say which one this edge feeds with "destinationInputName" ("left" or "right")',
+      },
+    ],
   ];
   it.each(cases)('%s', (_name, input, expected) => {
     expectRule(input, expected);

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { brief, collected, collectedTokens, engineFor, eventsOf, run, scenario, sink, source, type Json } from './helpers';
+import {
+  brief,
+  collected,
+  collectedTokens,
+  engineFor,
+  eventsOf,
+  run,
+  scenario,
+  sink,
+  source,
+  type Json,
+} from './helpers';
 
 /** src (n sequence values 1…n, or external events) → agg → sink. */
 function aggDoc(aggregation: Json, extra: { count?: number; node?: Json; root?: Json } = {}): Json {
@@ -25,13 +36,25 @@ describe('Aggregator', () => {
     ['max', [3, 6]],
     ['first', [1, 4]],
     ['last', [3, 6]],
-    ['collect', [[1, 2, 3], [4, 5, 6]]],
+    [
+      'collect',
+      [
+        [1, 2, 3],
+        [4, 5, 6],
+      ],
+    ],
   ])('aggregates with %s', (method, expected) => {
     expect(collected(run(aggDoc({ method, trigger: window3 })))).toEqual(expected);
   });
 
   it('aggregates with a formula over values and tokens', () => {
-    const engine = run(aggDoc({ method: 'formula', formula: "sum(values) * 10 + len(tokens) + (tokens[0].id == 'src#1' ? 0.5 : 0)", trigger: window3 }));
+    const engine = run(
+      aggDoc({
+        method: 'formula',
+        formula: "sum(values) * 10 + len(tokens) + (tokens[0].id == 'src#1' ? 0.5 : 0)",
+        trigger: window3,
+      }),
+    );
     expect(collected(engine)).toEqual([60.5 + 3, 153]);
   });
 
@@ -48,7 +71,11 @@ describe('Aggregator', () => {
       '7 agg TOKEN_AGGREGATED [src#4,src#5,src#6] -> agg#2',
     ]);
     expect(eventsOf(engine, 'agg')[3]!.details).toEqual({ trigger: 'count' });
-    expect(collectedTokens(engine)[0]).toEqual({ id: 'agg#1', correlationIds: ['src-1', 'src-2', 'src-3'], data: { value: 6, count: 3, method: 'sum' } });
+    expect(collectedTokens(engine)[0]).toEqual({
+      id: 'agg#1',
+      correlationIds: ['src-1', 'src-2', 'src-3'],
+      data: { value: 6, count: 3, method: 'sum' },
+    });
   });
 
   it('flushes every window seconds with a time trigger, after that step’s deliveries', () => {
@@ -66,7 +93,9 @@ describe('Aggregator', () => {
     engine.runUntil(2);
     expect(engine.getQueue().size()).toBe(1);
     engine.runToEnd();
-    expect(brief(engine, (e) => e.operation === 'TOKEN_AGGREGATED')).toEqual(['4 agg TOKEN_AGGREGATED [src#1] -> agg#1']);
+    expect(brief(engine, (e) => e.operation === 'TOKEN_AGGREGATED')).toEqual([
+      '4 agg TOKEN_AGGREGATED [src#1] -> agg#1',
+    ]);
   });
 
   it('flushes as soon as the running result reaches a threshold', () => {
@@ -75,7 +104,9 @@ describe('Aggregator', () => {
       '4 agg TOKEN_AGGREGATED [src#1,src#2,src#3] -> agg#1',
       '6 agg TOKEN_AGGREGATED [src#4,src#5] -> agg#2',
     ]);
-    expect(eventsOf(engine, 'agg').find((e) => e.operation === 'TOKEN_AGGREGATED')!.details).toEqual({ trigger: 'threshold' });
+    expect(eventsOf(engine, 'agg').find((e) => e.operation === 'TOKEN_AGGREGATED')!.details).toEqual({
+      trigger: 'threshold',
+    });
   });
 
   it('without a trigger, flushes once nothing else is pending', () => {
@@ -84,12 +115,17 @@ describe('Aggregator', () => {
     // The source is done and every token is buffered: only the end flush is pending.
     expect(engine.getQueue().size()).toBe(1);
     engine.runToEnd();
-    expect(brief(engine).slice(-2)).toEqual(['5 agg TOKEN_AGGREGATED [src#1,src#2,src#3] -> agg#1', '6 sink TOKEN_COLLECTED agg#1 -> -']);
+    expect(brief(engine).slice(-2)).toEqual([
+      '5 agg TOKEN_AGGREGATED [src#1,src#2,src#3] -> agg#1',
+      '6 sink TOKEN_COLLECTED agg#1 -> -',
+    ]);
     expect(eventsOf(engine, 'agg').at(-1)!.details).toEqual({ trigger: 'end' });
   });
 
   it('flushes a partial buffer at the end (flushOnEnd), or keeps it when flushOnEnd is false', () => {
-    expect(collected(run(aggDoc({ method: 'sum', trigger: { type: 'count', window: 2 } }, { count: 3 })))).toEqual([3, 3]);
+    expect(collected(run(aggDoc({ method: 'sum', trigger: { type: 'count', window: 2 } }, { count: 3 })))).toEqual([
+      3, 3,
+    ]);
     const kept = run(aggDoc({ method: 'sum', trigger: { type: 'count', window: 2 }, flushOnEnd: false }, { count: 3 }));
     expect(collected(kept)).toEqual([3]);
     expect(kept.status).toBe('completed');
@@ -97,9 +133,12 @@ describe('Aggregator', () => {
   });
 
   it('keeps separate buffers per correlation id', () => {
-    const engine = run(aggDoc({ method: 'collect', trigger: { type: 'count', window: 2 }, groupBy: 'correlationId' }, { count: 0 }), {
-      events: ['A', 'B', 'A', 'B', 'A'].map((c, i) => ev({ correlationId: c, value: i + 1 })),
-    });
+    const engine = run(
+      aggDoc({ method: 'collect', trigger: { type: 'count', window: 2 }, groupBy: 'correlationId' }, { count: 0 }),
+      {
+        events: ['A', 'B', 'A', 'B', 'A'].map((c, i) => ev({ correlationId: c, value: i + 1 })),
+      },
+    );
     expect(collectedTokens(engine).map((t) => [t.correlationIds, t.data])).toEqual([
       [['A'], { value: [1, 3], count: 2, method: 'collect', key: 'A' }],
       [['B'], { value: [2, 4], count: 2, method: 'collect', key: 'B' }],
@@ -109,9 +148,12 @@ describe('Aggregator', () => {
   });
 
   it('keeps separate buffers per value of a data path', () => {
-    const engine = run(aggDoc({ method: 'count', trigger: { type: 'count', window: 2 }, groupBy: 'meta.kind' }, { count: 0 }), {
-      events: ['x', 'y', 'x', 'z'].map((kind) => ev({ meta: { kind } })),
-    });
+    const engine = run(
+      aggDoc({ method: 'count', trigger: { type: 'count', window: 2 }, groupBy: 'meta.kind' }, { count: 0 }),
+      {
+        events: ['x', 'y', 'x', 'z'].map((kind) => ev({ meta: { kind } })),
+      },
+    );
     expect(collectedTokens(engine).map((t) => [t.data['key'], t.data['value']])).toEqual([
       ['x', 2],
       ['y', 1],
@@ -154,7 +196,9 @@ describe('Aggregator', () => {
   });
 
   it('records a failing formula as NODE_ERROR with the consumed tokens', () => {
-    const engine = run(aggDoc({ method: 'formula', formula: 'upper(values)', trigger: { type: 'count', window: 2 } }, { count: 2 }));
+    const engine = run(
+      aggDoc({ method: 'formula', formula: 'upper(values)', trigger: { type: 'count', window: 2 } }, { count: 2 }),
+    );
     const error = eventsOf(engine, 'agg').at(-1)!;
     expect(error).toMatchObject({ operation: 'NODE_ERROR', inputTokens: ['src#1', 'src#2'] });
     expect(collected(engine)).toEqual([]);

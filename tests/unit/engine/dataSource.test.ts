@@ -21,13 +21,33 @@ describe('DataSource', () => {
   });
 
   it('draws uniform integers within integer bounds, the same for the same seed', () => {
-    const a = collected(run(scenario([source('src', 'sink', { generation: { type: 'random', valueMin: 1, valueMax: 6 }, count: 200 }), sink()])));
+    const a = collected(
+      run(
+        scenario([
+          source('src', 'sink', { generation: { type: 'random', valueMin: 1, valueMax: 6 }, count: 200 }),
+          sink(),
+        ]),
+      ),
+    );
     expect(a.every((v) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 6)).toBe(true);
     expect(new Set(a).size).toBe(6);
-    const b = collected(run(scenario([source('src', 'sink', { generation: { type: 'random', valueMin: 1, valueMax: 6 }, count: 200 }), sink()])));
+    const b = collected(
+      run(
+        scenario([
+          source('src', 'sink', { generation: { type: 'random', valueMin: 1, valueMax: 6 }, count: 200 }),
+          sink(),
+        ]),
+      ),
+    );
     expect(b).toEqual(a);
     const other = collected(
-      run(scenario([source('src', 'sink', { generation: { type: 'random', valueMin: 1, valueMax: 6 }, count: 200 }), sink()]), { seed: 99 }),
+      run(
+        scenario([
+          source('src', 'sink', { generation: { type: 'random', valueMin: 1, valueMax: 6 }, count: 200 }),
+          sink(),
+        ]),
+        { seed: 99 },
+      ),
     );
     expect(other).not.toEqual(a);
   });
@@ -58,7 +78,12 @@ describe('DataSource', () => {
     const doc = (extra = {}) => scenario([source('src', 'sink', { count: 5, ...extra }), sink()]);
 
     it('replace generated data: the source emits the events in queue order and generates nothing', () => {
-      const engine = run(doc(), { events: [{ targetDataSourceId: 'src', value: 'a' }, { targetDataSourceId: 'src', value: 'b', kind: 'x' }] });
+      const engine = run(doc(), {
+        events: [
+          { targetDataSourceId: 'src', value: 'a' },
+          { targetDataSourceId: 'src', value: 'b', kind: 'x' },
+        ],
+      });
       expect(brief(engine)).toEqual([
         '1 src TOKEN_GENERATED - -> src#1',
         '2 src TOKEN_GENERATED - -> src#2',
@@ -120,7 +145,11 @@ describe('DataSource', () => {
         index: 1,
         error: '"targetDataSourceId" "sink" is not a DataSource of the scenario',
       });
-      expect(q.addEvents([{ value: 1 }])).toMatchObject({ ok: false, index: 0, error: 'the event has no "targetDataSourceId"' });
+      expect(q.addEvents([{ value: 1 }])).toMatchObject({
+        ok: false,
+        index: 0,
+        error: 'the event has no "targetDataSourceId"',
+      });
       expect(q.addEvents([{ targetDataSourceId: 'src', correlationIds: [1] }])).toMatchObject({ ok: false });
       expect(q.addEvents(['text'])).toMatchObject({ ok: false, error: 'an event must be a JSON object' });
       expect(q.size()).toBe(0);

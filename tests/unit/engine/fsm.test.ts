@@ -42,7 +42,11 @@ describe('FSM', () => {
     ]);
     expect(collectedTokens(engine)[1]!.correlationIds).toEqual(['src-2']);
     // Node mode: currentState, and visits per state (the initial state counts once).
-    expect(engine.getNodeState('fsm')).toMatchObject({ currentState: 'busy', tokensProcessed: 4, aggregates: { idle: 2, busy: 2 } });
+    expect(engine.getNodeState('fsm')).toMatchObject({
+      currentState: 'busy',
+      tokensProcessed: 4,
+      aggregates: { idle: 2, busy: 2 },
+    });
     // Sinks count per data.state.
     expect(engine.getNodeState('sink')!.aggregates).toEqual({ idle: 2, busy: 2 });
   });
@@ -90,7 +94,11 @@ describe('FSM', () => {
       '6 fsm TOKEN_PROCESSED src#1 -> -',
     ]);
     expect(eventsOf(late, 'fsm')[0]!.details).toEqual({ trigger: 'timer' });
-    expect(collectedTokens(late)[0]).toEqual({ id: 'fsm#1', correlationIds: [], data: { state: 'expired', previousState: 'waiting' } });
+    expect(collectedTokens(late)[0]).toEqual({
+      id: 'fsm#1',
+      correlationIds: [],
+      data: { state: 'expired', previousState: 'waiting' },
+    });
 
     // A token that fires first cancels the timer.
     const early = run(doc({ count: 1 }));
@@ -162,7 +170,13 @@ describe('FSM', () => {
           { from: 'open', to: 'timedOut', trigger: 'timer', after: 3 },
         ],
       }),
-      { events: [ev({ correlationId: 'A', event: 'open' }), ev({ correlationId: 'B', event: 'open' }), ev({ correlationId: 'A', event: 'close' })] },
+      {
+        events: [
+          ev({ correlationId: 'A', event: 'open' }),
+          ev({ correlationId: 'B', event: 'open' }),
+          ev({ correlationId: 'A', event: 'close' }),
+        ],
+      },
     );
     expect(brief(engine, (e) => e.nodeId === 'fsm')).toEqual([
       '2 fsm STATE_TRANSITION closed->open src#1 -> fsm#1',
@@ -170,15 +184,25 @@ describe('FSM', () => {
       '4 fsm STATE_TRANSITION open->closed src#3 -> fsm#3',
       '6 fsm STATE_TRANSITION open->timedOut - -> -',
     ]);
-    expect(engine.getNodeState('fsm')).toMatchObject({ currentState: null, aggregates: { closed: 1, open: 0, timedOut: 1 } });
+    expect(engine.getNodeState('fsm')).toMatchObject({
+      currentState: null,
+      aggregates: { closed: 1, open: 0, timedOut: 1 },
+    });
   });
 
   it('records a failing condition as NODE_ERROR and drops the token', () => {
     const engine = run(
-      fsmDoc({ states: ['a', 'b'], transitions: [{ from: 'a', to: 'b', condition: "upper(value) == 'X'" }] }, { source: { count: 1 } }),
+      fsmDoc(
+        { states: ['a', 'b'], transitions: [{ from: 'a', to: 'b', condition: "upper(value) == 'X'" }] },
+        { source: { count: 1 } },
+      ),
     );
     const [error] = eventsOf(engine, 'fsm');
-    expect(error).toMatchObject({ operation: 'NODE_ERROR', inputToken: { id: 'src#1' }, details: { transition: 'a -> b' } });
+    expect(error).toMatchObject({
+      operation: 'NODE_ERROR',
+      inputToken: { id: 'src#1' },
+      details: { transition: 'a -> b' },
+    });
     expect(error!.details!['message']).toMatch(/upper\(\)/);
     expect(collectedTokens(engine)).toEqual([]);
   });
@@ -208,7 +232,10 @@ describe('FSM', () => {
       ),
       { events: [ev({ kind: 'bad', value: 1 }), ev({ kind: 'ok', value: 2 })] },
     );
-    expect(brief(engine, (e) => e.nodeId === 'fsm')).toEqual(['2 fsm NODE_ERROR src#1 -> -', '3 fsm STATE_TRANSITION a->c src#2 -> fsm#1']);
+    expect(brief(engine, (e) => e.nodeId === 'fsm')).toEqual([
+      '2 fsm NODE_ERROR src#1 -> -',
+      '3 fsm STATE_TRANSITION a->c src#2 -> fsm#1',
+    ]);
     expect(eventsOf(engine, 'fsm')[0]!.details).toMatchObject({ transition: 'a -> b' });
     expect(engine.getNodeState('fsm')!.currentState).toBe('c');
   });

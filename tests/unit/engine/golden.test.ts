@@ -30,7 +30,9 @@ function runExample(name: string): Engine {
   if (loaded.scenario === null) throw new Error(`${name}: ${JSON.stringify(loaded.errors)}`);
   const eventsFile = join(EXAMPLES, `${name}.events.ndjson`);
   if (existsSync(eventsFile)) {
-    const lines = readFileSync(eventsFile, 'utf8').split('\n').filter((l) => l.trim() !== '');
+    const lines = readFileSync(eventsFile, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '');
     const added = engine.getExternalEventQueue().addEvents(lines.map((l) => JSON.parse(l)));
     if (!added.ok) throw new Error(`${name}: event ${added.index + 1}: ${added.error}`);
   }
@@ -51,7 +53,13 @@ function summary(engine: Engine): Record<string, unknown> {
     }
     sinks[node.nodeId] = { count, sum };
   }
-  return { ledgerHash: engine.ledgerHash(), ledgerEvents: engine.ledger.size, steps: engine.getCurrentTick(), status: engine.status, sinks };
+  return {
+    ledgerHash: engine.ledgerHash(),
+    ledgerEvents: engine.ledger.size,
+    steps: engine.getCurrentTick(),
+    status: engine.status,
+    sinks,
+  };
 }
 
 /** The first differing line of two NDJSON texts, as a readable message, or null. */
@@ -60,7 +68,8 @@ function firstDifference(expected: string, actual: string): string | null {
   const a = actual.split('\n');
   for (let i = 0; i < Math.max(e.length, a.length); i++) {
     if (e[i] === a[i]) continue;
-    const id = (line: string | undefined) => (line ? ((JSON.parse(line) as { eventId?: string }).eventId ?? '?') : '(none)');
+    const id = (line: string | undefined) =>
+      line ? ((JSON.parse(line) as { eventId?: string }).eventId ?? '?') : '(none)';
     return [
       `first difference at line ${i + 1} (expected ${id(e[i])}, got ${id(a[i])}):`,
       `  expected: ${e[i] ?? '(end of ledger)'}`,
@@ -90,7 +99,8 @@ describe('golden ledgers of the examples', () => {
       expect(existsSync(summaryFile), `${summaryFile} is missing; run with UPDATE_GOLDEN=1 to create it`).toBe(true);
       if (existsSync(ledgerFile)) {
         const diff = firstDifference(readFileSync(ledgerFile, 'utf8'), ndjson);
-        if (diff !== null) expect.fail(`${name}: the ledger changed (UPDATE_GOLDEN=1 rewrites it after review)\n${diff}`);
+        if (diff !== null)
+          expect.fail(`${name}: the ledger changed (UPDATE_GOLDEN=1 rewrites it after review)\n${diff}`);
       }
       expect(facts).toEqual(JSON.parse(readFileSync(summaryFile, 'utf8')));
     });

@@ -23,7 +23,12 @@ const pipeline = () =>
   scenario([
     source('src', 'p', { count: 6 }),
     processNode('p', 'agg', { formula: "{ doubled: value * 2, note: 'é✓😀' }" }),
-    { nodeId: 'agg', type: 'Aggregator', aggregation: { method: 'sum', trigger: { type: 'count', window: 2 } }, outputs: [{ destinationNodeId: 'sink' }] },
+    {
+      nodeId: 'agg',
+      type: 'Aggregator',
+      aggregation: { method: 'sum', trigger: { type: 'count', window: 2 } },
+      outputs: [{ destinationNodeId: 'sink' }],
+    },
     sink(),
   ]);
 
@@ -36,7 +41,17 @@ describe('canonicalJson', () => {
   });
 
   it('follows JSON.stringify for strings, numbers and missing values', () => {
-    expect(canonicalJson({ s: 'a"\n\u2028😀', n: -0, big: 1e21, x: undefined, inf: Infinity, nan: NaN, arr: [undefined, null] })).toBe(
+    expect(
+      canonicalJson({
+        s: 'a"\n\u2028😀',
+        n: -0,
+        big: 1e21,
+        x: undefined,
+        inf: Infinity,
+        nan: NaN,
+        arr: [undefined, null],
+      }),
+    ).toBe(
       JSON.stringify(sorted({ s: 'a"\n\u2028😀', n: -0, big: 1e21, inf: Infinity, nan: NaN, arr: [undefined, null] })),
     );
   });
@@ -80,8 +95,16 @@ describe('Ledger', () => {
     const engine = run(pipeline());
     const l = engine.ledger;
     const seqs = (list: ArrayLike<number>) => Array.from(list).map((s) => `${l.get(s).nodeId}:${l.get(s).operation}`);
-    expect(seqs(l.seqsOfNode(l.nodeIndex('agg')!)).slice(0, 3)).toEqual(['agg:TOKEN_BUFFERED', 'agg:TOKEN_BUFFERED', 'agg:TOKEN_AGGREGATED']);
-    expect(seqs(l.seqsOfToken(l.tokenIndexOf('p#1')))).toEqual(['p:TOKEN_TRANSFORMED', 'agg:TOKEN_BUFFERED', 'agg:TOKEN_AGGREGATED']);
+    expect(seqs(l.seqsOfNode(l.nodeIndex('agg')!)).slice(0, 3)).toEqual([
+      'agg:TOKEN_BUFFERED',
+      'agg:TOKEN_BUFFERED',
+      'agg:TOKEN_AGGREGATED',
+    ]);
+    expect(seqs(l.seqsOfToken(l.tokenIndexOf('p#1')))).toEqual([
+      'p:TOKEN_TRANSFORMED',
+      'agg:TOKEN_BUFFERED',
+      'agg:TOKEN_AGGREGATED',
+    ]);
     // A correlation id reaches through the merge: the aggregate carries the union of ids.
     expect(seqs(l.seqsOfCorrelation('src-2'))).toEqual([
       'src:TOKEN_GENERATED',
@@ -118,7 +141,8 @@ describe('Ledger', () => {
         { targetDataSourceId: 'ext', correlationId: 'src-1', value: 8 },
       ],
     });
-    const where = (id: string) => engine.ledger.seqsOfCorrelation(id).map((s) => `${engine.ledger.get(s).step}:${engine.ledger.get(s).nodeId}`);
+    const where = (id: string) =>
+      engine.ledger.seqsOfCorrelation(id).map((s) => `${engine.ledger.get(s).step}:${engine.ledger.get(s).nodeId}`);
     // Seen from an event first (step 1), generated later (step 2) …
     expect(where('src-2')).toEqual(['1:ext', '2:src', '2:sink', '3:sink']);
     // … and generated first (step 1), seen from an event later (step 2).

@@ -18,7 +18,9 @@ function value<T>(r: QueryResult<T>): T {
 
 /** One line per lineage element: `step node OPERATION token`. */
 function path(l: Lineage): string[] {
-  return l.path.map((e) => `${e.step} ${e.nodeId} ${e.operation} ${e.tokenId}${e.from !== undefined ? ` ${e.from}->${e.to}` : ''}`);
+  return l.path.map(
+    (e) => `${e.step} ${e.nodeId} ${e.operation} ${e.tokenId}${e.from !== undefined ? ` ${e.from}->${e.to}` : ''}`,
+  );
 }
 
 const joinDoc = scenario([
@@ -31,8 +33,18 @@ const joinDoc = scenario([
 describe('lineage', () => {
   it('of a join shows each parent’s path into the join, and the joined token after it', () => {
     const engine = run(joinDoc);
-    expect(path(value(engine.lineage('a-1')))).toEqual(['1 a TOKEN_GENERATED a#1', '2 join TOKEN_BUFFERED a#1', '3 join TOKEN_TRANSFORMED join#1', '4 sink TOKEN_COLLECTED join#1']);
-    expect(path(value(engine.lineage('b-1')))).toEqual(['2 b TOKEN_GENERATED b#1', '3 join TOKEN_BUFFERED b#1', '3 join TOKEN_TRANSFORMED join#1', '4 sink TOKEN_COLLECTED join#1']);
+    expect(path(value(engine.lineage('a-1')))).toEqual([
+      '1 a TOKEN_GENERATED a#1',
+      '2 join TOKEN_BUFFERED a#1',
+      '3 join TOKEN_TRANSFORMED join#1',
+      '4 sink TOKEN_COLLECTED join#1',
+    ]);
+    expect(path(value(engine.lineage('b-1')))).toEqual([
+      '2 b TOKEN_GENERATED b#1',
+      '3 join TOKEN_BUFFERED b#1',
+      '3 join TOKEN_TRANSFORMED join#1',
+      '4 sink TOKEN_COLLECTED join#1',
+    ]);
     // The joined token carries both ids, in input order.
     expect(value(engine.lineage('a-1')).path.at(-1)).toMatchObject({ data: { total: 2 } });
     expect(engine.ledger.tokens[engine.ledger.tokenIndexOf('join#1')]!.correlationIds).toEqual(['a-1', 'b-1']);
@@ -42,14 +54,34 @@ describe('lineage', () => {
     const engine = run(
       scenario([
         source('src', 'agg', { count: 2 }),
-        { nodeId: 'agg', type: 'Aggregator', aggregation: { method: 'sum', trigger: { type: 'count', window: 2 } }, outputs: [{ destinationNodeId: 'sink' }] },
+        {
+          nodeId: 'agg',
+          type: 'Aggregator',
+          aggregation: { method: 'sum', trigger: { type: 'count', window: 2 } },
+          outputs: [{ destinationNodeId: 'sink' }],
+        },
         sink(),
       ]),
     );
     const first = value(engine.lineage('src-1'));
-    expect(path(first)).toEqual(['1 src TOKEN_GENERATED src#1', '2 agg TOKEN_BUFFERED src#1', '3 agg TOKEN_AGGREGATED agg#1', '4 sink TOKEN_COLLECTED agg#1']);
-    expect(path(value(engine.lineage('src-2')))).toEqual(['2 src TOKEN_GENERATED src#2', '3 agg TOKEN_BUFFERED src#2', '3 agg TOKEN_AGGREGATED agg#1', '4 sink TOKEN_COLLECTED agg#1']);
-    expect(first.path[0]).toMatchObject({ nodeId: 'src', data: { value: 1 }, timestamp: engine.scenario.startTime + 1000, seq: 1 });
+    expect(path(first)).toEqual([
+      '1 src TOKEN_GENERATED src#1',
+      '2 agg TOKEN_BUFFERED src#1',
+      '3 agg TOKEN_AGGREGATED agg#1',
+      '4 sink TOKEN_COLLECTED agg#1',
+    ]);
+    expect(path(value(engine.lineage('src-2')))).toEqual([
+      '2 src TOKEN_GENERATED src#2',
+      '3 agg TOKEN_BUFFERED src#2',
+      '3 agg TOKEN_AGGREGATED agg#1',
+      '4 sink TOKEN_COLLECTED agg#1',
+    ]);
+    expect(first.path[0]).toMatchObject({
+      nodeId: 'src',
+      data: { value: 1 },
+      timestamp: engine.scenario.startTime + 1000,
+      seq: 1,
+    });
     expect(first.path[2]).toMatchObject({ data: { value: 3, count: 2, method: 'sum' }, details: { trigger: 'count' } });
     expect(first).toMatchObject({ correlationId: 'src-1', step: engine.getCurrentTick() });
   });
@@ -110,9 +142,16 @@ describe('lineage', () => {
       },
     );
     const l = value(engine.lineage('order-7'));
-    expect(l.path.filter((e) => e.operation === 'STATE_TRANSITION').map((e) => `${e.step} ${e.from}->${e.to} ${e.tokenId}`)).toEqual(['2 open->paid fsm#1', '4 paid->shipped fsm#3']);
-    expect(l.path.filter((e) => e.operation !== 'STATE_TRANSITION').every((e) => e.from === undefined && e.to === undefined)).toBe(true);
-    expect(l.path.at(-1)).toMatchObject({ nodeId: 'sink', data: { event: 'ship', state: 'shipped', previousState: 'paid' } });
+    expect(
+      l.path.filter((e) => e.operation === 'STATE_TRANSITION').map((e) => `${e.step} ${e.from}->${e.to} ${e.tokenId}`),
+    ).toEqual(['2 open->paid fsm#1', '4 paid->shipped fsm#3']);
+    expect(
+      l.path.filter((e) => e.operation !== 'STATE_TRANSITION').every((e) => e.from === undefined && e.to === undefined),
+    ).toBe(true);
+    expect(l.path.at(-1)).toMatchObject({
+      nodeId: 'sink',
+      data: { event: 'ship', state: 'shipped', previousState: 'paid' },
+    });
   });
 
   it('of a per-correlation-id FSM shows its timer transitions, without a token', () => {
@@ -164,7 +203,9 @@ describe('lineage', () => {
     expect(c1.map((e) => `${e.from}->${e.to}`)).toEqual(['open->idle']);
     expect(c1[0]!.seq).not.toBe(fired.seq);
     // Every tokenless transition of the node is in exactly one id's lineage.
-    const tokenless = engine.ledger.seqsOfNode(engine.ledger.nodeIndex('fsm')!).filter((seq) => engine.ledger.inputOf(seq) < 0 && engine.ledger.outputOf(seq) < 0);
+    const tokenless = engine.ledger
+      .seqsOfNode(engine.ledger.nodeIndex('fsm')!)
+      .filter((seq) => engine.ledger.inputOf(seq) < 0 && engine.ledger.outputOf(seq) < 0);
     expect([...tokenless].sort()).toEqual([c1[0]!.seq, fired.seq].sort());
 
     // At an earlier step: the lineage stops before the timeout, and the replayed state agrees.
@@ -202,15 +243,16 @@ describe('lineage', () => {
     for (const id of ['c1', 'c2']) expect(copy.seqsOfCorrelation(id)).toEqual(engine.ledger.seqsOfCorrelation(id));
     expect(copy.toNdjson()).toBe(engine.ledger.toNdjson());
     // Without it the event alone does not name the instance: the posting is left out.
-    expect(bare.seqsOfCorrelation('c2')).toEqual(engine.ledger.seqsOfCorrelation('c2').filter((seq) => seq !== fired.seq));
+    expect(bare.seqsOfCorrelation('c2')).toEqual(
+      engine.ledger.seqsOfCorrelation('c2').filter((seq) => seq !== fired.seq),
+    );
     expect(bare.hash()).toBe(engine.ledger.hash());
   });
 
   it('of a node-mode FSM’s timer transition: not in any id’s lineage (a node-mode machine has no correlation id)', () => {
-    const engine = run(
-      timerFsm('node'),
-      { events: [{ targetDataSourceId: 'src', correlationId: 'c1', event: 'ping' }] },
-    );
+    const engine = run(timerFsm('node'), {
+      events: [{ targetDataSourceId: 'src', correlationId: 'c1', event: 'ping' }],
+    });
     const fsm = engine.ledger.seqsOfNode(engine.ledger.nodeIndex('fsm')!);
     const timer = [...fsm].filter((seq) => engine.ledger.get(seq).details?.['trigger'] === 'timer');
     expect(timer).toHaveLength(1);
@@ -224,7 +266,11 @@ describe('lineage', () => {
     expect(value(engine.lineage('b-1', 1)).path).toEqual([]);
     const unknown = engine.lineage('nobody-9');
     expect(unknown.ok).toBe(false);
-    if (!unknown.ok) expect(unknown.error).toMatchObject({ code: 'UNKNOWN_CORRELATION_ID', message: expect.stringContaining('nobody-9') });
+    if (!unknown.ok)
+      expect(unknown.error).toMatchObject({
+        code: 'UNKNOWN_CORRELATION_ID',
+        message: expect.stringContaining('nobody-9'),
+      });
     const beyond = engine.lineage('a-1', 99);
     expect(!beyond.ok && beyond.error.code).toBe('STEP_OUT_OF_RANGE');
   });
@@ -233,7 +279,12 @@ describe('lineage', () => {
 const aggregateDoc = scenario([
   source('src', 'price', { count: 4 }),
   processNode('price', 'agg', { formula: 'value * 10' }),
-  { nodeId: 'agg', type: 'Aggregator', aggregation: { method: 'sum', trigger: { type: 'count', window: 3 } }, outputs: [{ destinationNodeId: 'sink' }] },
+  {
+    nodeId: 'agg',
+    type: 'Aggregator',
+    aggregation: { method: 'sum', trigger: { type: 'count', window: 3 } },
+    outputs: [{ destinationNodeId: 'sink' }],
+  },
   sink(),
 ]);
 
@@ -243,9 +294,21 @@ describe('provenance and descendants', () => {
     const p = value(engine.provenance('agg#1'));
     expect(p.roots.sort()).toEqual(['src#1', 'src#2', 'src#3']);
     expect(p.leaves).toEqual(['agg#1']);
-    expect(p.nodes.map((n) => n.tokenId).sort()).toEqual(['agg#1', 'price#1', 'price#2', 'price#3', 'src#1', 'src#2', 'src#3']);
+    expect(p.nodes.map((n) => n.tokenId).sort()).toEqual([
+      'agg#1',
+      'price#1',
+      'price#2',
+      'price#3',
+      'src#1',
+      'src#2',
+      'src#3',
+    ]);
     expect(p.nodes.find((n) => n.tokenId === 'agg#1')).toMatchObject({ nodeId: 'agg', operation: 'TOKEN_AGGREGATED' });
-    expect(p.nodes.find((n) => n.tokenId === 'src#2')).toMatchObject({ nodeId: 'src', operation: 'TOKEN_GENERATED', step: 2 });
+    expect(p.nodes.find((n) => n.tokenId === 'src#2')).toMatchObject({
+      nodeId: 'src',
+      operation: 'TOKEN_GENERATED',
+      step: 2,
+    });
     expect(p.edges).toContainEqual({ from: 'price#2', to: 'agg#1' });
     expect(p.edges).toContainEqual({ from: 'src#2', to: 'price#2' });
     expect(p.edges).toHaveLength(6);
@@ -284,9 +347,12 @@ describe('provenance and descendants', () => {
         const reach = (r: QueryResult<Provenance>) => new Set(value(r).nodes.map((n) => n.tokenId));
         const ancestors = new Map(ids.map((id) => [id, reach(engine.provenance(id))]));
         const descendants = new Map(ids.map((id) => [id, reach(engine.descendants(id))]));
-        for (const a of ids) for (const b of ids) expect(ancestors.get(b)!.has(a), `${a} / ${b}`).toBe(descendants.get(a)!.has(b));
+        for (const a of ids)
+          for (const b of ids) expect(ancestors.get(b)!.has(a), `${a} / ${b}`).toBe(descendants.get(a)!.has(b));
         // Roots of any provenance are tokens nothing was made from: generated, or emitted by an FSM timer.
-        for (const id of ids) for (const root of value(engine.provenance(id)).roots) expect(value(engine.provenance(root)).nodes).toHaveLength(1);
+        for (const id of ids)
+          for (const root of value(engine.provenance(id)).roots)
+            expect(value(engine.provenance(root)).nodes).toHaveLength(1);
       }),
       { numRuns: 60 },
     );

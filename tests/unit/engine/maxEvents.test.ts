@@ -128,7 +128,9 @@ describe('maxEvents', () => {
     expect(engine.status).toBe('truncated');
     expect(engine.truncatedBy).toBe('maxSteps');
     const r = engine.stepResult(3);
-    expect(r.ok && r.value.message).toBe('Executed step 3; 0 events remaining in the queue; truncated: maxSteps (3) was reached before the run completed');
+    expect(r.ok && r.value.message).toBe(
+      'Executed step 3; 0 events remaining in the queue; truncated: maxSteps (3) was reached before the run completed',
+    );
   });
 
   it('reports maxSteps when both bounds are reached at the same step', () => {
@@ -148,7 +150,6 @@ describe('maxEvents', () => {
     expect(done.status).toBe('completed');
     expect(done.truncatedBy).toBeNull();
   });
-
 });
 
 describe('validation: cycles that multiply tokens', () => {
@@ -156,15 +157,29 @@ describe('validation: cycles that multiply tokens', () => {
 
   it('warns at a broadcast Multiplexer on a cycle it feeds twice', () => {
     expect(warningsOf(doubling())).toEqual([
-      { path: '/nodes/1', message: '"router" is on a cycle through a broadcast: tokens double every lap; the run will stop at maxEvents (5000000)' },
+      {
+        path: '/nodes/1',
+        message:
+          '"router" is on a cycle through a broadcast: tokens double every lap; the run will stop at maxEvents (5000000)',
+      },
     ]);
     expect(warningsOf(doubling({ maxEvents: 1000 }))[0]!.message).toMatch(/maxEvents \(1000\)$/);
   });
 
   it('warns at any node that sends a token along two edges of its own cycle', () => {
-    const doc = scenario([source('src', 'p'), processNode('p', ['q', 'r', 'sink']), processNode('q', 'p'), processNode('r', 'p'), sink()]);
+    const doc = scenario([
+      source('src', 'p'),
+      processNode('p', ['q', 'r', 'sink']),
+      processNode('q', 'p'),
+      processNode('r', 'p'),
+      sink(),
+    ]);
     expect(warningsOf(doc)).toEqual([
-      { path: '/nodes/1', message: '"p" sends each token along 2 edges of the same cycle: tokens double every lap; the run will stop at maxEvents (5000000)' },
+      {
+        path: '/nodes/1',
+        message:
+          '"p" sends each token along 2 edges of the same cycle: tokens double every lap; the run will stop at maxEvents (5000000)',
+      },
     ]);
   });
 
@@ -175,7 +190,12 @@ describe('validation: cycles that multiply tokens', () => {
     // Two edges out, but only one back into the cycle.
     const doc = scenario([
       source('src', 'router'),
-      { nodeId: 'router', type: 'Multiplexer', multiplexing: { strategy: 'broadcast' }, outputs: [{ destinationNodeId: 'p' }, { destinationNodeId: 'sink' }] },
+      {
+        nodeId: 'router',
+        type: 'Multiplexer',
+        multiplexing: { strategy: 'broadcast' },
+        outputs: [{ destinationNodeId: 'p' }, { destinationNodeId: 'sink' }],
+      },
       processNode('p', 'router'),
       sink(),
     ]);
@@ -185,7 +205,9 @@ describe('validation: cycles that multiply tokens', () => {
 
 describe('maxEvents and the examples', () => {
   const root = fileURLToPath(new URL('../../../', import.meta.url));
-  const files = readdirSync(join(root, 'examples')).filter((f) => f.endsWith('.json')).sort();
+  const files = readdirSync(join(root, 'examples'))
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   it.each(files)('examples/%s: no warning about a multiplying cycle, and far below the default bound', (file) => {
     const doc = JSON.parse(readFileSync(join(root, 'examples', file), 'utf8')) as Json;
     const loaded = loadScenario(doc);

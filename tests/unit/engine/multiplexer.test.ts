@@ -23,7 +23,11 @@ function muxDoc(multiplexing: Json, count = 4, outputs?: Json[], before: Json[] 
 }
 
 const routes = (engine: ReturnType<typeof run>) =>
-  eventsOf(engine, 'mux').map((e) => (e.operation === 'TOKEN_ROUTED' ? `${e.inputToken!.id}>${String(e.details!['output'])}` : `${e.inputToken!.id} ${e.operation}`));
+  eventsOf(engine, 'mux').map((e) =>
+    e.operation === 'TOKEN_ROUTED'
+      ? `${e.inputToken!.id}>${String(e.details!['output'])}`
+      : `${e.inputToken!.id} ${e.operation}`,
+  );
 
 describe('Multiplexer', () => {
   it('cycles through the outputs with round_robin; the routed token is the same token', () => {
@@ -60,7 +64,11 @@ describe('Multiplexer', () => {
 
   it('records a failing condition as NODE_ERROR', () => {
     const engine = run(muxDoc({ strategy: 'conditional', conditions: ["upper(value) == 'A'", 'true', 'true'] }, 1));
-    expect(eventsOf(engine, 'mux')[0]).toMatchObject({ operation: 'NODE_ERROR', inputToken: { id: 'src#1' }, details: { output: 'a' } });
+    expect(eventsOf(engine, 'mux')[0]).toMatchObject({
+      operation: 'NODE_ERROR',
+      inputToken: { id: 'src#1' },
+      details: { output: 'a' },
+    });
   });
 
   it('picks uniformly with random, from its own seeded stream', () => {
@@ -74,7 +82,13 @@ describe('Multiplexer', () => {
 
   it('keeps its choices when a node is added elsewhere', () => {
     const base = routes(run(muxDoc({ strategy: 'random' }, 50)));
-    const noisy = { nodeId: 'noise', type: 'DataSource', generation: { type: 'random', valueMin: 0, valueMax: 1 }, count: 50, outputs: [{ destinationNodeId: 'c' }] };
+    const noisy = {
+      nodeId: 'noise',
+      type: 'DataSource',
+      generation: { type: 'random', valueMin: 0, valueMax: 1 },
+      count: 50,
+      outputs: [{ destinationNodeId: 'c' }],
+    };
     expect(routes(run(muxDoc({ strategy: 'random' }, 50, undefined, [noisy])))).toEqual(base);
   });
 
@@ -96,7 +110,12 @@ describe('Multiplexer', () => {
   });
 
   it('drops a token routed to an output that is not connected', () => {
-    const engine = run(muxDoc({ strategy: 'round_robin' }, 2, [{ name: 'a', destinationNodeId: 'a' }, { name: 'nowhere', destinationNodeId: '' }]));
+    const engine = run(
+      muxDoc({ strategy: 'round_robin' }, 2, [
+        { name: 'a', destinationNodeId: 'a' },
+        { name: 'nowhere', destinationNodeId: '' },
+      ]),
+    );
     expect(routes(engine)).toEqual(['src#1>a', 'src#2 TOKEN_DROPPED']);
     expect(eventsOf(engine, 'mux')[1]!.details).toEqual({ reason: 'output not connected', output: 'nowhere' });
   });

@@ -2,12 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { brief, collected, collectedTokens, eventsOf, processNode, run, scenario, sink, source } from './helpers';
 
 const one = (p: Record<string, unknown>, count = 1) =>
-  run(scenario([source('src', 'p', { count }), { nodeId: 'p', type: 'ProcessNode', outputs: [{ destinationNodeId: 'sink' }], ...p }, sink()]));
+  run(
+    scenario([
+      source('src', 'p', { count }),
+      { nodeId: 'p', type: 'ProcessNode', outputs: [{ destinationNodeId: 'sink' }], ...p },
+      sink(),
+    ]),
+  );
 
 describe('ProcessNode', () => {
   it('makes a non-object result the token’s value (TOKEN_TRANSFORMED, correlation kept)', () => {
     const engine = one({ processing: { formula: 'value * 2' } }, 2);
-    expect(brief(engine, (e) => e.nodeId === 'p')).toEqual(['2 p TOKEN_TRANSFORMED src#1 -> p#1', '3 p TOKEN_TRANSFORMED src#2 -> p#2']);
+    expect(brief(engine, (e) => e.nodeId === 'p')).toEqual([
+      '2 p TOKEN_TRANSFORMED src#1 -> p#1',
+      '3 p TOKEN_TRANSFORMED src#2 -> p#2',
+    ]);
     expect(collectedTokens(engine)).toEqual([
       { id: 'p#1', correlationIds: ['src-1'], data: { value: 2 } },
       { id: 'p#2', correlationIds: ['src-2'], data: { value: 4 } },
@@ -15,7 +24,11 @@ describe('ProcessNode', () => {
   });
 
   it('merges an object result over the input data', () => {
-    expect(collectedTokens(one({ formula: "{ total: value * 1.5, currency: 'EUR' }" }))[0]!.data).toEqual({ value: 1, total: 1.5, currency: 'EUR' });
+    expect(collectedTokens(one({ formula: "{ total: value * 1.5, currency: 'EUR' }" }))[0]!.data).toEqual({
+      value: 1,
+      total: 1.5,
+      currency: 'EUR',
+    });
   });
 
   it('reads the formula from formulas[0] (compat)', () => {
@@ -23,12 +36,27 @@ describe('ProcessNode', () => {
   });
 
   it('binds value, data, token, step, time and input/input1 in the scope', () => {
-    const engine = one({ formula: '{ s: step, t: time, id: token.id, c: token.correlationIds[0], d: data.value, i: input.value, i1: input1.value }' });
-    expect(collectedTokens(engine)[0]!.data).toEqual({ value: 1, s: 2, t: 1735689602000, id: 'src#1', c: 'src-1', d: 1, i: 1, i1: 1 });
+    const engine = one({
+      formula:
+        '{ s: step, t: time, id: token.id, c: token.correlationIds[0], d: data.value, i: input.value, i1: input1.value }',
+    });
+    expect(collectedTokens(engine)[0]!.data).toEqual({
+      value: 1,
+      s: 2,
+      t: 1735689602000,
+      id: 'src#1',
+      c: 'src-1',
+      d: 1,
+      i: 1,
+      i1: 1,
+    });
   });
 
   it('sets several fields at once with transform, over the formula’s result', () => {
-    const engine = one({ formula: '{ extra: true }', transform: { double: 'value * 2', label: "concat('n', string(value))" } });
+    const engine = one({
+      formula: '{ extra: true }',
+      transform: { double: 'value * 2', label: "concat('n', string(value))" },
+    });
     expect(collectedTokens(engine)[0]!.data).toEqual({ value: 1, extra: true, double: 2, label: 'n1' });
   });
 
@@ -141,14 +169,19 @@ describe('ProcessNode', () => {
       const doc = scenario([
         source('a', 'j', { count: 1 }),
         source('b', 'j', { count: 1, generation: { type: 'constant', value: { k: 1 } } }),
-        { nodeId: 'j', type: 'ProcessNode', inputs: [{ nodeId: 'a' }, { nodeId: 'b' }], outputs: [{ destinationNodeId: 'sink' }] },
+        {
+          nodeId: 'j',
+          type: 'ProcessNode',
+          inputs: [{ nodeId: 'a' }, { nodeId: 'b' }],
+          outputs: [{ destinationNodeId: 'sink' }],
+        },
         sink(),
       ]);
       const merged = run(doc);
       expect(brief(merged, (e) => e.nodeId === 'j').at(-1)).toBe('2 j TOKEN_TRANSFORMED [a#1,b#1] -> j#1');
       expect(collectedTokens(merged)[0]!.data).toEqual({ value: 1 });
       const formula = structuredClone(doc);
-      ((formula['nodes'] as Record<string, unknown>[])[2]!)['formula'] = '{ product: a.value * 3, k: b.value.k }';
+      (formula['nodes'] as Record<string, unknown>[])[2]!['formula'] = '{ product: a.value * 3, k: b.value.k }';
       expect(collectedTokens(run(formula))[0]!.data).toEqual({ value: 1, product: 3, k: 1 });
     });
 

@@ -33,12 +33,18 @@ function conservation(engine: Engine, events: readonly LedgerEvent[]) {
   for (const e of events) {
     const evicted = e.operation === 'TOKEN_DROPPED' && e.details?.['overflow'] === 'drop_oldest';
     if (e.outputToken && e.operation !== 'TOKEN_DROPPED') {
-      made += e.operation === 'TOKEN_ROUTED' ? outEdges(e.nodeId).filter((x) => x.outputName === e.details!['output']).length : outEdges(e.nodeId).length;
+      made +=
+        e.operation === 'TOKEN_ROUTED'
+          ? outEdges(e.nodeId).filter((x) => x.outputName === e.details!['output']).length
+          : outEdges(e.nodeId).length;
     }
     if (e.inputToken && !evicted && !(e.operation === 'TOKEN_TRANSFORMED' && e.details?.['emit'] !== undefined)) {
       const node = kindOf.get(e.nodeId)!;
       // A broadcast records one TOKEN_ROUTED per output for a single delivery.
-      tasks += node.type === 'Multiplexer' && node.multiplexing.strategy === 'broadcast' && e.operation === 'TOKEN_ROUTED' ? 1 / outEdges(e.nodeId).length : 1;
+      tasks +=
+        node.type === 'Multiplexer' && node.multiplexing.strategy === 'broadcast' && e.operation === 'TOKEN_ROUTED'
+          ? 1 / outEdges(e.nodeId).length
+          : 1;
     }
     if (e.operation === 'TOKEN_BUFFERED') held++;
     if (e.inputTokens) held -= e.inputTokens.length;

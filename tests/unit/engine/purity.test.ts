@@ -24,7 +24,9 @@ describe.each(['src/engine', 'src/parser'])('the pure core %s', (core) => {
     const offenders: string[] = [];
     for (const file of files) {
       const text = readFileSync(file, 'utf8');
-      for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g)) {
+      for (const m of text.matchAll(
+        /(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g,
+      )) {
         const spec = m[1] ?? m[2] ?? m[3]!;
         if (spec.startsWith('.')) continue;
         if (!ALLOWED.some((re) => re.test(spec))) offenders.push(`${relative(ROOT, file)}: ${spec}`);
@@ -37,7 +39,15 @@ describe.each(['src/engine', 'src/parser'])('the pure core %s', (core) => {
     const offenders: string[] = [];
     for (const file of files) {
       const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
-      for (const re of [/Date\.now\s*\(/, /new\s+Date\s*\(\s*\)/, /Math\.random\s*\(/, /crypto\.randomUUID/, /(^|[^.\w])eval\s*\(/, /new\s+Function\s*\(/, /performance\.now/]) {
+      for (const re of [
+        /Date\.now\s*\(/,
+        /new\s+Date\s*\(\s*\)/,
+        /Math\.random\s*\(/,
+        /crypto\.randomUUID/,
+        /(^|[^.\w])eval\s*\(/,
+        /new\s+Function\s*\(/,
+        /performance\.now/,
+      ]) {
         if (re.test(text)) offenders.push(`${relative(ROOT, file)}: ${re.source}`);
       }
     }
@@ -47,7 +57,9 @@ describe.each(['src/engine', 'src/parser'])('the pure core %s', (core) => {
   it('reaches no platform globals (window, document, process, require)', () => {
     const offenders: string[] = [];
     for (const file of files) {
-      const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '').replace(/'(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*"|`(?:\\.|[^`\\])*`/g, "''");
+      const text = readFileSync(file, 'utf8')
+        .replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '')
+        .replace(/'(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*"|`(?:\\.|[^`\\])*`/g, "''");
       for (const re of [/\bwindow\./, /\bdocument\./, /\bprocess\./, /\brequire\(/, /\bglobalThis\./]) {
         if (re.test(text)) offenders.push(`${relative(ROOT, file)}: ${re.source}`);
       }

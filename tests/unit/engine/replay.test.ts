@@ -32,7 +32,11 @@ function start(shape: Shape, settings: EngineSettings = {}): Engine {
 }
 
 function eventsOf(batch: Batch, i: number): Json[] {
-  return batch.values.map((value, k) => ({ targetDataSourceId: 'src0', value, ...(batch.correlated ? { correlationId: `ext-${i}-${k % 2}` } : {}) }));
+  return batch.values.map((value, k) => ({
+    targetDataSourceId: 'src0',
+    value,
+    ...(batch.correlated ? { correlationId: `ext-${i}-${k % 2}` } : {}),
+  }));
 }
 
 /**
@@ -62,21 +66,27 @@ function runRecording(engine: Engine, batches: readonly Batch[]): RunSnapshot[] 
 describe('stateAt (checkpoints + replay)', () => {
   it('equals the live snapshot right after every step k, in any order, with any checkpoint spacing', () => {
     fc.assert(
-      fc.property(shapeArbitrary, batchesArbitrary, fc.constantFrom(1, 5, 40, 8192), fc.integer({ min: 0, max: 1000 }), (shape, batches, spacing, shuffle) => {
-        const engine = start(shape, { checkpointSpacing: spacing });
-        const live = runRecording(engine, batches);
-        const last = engine.getCurrentTick();
-        const hash = engine.ledgerHash();
-        // A scrambled order exercises both restoring a checkpoint and continuing the scratch run.
-        const steps = Array.from({ length: last + 1 }, (_, k) => (k * (2 * shuffle + 1)) % (last + 1));
-        for (const k of [...steps, ...steps.slice().reverse()]) {
-          const replayed = engine.stateAt(k);
-          expect(replayed.ok).toBe(true);
-          if (replayed.ok) expect(replayed.value, `step ${k} of ${last}`).toEqual(live[k]);
-        }
-        expect(engine.ledgerHash()).toBe(hash);
-        expect(engine.getCurrentTick()).toBe(last);
-      }),
+      fc.property(
+        shapeArbitrary,
+        batchesArbitrary,
+        fc.constantFrom(1, 5, 40, 8192),
+        fc.integer({ min: 0, max: 1000 }),
+        (shape, batches, spacing, shuffle) => {
+          const engine = start(shape, { checkpointSpacing: spacing });
+          const live = runRecording(engine, batches);
+          const last = engine.getCurrentTick();
+          const hash = engine.ledgerHash();
+          // A scrambled order exercises both restoring a checkpoint and continuing the scratch run.
+          const steps = Array.from({ length: last + 1 }, (_, k) => (k * (2 * shuffle + 1)) % (last + 1));
+          for (const k of [...steps, ...steps.slice().reverse()]) {
+            const replayed = engine.stateAt(k);
+            expect(replayed.ok).toBe(true);
+            if (replayed.ok) expect(replayed.value, `step ${k} of ${last}`).toEqual(live[k]);
+          }
+          expect(engine.ledgerHash()).toBe(hash);
+          expect(engine.getCurrentTick()).toBe(last);
+        },
+      ),
       { numRuns: RUNS },
     );
   });
@@ -137,9 +147,21 @@ describe('stateAt (checkpoints + replay)', () => {
       return r.value;
     };
     expect(at(0).queue).toEqual({ size: 1, next: [], external: { pending: 1, byTarget: { src: 1 } } });
-    expect(at(1).queue).toEqual({ size: 3, next: [{ nodeId: 'sink', tokenId: 'src#1' }], external: { pending: 2, byTarget: { src: 2 } } });
-    expect(at(2)).toMatchObject({ status: 'running', ledgerSize: 3, sinks: { sink: { count: 1, sum: 1, values: [1] } } });
-    expect(at(engine.getCurrentTick())).toMatchObject({ status: 'completed', queue: { size: 0 }, sinks: { sink: { count: 3, sum: 6 } } });
+    expect(at(1).queue).toEqual({
+      size: 3,
+      next: [{ nodeId: 'sink', tokenId: 'src#1' }],
+      external: { pending: 2, byTarget: { src: 2 } },
+    });
+    expect(at(2)).toMatchObject({
+      status: 'running',
+      ledgerSize: 3,
+      sinks: { sink: { count: 1, sum: 1, values: [1] } },
+    });
+    expect(at(engine.getCurrentTick())).toMatchObject({
+      status: 'completed',
+      queue: { size: 0 },
+      sinks: { sink: { count: 3, sum: 6 } },
+    });
   });
 
   it('keeps checkpoint memory bounded by thinning on long runs', () => {

@@ -10,7 +10,12 @@ import { eventsOf, run, scenario, sink, source } from './helpers';
 describe('reserved JavaScript names in a scenario', () => {
   it('keep data keys named __proto__ and constructor as own data, through the whole run', () => {
     const value = JSON.parse('{"__proto__": {"x": 1}, "constructor": 2, "toString": 3}');
-    const engine = run(scenario([source('src', 'constructor', { count: 1, generation: { type: 'constant', value } }), sink('constructor')]));
+    const engine = run(
+      scenario([
+        source('src', 'constructor', { count: 1, generation: { type: 'constant', value } }),
+        sink('constructor'),
+      ]),
+    );
     const collected = eventsOf(engine, 'constructor').find((e) => e.operation === 'TOKEN_COLLECTED')!;
     const data = collected.inputToken!.data['value'] as Record<string, unknown>;
     expect(Object.getPrototypeOf(data)).toBe(Object.prototype);
@@ -56,13 +61,22 @@ describe('reserved JavaScript names in a scenario', () => {
         {
           nodeId: 'fsm',
           type: 'FSM',
-          fsm: { states: ['constructor', 'toString'], transitions: [{ from: 'constructor', to: 'toString' }, { from: 'toString', to: 'constructor' }] },
+          fsm: {
+            states: ['constructor', 'toString'],
+            transitions: [
+              { from: 'constructor', to: 'toString' },
+              { from: 'toString', to: 'constructor' },
+            ],
+          },
           outputs: [{ destinationNodeId: 'out' }],
         },
         sink('out'),
       ]),
     );
-    expect(engine.getNodeState('fsm')).toMatchObject({ currentState: 'constructor', aggregates: { constructor: 2, toString: 1 } });
+    expect(engine.getNodeState('fsm')).toMatchObject({
+      currentState: 'constructor',
+      aggregates: { constructor: 2, toString: 1 },
+    });
   });
 
   it('refuse transform fields and FSM variables named __proto__, constructor or prototype, at their paths', () => {
@@ -77,7 +91,11 @@ describe('reserved JavaScript names in a scenario', () => {
     }`);
     const result = loadScenario(doc);
     expect(result.scenario).toBeNull();
-    expect(result.errors.map((e) => e.path)).toEqual(['/nodes/1/transform/constructor', '/nodes/2/fsm/variables/__proto__', '/nodes/2/fsm/variables/prototype']);
+    expect(result.errors.map((e) => e.path)).toEqual([
+      '/nodes/1/transform/constructor',
+      '/nodes/2/fsm/variables/__proto__',
+      '/nodes/2/fsm/variables/prototype',
+    ]);
     expect(result.errors[0]!.message).toContain('"constructor" cannot be a transform field name');
   });
 });

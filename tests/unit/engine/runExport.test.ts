@@ -29,8 +29,18 @@ const doc = scenario(
     source('src', 'price', { count: 6, generation: { type: 'random', valueMin: 1, valueMax: 50 } }),
     source('ext', 'price', { count: 0 }),
     processNode('price', 'router', { formula: '{ total: value * 1.2, note: "é ✓ 😀" }' }),
-    { nodeId: 'router', type: 'Multiplexer', multiplexing: { strategy: 'random' }, outputs: [{ destinationNodeId: 'sink' }, { destinationNodeId: 'agg' }] },
-    { nodeId: 'agg', type: 'Aggregator', aggregation: { method: 'sum', field: 'total' }, outputs: [{ destinationNodeId: 'sink' }] },
+    {
+      nodeId: 'router',
+      type: 'Multiplexer',
+      multiplexing: { strategy: 'random' },
+      outputs: [{ destinationNodeId: 'sink' }, { destinationNodeId: 'agg' }],
+    },
+    {
+      nodeId: 'agg',
+      type: 'Aggregator',
+      aggregation: { method: 'sum', field: 'total' },
+      outputs: [{ destinationNodeId: 'sink' }],
+    },
     sink(),
   ],
   { seed: 11 },
@@ -72,7 +82,16 @@ describe('exportRun / importRun', () => {
     const text = engine.exportRun();
     const lines = text.split('\n');
     const header = JSON.parse(lines[0]!);
-    expect(header).toMatchObject({ format: 'flowledger-run', formatVersion: 1, scenarioForm: 'document', seed: 5, step: 7, status: 'running', ledgerEvents: engine.ledger.size, ledgerHash: engine.ledgerHash() });
+    expect(header).toMatchObject({
+      format: 'flowledger-run',
+      formatVersion: 1,
+      scenarioForm: 'document',
+      seed: 5,
+      step: 7,
+      status: 'running',
+      ledgerEvents: engine.ledger.size,
+      ledgerHash: engine.ledgerHash(),
+    });
     expect(header.inputLog).toEqual(engine.inputLog());
     expect(lines.slice(1).join('\n')).toBe(engine.ledger.toNdjson());
     const copy = value(Engine.importRun(text));
@@ -102,7 +121,10 @@ describe('exportRun / importRun', () => {
   it('is HASH_MISMATCH when an event line, the header hash or the scenario was changed', () => {
     const text = sampleRun().exportRun();
     const [head, ...lines] = text.split('\n');
-    const tamperedLine = [head, ...lines.map((l, i) => (i === 3 ? l.replace(/"value":(\d+)/, '"value":$1.5') : l))].join('\n');
+    const tamperedLine = [
+      head,
+      ...lines.map((l, i) => (i === 3 ? l.replace(/"value":(\d+)/, '"value":$1.5') : l)),
+    ].join('\n');
     expect(tamperedLine).not.toBe(text);
     const r1 = Engine.importRun(tamperedLine);
     expect(!r1.ok && r1.error.code).toBe('HASH_MISMATCH');
@@ -116,7 +138,9 @@ describe('exportRun / importRun', () => {
 
     const otherSeed = Engine.importRun(`${JSON.stringify({ ...header, seed: 6 })}\n${lines.join('\n')}`);
     expect(!otherSeed.ok && otherSeed.error.code).toBe('HASH_MISMATCH');
-    const lateEvents = Engine.importRun(`${JSON.stringify({ ...header, inputLog: header.inputLog.map((b: { step: number }) => ({ ...b, step: b.step + 1 })) })}\n${lines.join('\n')}`);
+    const lateEvents = Engine.importRun(
+      `${JSON.stringify({ ...header, inputLog: header.inputLog.map((b: { step: number }) => ({ ...b, step: b.step + 1 })) })}\n${lines.join('\n')}`,
+    );
     expect(!lateEvents.ok && lateEvents.error.code).toBe('HASH_MISMATCH');
   });
 
@@ -154,7 +178,12 @@ describe('exportRun / importRun', () => {
       engine.initialize(JSON.parse(readFileSync(join(ROOT, 'examples', `${name}.json`), 'utf8')));
       const events = join(ROOT, 'examples', `${name}.events.ndjson`);
       if (name === 'ssh-sessions') {
-        engine.getExternalEventQueue().addEvents(readFileSync(events, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l)));
+        engine.getExternalEventQueue().addEvents(
+          readFileSync(events, 'utf8')
+            .split('\n')
+            .filter((l) => l.trim() !== '')
+            .map((l) => JSON.parse(l)),
+        );
       }
       engine.runToEnd();
       expect(engine.ledgerHash()).toBe(summary.ledgerHash);

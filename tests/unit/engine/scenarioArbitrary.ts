@@ -61,7 +61,10 @@ export function buildScenario(shape: Shape): Json {
   const targets: number[][] = kinds.map((kind, i) => {
     if (kind === 'Sink') return [];
     const g = shape.genes[i]!;
-    const candidates = Array.from({ length: kinds.length - Math.max(i + 1, firstTarget) }, (_, k) => Math.max(i + 1, firstTarget) + k);
+    const candidates = Array.from(
+      { length: kinds.length - Math.max(i + 1, firstTarget) },
+      (_, k) => Math.max(i + 1, firstTarget) + k,
+    );
     const n = 1 + (g[0]! % 3);
     const picked: number[] = [];
     for (let k = 0; k < n && candidates.length > 0; k++) {
@@ -92,9 +95,19 @@ export function buildScenario(shape: Shape): Json {
           startAt: 1 + (g[7]! % 4),
         };
       case 'ProcessNode': {
-        const node: Json = { ...base, formula: pick(4, ['', 'value * 2', '{ v2: value + 1 }', 'value > 5 ? value : upper(value)', 'rand() < 0.5 ? 1 : 2']) };
+        const node: Json = {
+          ...base,
+          formula: pick(4, [
+            '',
+            'value * 2',
+            '{ v2: value + 1 }',
+            'value > 5 ? value : upper(value)',
+            'rand() < 0.5 ? 1 : 2',
+          ]),
+        };
         // A join: its first two inputs are required; a joining node must name every incoming edge.
-        if (incoming[i]!.length >= 2 && g[5]! % 2 === 0) node['inputs'] = incoming[i]!.map((from, k) => ({ nodeId: ids[from], required: k < 2 }));
+        if (incoming[i]!.length >= 2 && g[5]! % 2 === 0)
+          node['inputs'] = incoming[i]!.map((from, k) => ({ nodeId: ids[from], required: k < 2 }));
         if (g[6]! % 4 === 0) node['transform'] = { t: 'step' };
         return node;
       }
@@ -107,11 +120,20 @@ export function buildScenario(shape: Shape): Json {
             variables: { n: 0 },
             states: [
               { name: 'a', onEntry: [{ action: 'increment', target: 'n' }] },
-              { name: 'b', onEntry: emit ? [{ action: 'emit', formula: '{ n: n }' }] : [{ action: 'log', message: 'b' }] },
+              {
+                name: 'b',
+                onEntry: emit ? [{ action: 'emit', formula: '{ n: n }' }] : [{ action: 'log', message: 'b' }],
+              },
               { name: 'c', onExit: [{ action: 'set_variable', target: 'm', formula: 'value' }] },
             ],
             transitions: [
-              transition('a', pick(6, ['b', 'c']), pick(7, ['token_received', 'x', 'timer']), 1 + (g[8]! % 3), g[9]! % 2 ? 'value > 3' : undefined),
+              transition(
+                'a',
+                pick(6, ['b', 'c']),
+                pick(7, ['token_received', 'x', 'timer']),
+                1 + (g[8]! % 3),
+                g[9]! % 2 ? 'value > 3' : undefined,
+              ),
               transition('b', pick(10, ['a', 'c']), pick(11, ['token_received', 'timer']), 1 + (g[12]! % 4)),
               transition('c', 'a', undefined, 0, g[13]! % 3 === 0 ? 'upper(value) == 1' : undefined),
             ],
@@ -125,7 +147,12 @@ export function buildScenario(shape: Shape): Json {
           aggregation: {
             method,
             ...(method === 'formula' ? { formula: pick(8, ['sum(values)', 'len(tokens)', 'upper(values)']) } : {}),
-            trigger: pick(5, [null, { type: 'count', window: 1 + (g[9]! % 4) }, { type: 'time', window: 1 + (g[9]! % 3) }, { type: 'threshold', value: 5 + (g[9]! % 10) }]),
+            trigger: pick(5, [
+              null,
+              { type: 'count', window: 1 + (g[9]! % 4) },
+              { type: 'time', window: 1 + (g[9]! % 3) },
+              { type: 'threshold', value: 5 + (g[9]! % 10) },
+            ]),
             ...(g[6]! % 3 === 0 ? { groupBy: 'correlationId' } : {}),
             flushOnEnd: g[7]! % 4 !== 0,
           },
@@ -143,7 +170,9 @@ export function buildScenario(shape: Shape): Json {
         const m: Json = { strategy };
         if (strategy === 'weighted') m['weights'] = outputs.map((_, k) => (k === 0 ? 1 : g[5 + k]! % 3));
         if (strategy === 'conditional') {
-          m['conditions'] = outputs.map((_, k) => pick(5 + k, ['value > 3', 'false', 'rand() < 0.5', "upper(value) == 'X'"]));
+          m['conditions'] = outputs.map((_, k) =>
+            pick(5 + k, ['value > 3', 'false', 'rand() < 0.5', "upper(value) == 'X'"]),
+          );
           if (g[9]! % 2 === 0 && outputs.length > 0) m['defaultOutput'] = 0;
         }
         return { ...base, multiplexing: m };

@@ -49,7 +49,9 @@ describe('scheduler', () => {
   });
 
   it('stamps every event with startTime + step × tickMs, seq and eventId', () => {
-    const engine = run(scenario([source('src', 'sink', { count: 2, interval: 0.5 }), sink()], { startTime: 1000, tickMs: 500 }));
+    const engine = run(
+      scenario([source('src', 'sink', { count: 2, interval: 0.5 }), sink()], { startTime: 1000, tickMs: 500 }),
+    );
     expect(events(engine).map((e) => [e.eventId, e.seq, e.step, e.timestamp])).toEqual([
       ['e1', 1, 1, 1500],
       ['e2', 2, 2, 2000],
@@ -77,8 +79,22 @@ describe('scheduler', () => {
   it('reports each step: its events and what is left', async () => {
     const engine = engineFor(scenario([source('src', 'sink', { count: 1 }), sink()]));
     expect(engine.status).toBe('ready');
-    expect(await engine.step()).toEqual({ step: 1, executed: true, firstSeq: 1, lastSeq: 1, queueSize: 1, status: 'running' });
-    expect(await engine.step()).toEqual({ step: 2, executed: true, firstSeq: 2, lastSeq: 2, queueSize: 0, status: 'completed' });
+    expect(await engine.step()).toEqual({
+      step: 1,
+      executed: true,
+      firstSeq: 1,
+      lastSeq: 1,
+      queueSize: 1,
+      status: 'running',
+    });
+    expect(await engine.step()).toEqual({
+      step: 2,
+      executed: true,
+      firstSeq: 2,
+      lastSeq: 2,
+      queueSize: 0,
+      status: 'completed',
+    });
   });
 
   it('ends a run at maxSteps as truncated, never silently', () => {
@@ -96,7 +112,11 @@ describe('scheduler', () => {
   });
 
   it('stops at a given step with runUntil and continues to the same ledger', () => {
-    const doc = scenario([source('src', 'p', { count: 5 }), processNode('p', 'sink', { formula: 'value * 2' }), sink()]);
+    const doc = scenario([
+      source('src', 'p', { count: 5 }),
+      processNode('p', 'sink', { formula: 'value * 2' }),
+      sink(),
+    ]);
     const whole = run(doc);
     const split = engineFor(doc);
     expect(split.runUntil(3)).toBe('running');
@@ -124,7 +144,9 @@ describe('scheduler', () => {
   });
 
   it('gives every node a state', () => {
-    const engine = run(scenario([source('src', 'p', { count: 2 }), processNode('p', 'sink'), sink()], { startTime: 0 }));
+    const engine = run(
+      scenario([source('src', 'p', { count: 2 }), processNode('p', 'sink'), sink()], { startTime: 0 }),
+    );
     expect(engine.getNodeState('p')).toEqual({
       nodeId: 'p',
       currentState: null,
@@ -132,7 +154,10 @@ describe('scheduler', () => {
       aggregates: { transformed: 0, passed: 2, errors: 0 },
       lastUpdate: 3000,
     });
-    expect(engine.getNodeState('src')).toMatchObject({ tokensProcessed: 2, aggregates: { mode: 'generated', emitted: 2, remaining: 0 } });
+    expect(engine.getNodeState('src')).toMatchObject({
+      tokensProcessed: 2,
+      aggregates: { mode: 'generated', emitted: 2, remaining: 0 },
+    });
     expect(engine.getNodeState('nope')).toBeUndefined();
     expect(Object.keys(engine.getNodeStates())).toEqual(['src', 'p', 'sink']);
   });

@@ -9,7 +9,10 @@ import { SINK_FORMULAS } from '../../../src/engine';
 import { run, scenario, sink, source } from './helpers';
 
 // Tokens leave the source at steps 3, 4, 5, 6 and reach the sink one step later (4, 5, 6, 7).
-const doc = scenario([source('src', 'sink', { count: 4, startAt: 3, generation: { type: 'values', values: [5, 'x', 2, 5] } }), sink()]);
+const doc = scenario([
+  source('src', 'sink', { count: 4, startAt: 3, generation: { type: 'values', values: [5, 'x', 2, 5] } }),
+  sink(),
+]);
 
 function agg(r: QueryResult<SinkAggregateValue>): unknown {
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
@@ -18,7 +21,8 @@ function agg(r: QueryResult<SinkAggregateValue>): unknown {
 
 describe('sinkAggregate', () => {
   const engine = run(doc);
-  const at = (formula: string, step?: number) => agg(engine.sinkAggregate('sink', formula, step === undefined ? {} : { step }));
+  const at = (formula: string, step?: number) =>
+    agg(engine.sinkAggregate('sink', formula, step === undefined ? {} : { step }));
 
   it('answers every formula before anything arrived (step 0, and step 3 when the first token is on its way)', () => {
     for (const step of [0, 3]) {
@@ -63,7 +67,10 @@ describe('sinkAggregate', () => {
       ['list', [5, 'x', 2, 5]],
       ['distinct', [5, 'x', 2]],
     ]);
-    expect(engine.sinkAggregate('sink', 'sum', { step: 6 })).toEqual({ ok: true, value: { sinkId: 'sink', formula: 'sum', field: 'value', value: 7, count: 3, step: 6 } });
+    expect(engine.sinkAggregate('sink', 'sum', { step: 6 })).toEqual({
+      ok: true,
+      value: { sinkId: 'sink', formula: 'sum', field: 'value', value: 7, count: 3, step: 6 },
+    });
   });
 
   it('reads another field, and treats a missing field as null', () => {
@@ -97,10 +104,15 @@ describe('sinkAggregate', () => {
 
   it('names the problem: not a sink, unknown formula (listing the valid ones), unknown node, step out of range', () => {
     const notSink = engine.sinkAggregate('src', 'sum');
-    expect(!notSink.ok && notSink.error).toMatchObject({ code: 'NOT_A_SINK', message: expect.stringContaining('DataSource') });
+    expect(!notSink.ok && notSink.error).toMatchObject({
+      code: 'NOT_A_SINK',
+      message: expect.stringContaining('DataSource'),
+    });
     const formula = engine.sinkAggregate('sink', 'median');
     expect(!formula.ok && formula.error.code).toBe('UNKNOWN_FORMULA');
-    expect(!formula.ok && formula.error.message).toContain('latest, earliest, sum, count, average, min, max, list, distinct');
+    expect(!formula.ok && formula.error.message).toContain(
+      'latest, earliest, sum, count, average, min, max, list, distinct',
+    );
     const unknown = engine.sinkAggregate('nope', 'sum');
     expect(!unknown.ok && unknown.error.code).toBe('UNKNOWN_NODE');
     const beyond = engine.sinkAggregate('sink', 'sum', { step: 8 });

@@ -12,7 +12,11 @@ function value<T>(r: QueryResult<T>): T {
   return r.value;
 }
 
-const pipeline = scenario([source('src', 'double', { count: 5 }), processNode('double', 'sink', { formula: 'value * 2' }), sink()]);
+const pipeline = scenario([
+  source('src', 'double', { count: 5 }),
+  processNode('double', 'sink', { formula: 'value * 2' }),
+  sink(),
+]);
 
 describe('stepResult', () => {
   it('has the seed shape and message for the current step', () => {
@@ -33,11 +37,22 @@ describe('stepResult', () => {
       'queueSnapshot',
       'message',
     ]);
-    expect(r).toMatchObject({ success: true, step: 3, timestamp: engine.scenario.startTime + 3000, status: 'running', allActivitiesTotal: 6, activeNodeIds: ['src', 'double', 'sink'] });
+    expect(r).toMatchObject({
+      success: true,
+      step: 3,
+      timestamp: engine.scenario.startTime + 3000,
+      status: 'running',
+      allActivitiesTotal: 6,
+      activeNodeIds: ['src', 'double', 'sink'],
+    });
     // After step 3: src has 2 tokens to make, double#3 waits for the sink, src#3 for double.
     expect(r.queueSize).toBe(4);
     expect(r.message).toBe('Executed step 3; 4 events remaining in the queue');
-    expect(r.activity.map((e) => `${e.nodeId} ${e.operation}`)).toEqual(['src TOKEN_GENERATED', 'double TOKEN_TRANSFORMED', 'sink TOKEN_COLLECTED']);
+    expect(r.activity.map((e) => `${e.nodeId} ${e.operation}`)).toEqual([
+      'src TOKEN_GENERATED',
+      'double TOKEN_TRANSFORMED',
+      'sink TOKEN_COLLECTED',
+    ]);
     expect(r.allActivities.map((e) => e.seq)).toEqual([6, 5, 4, 3, 2, 1]);
     expect(r.queueSnapshot).toEqual({
       size: 4,
@@ -53,12 +68,26 @@ describe('stepResult', () => {
   it('answers an earlier step as it was then — queue size included — and caps allActivities', () => {
     const engine = run(pipeline);
     const r = value(engine.stepResult(2, { activityLimit: 2 }));
-    expect(r).toMatchObject({ step: 2, status: 'running', queueSize: 5, allActivitiesTotal: 3, activeNodeIds: ['src', 'double'] });
+    expect(r).toMatchObject({
+      step: 2,
+      status: 'running',
+      queueSize: 5,
+      allActivitiesTotal: 3,
+      activeNodeIds: ['src', 'double'],
+    });
     expect(r.message).toBe('Executed step 2; 5 events remaining in the queue');
     expect(r.allActivities.map((e) => e.seq)).toEqual([3, 2]);
     expect(r.nodeStates['sink']).toMatchObject({ tokensProcessed: 0, lastUpdate: null });
     const zero = value(engine.stepResult(0));
-    expect(zero).toMatchObject({ step: 0, status: 'ready', queueSize: 5, activity: [], allActivities: [], allActivitiesTotal: 0, activeNodeIds: [] });
+    expect(zero).toMatchObject({
+      step: 0,
+      status: 'ready',
+      queueSize: 5,
+      activity: [],
+      allActivities: [],
+      allActivitiesTotal: 0,
+      activeNodeIds: [],
+    });
     expect(zero.message).toBe('Executed step 0; 5 events remaining in the queue');
     const end = value(engine.stepResult(engine.getCurrentTick()));
     expect(end).toMatchObject({ status: 'completed', queueSize: 0 });
@@ -66,7 +95,11 @@ describe('stepResult', () => {
   });
 
   it('for earlier steps does not change the live run: step to 10, read 3, step on — same hash as an uninterrupted run', () => {
-    const doc = scenario([source('src', 'double', { count: 20, generation: { type: 'random', valueMin: 1, valueMax: 9 } }), processNode('double', 'sink', { formula: 'value * rand()' }), sink()]);
+    const doc = scenario([
+      source('src', 'double', { count: 20, generation: { type: 'random', valueMin: 1, valueMax: 9 } }),
+      processNode('double', 'sink', { formula: 'value * rand()' }),
+      sink(),
+    ]);
     const plain = run(doc);
     const engine = engineFor(doc);
     engine.runUntil(10);
@@ -85,12 +118,21 @@ describe('nodeEvents and nodeActivity', () => {
   const engine = run(pipeline);
 
   it('nodeEvents lists a node’s events up to a step, in seq order', () => {
-    expect(value(engine.nodeEvents('double')).map((e) => e.outputToken!.id)).toEqual(['double#1', 'double#2', 'double#3', 'double#4', 'double#5']);
+    expect(value(engine.nodeEvents('double')).map((e) => e.outputToken!.id)).toEqual([
+      'double#1',
+      'double#2',
+      'double#3',
+      'double#4',
+      'double#5',
+    ]);
     expect(value(engine.nodeEvents('double', 3)).map((e) => e.seq)).toEqual([3, 5]);
     expect(value(engine.nodeEvents('sink', 1))).toEqual([]);
     expect(value(engine.nodeEvents('src', 0))).toEqual([]);
     const unknown = engine.nodeEvents('ghost');
-    expect(!unknown.ok && unknown.error).toMatchObject({ code: 'UNKNOWN_NODE', message: expect.stringContaining('src, double, sink') });
+    expect(!unknown.ok && unknown.error).toMatchObject({
+      code: 'UNKNOWN_NODE',
+      message: expect.stringContaining('src, double, sink'),
+    });
     expect(!engine.nodeEvents('src', 100).ok).toBe(true);
   });
 
@@ -98,19 +140,49 @@ describe('nodeEvents and nodeActivity', () => {
     const all = value(engine.nodeActivity('double'));
     expect(all.map((a) => a.tokenId)).toEqual(['double#5', 'double#4', 'double#3', 'double#2', 'double#1']);
     expect(value(engine.nodeActivity('double', { limit: 1 }))).toEqual([
-      { timestamp: engine.scenario.startTime + 6000, operation: 'TOKEN_TRANSFORMED', tokenId: 'double#5', details: { input: { value: 5 }, output: { value: 10 } }, step: 6, nodeId: 'double', seq: 13 },
+      {
+        timestamp: engine.scenario.startTime + 6000,
+        operation: 'TOKEN_TRANSFORMED',
+        tokenId: 'double#5',
+        details: { input: { value: 5 }, output: { value: 10 } },
+        step: 6,
+        nodeId: 'double',
+        seq: 13,
+      },
     ]);
     expect(value(engine.nodeActivity('double', { step: 3 })).map((a) => a.tokenId)).toEqual(['double#2', 'double#1']);
     expect(value(engine.nodeActivity('double', { step: 3, limit: 1 })).map((a) => a.tokenId)).toEqual(['double#2']);
     expect(value(engine.nodeActivity('double', { limit: 0 }))).toEqual([]);
-    expect(value(engine.nodeActivity('sink', { limit: 1 }))[0]).toMatchObject({ operation: 'TOKEN_COLLECTED', tokenId: 'double#5', details: { input: { value: 10 }, output: null } });
-    expect(value(engine.nodeActivity('src', { limit: 1 }))[0]).toMatchObject({ operation: 'TOKEN_GENERATED', tokenId: 'src#5', details: { input: null, output: { value: 5 } } });
+    expect(value(engine.nodeActivity('sink', { limit: 1 }))[0]).toMatchObject({
+      operation: 'TOKEN_COLLECTED',
+      tokenId: 'double#5',
+      details: { input: { value: 10 }, output: null },
+    });
+    expect(value(engine.nodeActivity('src', { limit: 1 }))[0]).toMatchObject({
+      operation: 'TOKEN_GENERATED',
+      tokenId: 'src#5',
+      details: { input: null, output: { value: 5 } },
+    });
     expect(!engine.nodeActivity('ghost').ok).toBe(true);
   });
 
   it('shows a merge’s consumed tokens as its input', () => {
-    const e = run(scenario([source('src', 'agg', { count: 2 }), { nodeId: 'agg', type: 'Aggregator', aggregation: { method: 'collect' }, outputs: [{ destinationNodeId: 'sink' }] }, sink()]));
-    expect(value(e.nodeActivity('agg', { limit: 1 }))[0]!.details).toEqual({ input: [{ value: 1 }, { value: 2 }], output: { value: [1, 2], count: 2, method: 'collect' } });
+    const e = run(
+      scenario([
+        source('src', 'agg', { count: 2 }),
+        {
+          nodeId: 'agg',
+          type: 'Aggregator',
+          aggregation: { method: 'collect' },
+          outputs: [{ destinationNodeId: 'sink' }],
+        },
+        sink(),
+      ]),
+    );
+    expect(value(e.nodeActivity('agg', { limit: 1 }))[0]!.details).toEqual({
+      input: [{ value: 1 }, { value: 2 }],
+      output: { value: [1, 2], count: 2, method: 'collect' },
+    });
   });
 });
 
@@ -144,8 +216,10 @@ describe('replay of an FSM whose actions create variables later read by a condit
       engine.initialize(doc);
       engine.getExternalEventQueue().addEvents(events);
       const live: unknown[] = [];
-      do live.push(structuredClone(value(engine.stateAt(engine.getCurrentTick())))); while (engine.stepSync());
-      for (let k = live.length - 1; k >= 0; k--) expect(value(engine.stateAt(k)), `step ${k}, spacing ${spacing}`).toEqual(live[k]);
+      do live.push(structuredClone(value(engine.stateAt(engine.getCurrentTick()))));
+      while (engine.stepSync());
+      for (let k = live.length - 1; k >= 0; k--)
+        expect(value(engine.stateAt(k)), `step ${k}, spacing ${spacing}`).toEqual(live[k]);
     }
   });
 });

@@ -46,7 +46,9 @@ describe('evaluate: comparisons and equality', () => {
   });
 
   it('refuses to order mixed types', () => {
-    expect(runError('"2" < 10')).toBe('cannot compare string and number with "<" (both must be numbers or both strings)');
+    expect(runError('"2" < 10')).toBe(
+      'cannot compare string and number with "<" (both must be numbers or both strings)',
+    );
     expect(runError('x > 0')).toBe('cannot compare null and number with ">" (both must be numbers or both strings)');
   });
 

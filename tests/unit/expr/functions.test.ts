@@ -15,14 +15,35 @@ const ctx = { now: () => 1_700_000_000_000, rand: () => 0.25 };
 
 const CASES: Record<string, FunctionCases> = {
   min: {
-    ok: [['min(3, 1, 2)', 1], ['min(xs)', 1], ['min(holes)', 4], ['min(empty)', null], ['min(5)', 5], ['min(1, null)', 1]],
-    bad: [['min(1, "a")', 'min() expects numbers, got string'], ['min(["a"])', 'min() expects numbers, got string']],
+    ok: [
+      ['min(3, 1, 2)', 1],
+      ['min(xs)', 1],
+      ['min(holes)', 4],
+      ['min(empty)', null],
+      ['min(5)', 5],
+      ['min(1, null)', 1],
+    ],
+    bad: [
+      ['min(1, "a")', 'min() expects numbers, got string'],
+      ['min(["a"])', 'min() expects numbers, got string'],
+    ],
   },
   max: {
-    ok: [['max(3, 1, 2)', 3], ['max(xs)', 3], ['max(holes)', 6], ['max(empty)', null]],
+    ok: [
+      ['max(3, 1, 2)', 3],
+      ['max(xs)', 3],
+      ['max(holes)', 6],
+      ['max(empty)', null],
+    ],
     bad: [['max(true, 1)', 'max() expects numbers, got boolean']],
   },
-  abs: { ok: [['abs(-2.5)', 2.5], ['abs(3)', 3]], bad: [['abs("1")', 'abs() expects a number, got string']] },
+  abs: {
+    ok: [
+      ['abs(-2.5)', 2.5],
+      ['abs(3)', 3],
+    ],
+    bad: [['abs("1")', 'abs() expects a number, got string']],
+  },
   round: {
     ok: [
       ['round(2.5)', 3],
@@ -42,33 +63,112 @@ const CASES: Record<string, FunctionCases> = {
       ['round(1.5, 16)', 'round() expects a whole number of digits from -15 to 15, got 16'],
     ],
   },
-  floor: { ok: [['floor(2.7)', 2], ['floor(-2.2)', -3]], bad: [['floor(null)', 'floor() expects a number, got null']] },
-  ceil: { ok: [['ceil(2.1)', 3], ['ceil(-2.7)', -2]], bad: [['ceil([1])', 'ceil() expects a number, got array']] },
-  sqrt: { ok: [['sqrt(16)', 4], ['sqrt(-1)', NaN]], bad: [['sqrt("a")', 'sqrt() expects a number, got string']] },
-  pow: {
-    ok: [['pow(2, 10)', 1024], ['pow(4, 0.5)', 2], ['pow(0, -1)', Infinity]],
-    bad: [['pow(2, "3")', 'pow() expects a number as argument 2, got string'], ['pow(2)', 'pow() takes 2 arguments, got 1']],
+  floor: {
+    ok: [
+      ['floor(2.7)', 2],
+      ['floor(-2.2)', -3],
+    ],
+    bad: [['floor(null)', 'floor() expects a number, got null']],
   },
-  log: { ok: [['log(1)', 0], ['log(0)', -Infinity], ['round(log(exp(2)), 10)', 2]], bad: [['log("e")', 'log() expects a number, got string']] },
-  exp: { ok: [['exp(0)', 1], ['exp(1)', Math.E]], bad: [['exp(true)', 'exp() expects a number, got boolean']] },
+  ceil: {
+    ok: [
+      ['ceil(2.1)', 3],
+      ['ceil(-2.7)', -2],
+    ],
+    bad: [['ceil([1])', 'ceil() expects a number, got array']],
+  },
+  sqrt: {
+    ok: [
+      ['sqrt(16)', 4],
+      ['sqrt(-1)', NaN],
+    ],
+    bad: [['sqrt("a")', 'sqrt() expects a number, got string']],
+  },
+  pow: {
+    ok: [
+      ['pow(2, 10)', 1024],
+      ['pow(4, 0.5)', 2],
+      ['pow(0, -1)', Infinity],
+    ],
+    bad: [
+      ['pow(2, "3")', 'pow() expects a number as argument 2, got string'],
+      ['pow(2)', 'pow() takes 2 arguments, got 1'],
+    ],
+  },
+  log: {
+    ok: [
+      ['log(1)', 0],
+      ['log(0)', -Infinity],
+      ['round(log(exp(2)), 10)', 2],
+    ],
+    bad: [['log("e")', 'log() expects a number, got string']],
+  },
+  exp: {
+    ok: [
+      ['exp(0)', 1],
+      ['exp(1)', Math.E],
+    ],
+    bad: [['exp(true)', 'exp() expects a number, got boolean']],
+  },
   sum: {
-    ok: [['sum(xs)', 6], ['sum(holes)', 10], ['sum(empty)', 0], ['sum([0.1, 0.2])', 0.30000000000000004]],
-    bad: [['sum(1)', 'sum() expects an array, got number'], ['sum(["1"])', 'sum() expects numbers, got string']],
+    ok: [
+      ['sum(xs)', 6],
+      ['sum(holes)', 10],
+      ['sum(empty)', 0],
+      ['sum([0.1, 0.2])', 0.30000000000000004],
+    ],
+    bad: [
+      ['sum(1)', 'sum() expects an array, got number'],
+      ['sum(["1"])', 'sum() expects numbers, got string'],
+    ],
   },
   avg: {
-    ok: [['avg(xs)', 2], ['avg(holes)', 5], ['avg(empty)', null]],
-    bad: [['avg("12")', 'avg() expects an array, got string'], ['avg([{}])', 'avg() expects numbers, got object']],
+    ok: [
+      ['avg(xs)', 2],
+      ['avg(holes)', 5],
+      ['avg(empty)', null],
+    ],
+    bad: [
+      ['avg("12")', 'avg() expects an array, got string'],
+      ['avg([{}])', 'avg() expects numbers, got object'],
+    ],
   },
   count: {
-    ok: [['count(xs)', 3], ['count(holes)', 2], ['count(empty)', 0], ['count(["a", false, 0])', 3]],
+    ok: [
+      ['count(xs)', 3],
+      ['count(holes)', 2],
+      ['count(empty)', 0],
+      ['count(["a", false, 0])', 3],
+    ],
     bad: [['count(s)', 'count() expects an array, got string']],
   },
   len: {
-    ok: [['len(s)', 5], ['len(holes)', 3], ['len(o)', 2], ['len("")', 0], ['len({})', 0]],
-    bad: [['len(5)', 'len() expects a string, an array or an object, got number'], ['len(missing)', 'len() expects a string, an array or an object, got null']],
+    ok: [
+      ['len(s)', 5],
+      ['len(holes)', 3],
+      ['len(o)', 2],
+      ['len("")', 0],
+      ['len({})', 0],
+    ],
+    bad: [
+      ['len(5)', 'len() expects a string, an array or an object, got number'],
+      ['len(missing)', 'len() expects a string, an array or an object, got null'],
+    ],
   },
-  upper: { ok: [['upper(s)', 'HELLO'], ['upper("straße")', 'STRASSE']], bad: [['upper(3)', 'upper() expects a string, got number']] },
-  lower: { ok: [['lower(s)', 'hello'], ['lower("İ")', 'i̇']], bad: [['lower(null)', 'lower() expects a string, got null']] },
+  upper: {
+    ok: [
+      ['upper(s)', 'HELLO'],
+      ['upper("straße")', 'STRASSE'],
+    ],
+    bad: [['upper(3)', 'upper() expects a string, got number']],
+  },
+  lower: {
+    ok: [
+      ['lower(s)', 'hello'],
+      ['lower("İ")', 'i̇'],
+    ],
+    bad: [['lower(null)', 'lower() expects a string, got null']],
+  },
   concat: {
     ok: [
       ['concat("a", "b", "c")', 'abc'],
@@ -76,7 +176,10 @@ const CASES: Record<string, FunctionCases> = {
       ['concat(xs, [4], empty)', [3, 1, 2, 4]],
       ['concat(s)', 'Hello'],
     ],
-    bad: [['concat(xs, "a")', 'concat() expects either all arrays or no arrays'], ['concat()', 'concat() takes at least 1 argument, got 0']],
+    bad: [
+      ['concat(xs, "a")', 'concat() expects either all arrays or no arrays'],
+      ['concat()', 'concat() takes at least 1 argument, got 0'],
+    ],
   },
   contains: {
     ok: [
@@ -87,23 +190,48 @@ const CASES: Record<string, FunctionCases> = {
       ['contains([[1, 2]], [1, 2])', true],
       ['contains(xs, "1")', false],
     ],
-    bad: [['contains(5, 1)', 'contains() expects a string or an array as argument 1, got number'], ['contains(s, 1)', 'contains() expects a string as argument 2, got number']],
+    bad: [
+      ['contains(5, 1)', 'contains() expects a string or an array as argument 1, got number'],
+      ['contains(s, 1)', 'contains() expects a string as argument 2, got number'],
+    ],
   },
   startsWith: {
-    ok: [['startsWith(s, "He")', true], ['startsWith(s, "lo")', false]],
+    ok: [
+      ['startsWith(s, "He")', true],
+      ['startsWith(s, "lo")', false],
+    ],
     bad: [['startsWith(1, "a")', 'startsWith() expects a string as argument 1, got number']],
   },
   endsWith: {
-    ok: [['endsWith(s, "lo")', true], ['endsWith(s, "He")', false]],
+    ok: [
+      ['endsWith(s, "lo")', true],
+      ['endsWith(s, "He")', false],
+    ],
     bad: [['endsWith(s, words)', 'endsWith() expects a string as argument 2, got array']],
   },
   split: {
-    ok: [['split("a,b,,c", ",")', ['a', 'b', '', 'c']], ['split("abc", "")', ['a', 'b', 'c']], ['split("", ",")', ['']]],
-    bad: [['split(words, ",")', 'split() expects a string as argument 1, got array'], ['split("a")', 'split() takes 2 arguments, got 1']],
+    ok: [
+      ['split("a,b,,c", ",")', ['a', 'b', '', 'c']],
+      ['split("abc", "")', ['a', 'b', 'c']],
+      ['split("", ",")', ['']],
+    ],
+    bad: [
+      ['split(words, ",")', 'split() expects a string as argument 1, got array'],
+      ['split("a")', 'split() takes 2 arguments, got 1'],
+    ],
   },
   join: {
-    ok: [['join(words, "-")', 'a-b'], ['join(xs)', '3,1,2'], ['join(holes, "|")', '4|null|6'], ['join([[1], {a: "b"}], " ")', '[1] {"a":"b"}'], ['join(empty, ",")', '']],
-    bad: [['join("ab", ",")', 'join() expects an array as argument 1, got string'], ['join(words, 1)', 'join() expects a string as argument 2, got number']],
+    ok: [
+      ['join(words, "-")', 'a-b'],
+      ['join(xs)', '3,1,2'],
+      ['join(holes, "|")', '4|null|6'],
+      ['join([[1], {a: "b"}], " ")', '[1] {"a":"b"}'],
+      ['join(empty, ",")', ''],
+    ],
+    bad: [
+      ['join("ab", ",")', 'join() expects an array as argument 1, got string'],
+      ['join(words, 1)', 'join() expects a string as argument 2, got number'],
+    ],
   },
   number: {
     ok: [
@@ -121,23 +249,65 @@ const CASES: Record<string, FunctionCases> = {
     bad: [['number([1])', 'number() expects a string, a number or a boolean, got array']],
   },
   string: {
-    ok: [['string(1.5)', '1.5'], ['string(null)', 'null'], ['string(false)', 'false'], ['string({a: [1, "x"]})', '{"a":[1,"x"]}'], ['string(1e21)', '1e+21'], ['string(s)', 'Hello']],
+    ok: [
+      ['string(1.5)', '1.5'],
+      ['string(null)', 'null'],
+      ['string(false)', 'false'],
+      ['string({a: [1, "x"]})', '{"a":[1,"x"]}'],
+      ['string(1e21)', '1e+21'],
+      ['string(s)', 'Hello'],
+    ],
     bad: [['string()', 'string() takes 1 argument, got 0']],
   },
   bool: {
-    ok: [['bool(0)', false], ['bool("")', false], ['bool(null)', false], ['bool("no")', true], ['bool([])', true], ['bool({})', true]],
+    ok: [
+      ['bool(0)', false],
+      ['bool("")', false],
+      ['bool(null)', false],
+      ['bool("no")', true],
+      ['bool([])', true],
+      ['bool({})', true],
+    ],
     bad: [['bool(1, 2)', 'bool() takes 1 argument, got 2']],
   },
   coalesce: {
-    ok: [['coalesce(missing, o.zzz, 0, 5)', 0], ['coalesce(null, null)', null], ['coalesce(1, upper(1))', 1], ['coalesce(number("x"), -1)', -1]],
-    bad: [['coalesce()', 'coalesce() takes at least 1 argument, got 0'], ['coalesce(null, upper(1))', 'upper() expects a string, got number']],
+    ok: [
+      ['coalesce(missing, o.zzz, 0, 5)', 0],
+      ['coalesce(null, null)', null],
+      ['coalesce(1, upper(1))', 1],
+      ['coalesce(number("x"), -1)', -1],
+    ],
+    bad: [
+      ['coalesce()', 'coalesce() takes at least 1 argument, got 0'],
+      ['coalesce(null, upper(1))', 'upper() expects a string, got number'],
+    ],
   },
   if: {
-    ok: [['if(1 < 2, "yes", "no")', 'yes'], ['if(0, "yes", "no")', 'no'], ['if(true, 1, upper(1))', 1], ['if(false, upper(1), 2)', 2]],
-    bad: [['if(true, 1)', 'if() takes 3 arguments, got 2'], ['if(false, 1, upper(1))', 'upper() expects a string, got number']],
+    ok: [
+      ['if(1 < 2, "yes", "no")', 'yes'],
+      ['if(0, "yes", "no")', 'no'],
+      ['if(true, 1, upper(1))', 1],
+      ['if(false, upper(1), 2)', 2],
+    ],
+    bad: [
+      ['if(true, 1)', 'if() takes 3 arguments, got 2'],
+      ['if(false, 1, upper(1))', 'upper() expects a string, got number'],
+    ],
   },
-  now: { ok: [['now()', 1_700_000_000_000], ['now() + 1000', 1_700_000_001_000]], bad: [['now(1)', 'now() takes no arguments, got 1']] },
-  rand: { ok: [['rand()', 0.25], ['rand() < 0.5', true]], bad: [['rand(10)', 'rand() takes no arguments, got 1']] },
+  now: {
+    ok: [
+      ['now()', 1_700_000_000_000],
+      ['now() + 1000', 1_700_000_001_000],
+    ],
+    bad: [['now(1)', 'now() takes no arguments, got 1']],
+  },
+  rand: {
+    ok: [
+      ['rand()', 0.25],
+      ['rand() < 0.5', true],
+    ],
+    bad: [['rand(10)', 'rand() takes no arguments, got 1']],
+  },
 };
 
 describe('built-in functions', () => {
@@ -182,13 +352,19 @@ describe('now() and rand() come from the context', () => {
   });
 
   it('a context callback that misbehaves becomes an error value', () => {
-    expect(failureOf('now()', {}, { now: () => 'noon' as unknown as number })).toBe('now() did not get a number from the simulation');
+    expect(failureOf('now()', {}, { now: () => 'noon' as unknown as number })).toBe(
+      'now() did not get a number from the simulation',
+    );
     expect(
-      failureOf('rand()', {}, {
-        rand: () => {
-          throw new Error('stream exhausted');
+      failureOf(
+        'rand()',
+        {},
+        {
+          rand: () => {
+            throw new Error('stream exhausted');
+          },
         },
-      }),
+      ),
     ).toBe('internal error: stream exhausted');
   });
 });

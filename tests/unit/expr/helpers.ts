@@ -1,6 +1,12 @@
 // Shared helpers for the expression-language tests: parse-and-evaluate shortcuts that fail loudly,
 // and a printer that parenthesises every node so precedence can be asserted as text.
-import { parseExpression, type CompiledExpr, type EvalContext, type ExprError, type ExprNode } from '../../../src/engine/expr';
+import {
+  parseExpression,
+  type CompiledExpr,
+  type EvalContext,
+  type ExprError,
+  type ExprNode,
+} from '../../../src/engine/expr';
 
 export function compileOrThrow(source: string): CompiledExpr {
   const r = parseExpression(source);
@@ -9,14 +15,22 @@ export function compileOrThrow(source: string): CompiledExpr {
 }
 
 /** The value of `source`; throws if parsing or evaluation fails. */
-export function run(source: string, scope: Record<string, unknown> = {}, ctx: Omit<EvalContext, 'scope'> = {}): unknown {
+export function run(
+  source: string,
+  scope: Record<string, unknown> = {},
+  ctx: Omit<EvalContext, 'scope'> = {},
+): unknown {
   const r = compileOrThrow(source).evaluate({ scope, ...ctx });
   if (!r.ok) throw new Error(`expected ${JSON.stringify(source)} to evaluate, got: ${r.error}`);
   return r.value;
 }
 
 /** The runtime error of `source`; throws if it parses with an error or evaluates fine. */
-export function runError(source: string, scope: Record<string, unknown> = {}, ctx: Omit<EvalContext, 'scope'> = {}): string {
+export function runError(
+  source: string,
+  scope: Record<string, unknown> = {},
+  ctx: Omit<EvalContext, 'scope'> = {},
+): string {
   const r = compileOrThrow(source).evaluate({ scope, ...ctx });
   if (r.ok) throw new Error(`expected ${JSON.stringify(source)} to fail, got value ${JSON.stringify(r.value)}`);
   return r.error;
@@ -30,7 +44,11 @@ export function parseError(source: string): ExprError {
 }
 
 /** The message of whichever failure `source` meets first: at parse time or at run time. */
-export function failureOf(source: string, scope: Record<string, unknown> = {}, ctx: Omit<EvalContext, 'scope'> = {}): string {
+export function failureOf(
+  source: string,
+  scope: Record<string, unknown> = {},
+  ctx: Omit<EvalContext, 'scope'> = {},
+): string {
   const r = parseExpression(source);
   if (!r.ok) return r.error.message;
   const v = r.expr.evaluate({ scope, ...ctx });

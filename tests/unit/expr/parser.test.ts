@@ -125,7 +125,10 @@ describe('parseExpression: syntax errors', () => {
 
   it('suggests a close function name', () => {
     expect(parseError('sqroot(2)').message).toBe('unknown function "sqroot" (did you mean "sqrt"?)');
-    expect(parseError('x + uper(s)')).toEqual({ message: 'unknown function "uper" (did you mean "upper"?)', position: 4 });
+    expect(parseError('x + uper(s)')).toEqual({
+      message: 'unknown function "uper" (did you mean "upper"?)',
+      position: 4,
+    });
     expect(parseError('frobnicate(1)').message).toBe('unknown function "frobnicate"');
   });
 
@@ -149,7 +152,11 @@ describe('parseExpression: syntax errors', () => {
 
 describe('parseExpression: what it reports about an expression', () => {
   it('lists free variables in order of first use, once each', () => {
-    expect(compileOrThrow('value * 2 + data.x + value + max(input1, data.y)').variables).toEqual(['value', 'data', 'input1']);
+    expect(compileOrThrow('value * 2 + data.x + value + max(input1, data.y)').variables).toEqual([
+      'value',
+      'data',
+      'input1',
+    ]);
     expect(compileOrThrow('1 + 2').variables).toEqual([]);
   });
 

@@ -6,7 +6,9 @@ import { show } from './helpers';
 const VARIABLES = ['a', 'b', 'value', 'data', 'xs', 's', 'count'];
 
 /** Scopes binding the usual variable names to arbitrary JSON. */
-const scopeArb = fc.record(Object.fromEntries(VARIABLES.map((name) => [name, fc.jsonValue({ maxDepth: 3 })])), { requiredKeys: [] });
+const scopeArb = fc.record(Object.fromEntries(VARIABLES.map((name) => [name, fc.jsonValue({ maxDepth: 3 })])), {
+  requiredKeys: [],
+});
 
 /** A context whose clock and random stream are fixed, so two evaluations can be compared. */
 function contextFor(scope: Record<string, unknown>): EvalContext {
@@ -17,9 +19,52 @@ function contextFor(scope: Record<string, unknown>): EvalContext {
 /** Tokens of the language (and a few near-misses), for token soup. */
 const tokenArb = fc.oneof(
   fc.constantFrom(
-    '(', ')', '[', ']', '{', '}', ',', '.', '?', ':', '+', '-', '*', '/', '%', '!', '<', '<=', '>', '>=',
-    '==', '!=', '===', '!==', '&&', '||', 'and', 'or', 'not', 'true', 'false', 'null', '=', '&', '|', '**',
-    '__proto__', 'constructor', 'prototype', '"constructor"', "'a'", '"\\u{1F600}"', '"\\', '1e', '.5', '0',
+    '(',
+    ')',
+    '[',
+    ']',
+    '{',
+    '}',
+    ',',
+    '.',
+    '?',
+    ':',
+    '+',
+    '-',
+    '*',
+    '/',
+    '%',
+    '!',
+    '<',
+    '<=',
+    '>',
+    '>=',
+    '==',
+    '!=',
+    '===',
+    '!==',
+    '&&',
+    '||',
+    'and',
+    'or',
+    'not',
+    'true',
+    'false',
+    'null',
+    '=',
+    '&',
+    '|',
+    '**',
+    '__proto__',
+    'constructor',
+    'prototype',
+    '"constructor"',
+    "'a'",
+    '"\\u{1F600}"',
+    '"\\',
+    '1e',
+    '.5',
+    '0',
   ),
   fc.constantFrom(...FUNCTION_NAMES, ...VARIABLES),
   fc.integer({ min: -1000, max: 1000 }).map(String),
@@ -27,7 +72,9 @@ const tokenArb = fc.oneof(
   fc.string({ maxLength: 6 }).map((s) => JSON.stringify(s)),
 );
 
-const soupArb = fc.tuple(fc.array(tokenArb, { maxLength: 40 }), fc.constantFrom(' ', '')).map(([tokens, sep]) => tokens.join(sep));
+const soupArb = fc
+  .tuple(fc.array(tokenArb, { maxLength: 40 }), fc.constantFrom(' ', ''))
+  .map(([tokens, sep]) => tokens.join(sep));
 
 /** Syntactically plausible expressions built from the grammar (not all valid: arities and types vary). */
 const { expr: exprArb } = fc.letrec((tie) => {
@@ -43,15 +90,23 @@ const { expr: exprArb } = fc.letrec((tie) => {
       ),
       fc.tuple(fc.constantFrom('-', '+', '!', 'not '), sub).map(([op, e]) => `${op}${e}`),
       fc
-        .tuple(sub, fc.constantFrom('+', '-', '*', '/', '%', '<', '<=', '>', '>=', '==', '!=', '===', '&&', '||', 'and', 'or'), sub)
+        .tuple(
+          sub,
+          fc.constantFrom('+', '-', '*', '/', '%', '<', '<=', '>', '>=', '==', '!=', '===', '&&', '||', 'and', 'or'),
+          sub,
+        )
         .map(([l, op, r]) => `${l} ${op} ${r}`),
       fc.tuple(sub, sub, sub).map(([t, y, n]) => `${t} ? ${y} : ${n}`),
       sub.map((e) => `(${e})`),
-      fc.tuple(fc.constantFrom(...FUNCTION_NAMES), fc.array(sub, { maxLength: 3 })).map(([f, args]) => `${f}(${args.join(', ')})`),
+      fc
+        .tuple(fc.constantFrom(...FUNCTION_NAMES), fc.array(sub, { maxLength: 3 }))
+        .map(([f, args]) => `${f}(${args.join(', ')})`),
       fc.tuple(sub, fc.constantFrom('x', 'total', 'a', 'length')).map(([e, m]) => `${e}.${m}`),
       fc.tuple(sub, sub).map(([e, i]) => `${e}[${i}]`),
       fc.array(sub, { maxLength: 4 }).map((items) => `[${items.join(', ')}]`),
-      fc.array(fc.tuple(fc.constantFrom('a', 'b', '"c d"'), sub), { maxLength: 3 }).map((ps) => `{${ps.map(([k, v]) => `${k}: ${v}`).join(', ')}}`),
+      fc
+        .array(fc.tuple(fc.constantFrom('a', 'b', '"c d"'), sub), { maxLength: 3 })
+        .map((ps) => `{${ps.map(([k, v]) => `${k}: ${v}`).join(', ')}}`),
     ),
   };
 });
@@ -69,9 +124,12 @@ function expectWellFormedError(source: string): void {
 describe('parseExpression (properties)', () => {
   it('never throws on arbitrary text and reports a position within it', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: 'binary-ascii', maxLength: 200 })), (source) => {
-        expectWellFormedError(source);
-      }),
+      fc.property(
+        fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: 'binary-ascii', maxLength: 200 })),
+        (source) => {
+          expectWellFormedError(source);
+        },
+      ),
       { numRuns: 2_000 },
     );
   });

@@ -78,7 +78,10 @@ describe('limits', () => {
   it('accepts a source of exactly maxLength characters and refuses a longer one', () => {
     const exact = `1${' '.repeat(LIMITS.maxLength - 1)}`;
     expect(parseExpression(exact).ok).toBe(true);
-    expect(parseError(`${exact} `)).toEqual({ message: 'expression is too long (10001 characters, at most 10000)', position: 10_000 });
+    expect(parseError(`${exact} `)).toEqual({
+      message: 'expression is too long (10001 characters, at most 10000)',
+      position: 10_000,
+    });
   });
 
   it('returns an error for 100,000 nested parentheses instead of throwing', () => {
@@ -156,7 +159,10 @@ describe('limits', () => {
 describe('evaluate never throws', () => {
   it('turns a malformed context into a value', () => {
     const expr = compileOrThrow('a + 1');
-    expect(expr.evaluate(null as unknown as EvalContext)).toEqual({ ok: false, error: 'cannot apply "+" to null and number' });
+    expect(expr.evaluate(null as unknown as EvalContext)).toEqual({
+      ok: false,
+      error: 'cannot apply "+" to null and number',
+    });
     expect(expr.evaluate({ scope: null as unknown as Record<string, unknown> }).ok).toBe(false);
   });
 

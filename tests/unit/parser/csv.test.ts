@@ -14,7 +14,10 @@ describe('CSV (RFC 4180)', () => {
   });
 
   it('writes the benchmark structured layout: LineId, header fields in format order, Content, EventId, EventTemplate', () => {
-    const r = parsed(['2024-01-01 INFO close, 5 bytes sent', '2024-01-02 WARN say "hi"'], withFormat('<Date> <Level> <Content>'));
+    const r = parsed(
+      ['2024-01-01 INFO close, 5 bytes sent', '2024-01-02 WARN say "hi"'],
+      withFormat('<Date> <Level> <Content>'),
+    );
     expect(structuredCsv(r.events, r.fieldNames)).toBe(
       [
         'LineId,Date,Level,Content,EventId,EventTemplate',
@@ -26,21 +29,36 @@ describe('CSV (RFC 4180)', () => {
   });
 
   it('writes templates with occurrences', () => {
-    expect(templatesCsv([{ eventId: 'E1', template: 'a, <*>', occurrences: 3 }])).toBe('EventId,EventTemplate,Occurrences\r\nE1,"a, <*>",3\r\n');
+    expect(templatesCsv([{ eventId: 'E1', template: 'a, <*>', occurrences: 3 }])).toBe(
+      'EventId,EventTemplate,Occurrences\r\nE1,"a, <*>",3\r\n',
+    );
   });
 
   it('reads back what it writes', () => {
     fc.assert(
-      fc.property(fc.array(fc.array(fc.string({ unit: fc.constantFrom('a', ',', '"', '\n', '\r', ' ') }), { minLength: 1, maxLength: 4 }), { maxLength: 5 }), (rows) => {
-        // A row of one empty field is an empty line, which CSV cannot tell from no row.
-        const kept = rows.filter((r) => !(r.length === 1 && r[0] === ''));
-        const text = kept.map((r) => `${r.map(csvField).join(',')}\r\n`).join('');
-        expect(readCsv(text)).toEqual(kept);
-      }),
+      fc.property(
+        fc.array(
+          fc.array(fc.string({ unit: fc.constantFrom('a', ',', '"', '\n', '\r', ' ') }), {
+            minLength: 1,
+            maxLength: 4,
+          }),
+          { maxLength: 5 },
+        ),
+        (rows) => {
+          // A row of one empty field is an empty line, which CSV cannot tell from no row.
+          const kept = rows.filter((r) => !(r.length === 1 && r[0] === ''));
+          const text = kept.map((r) => `${r.map(csvField).join(',')}\r\n`).join('');
+          expect(readCsv(text)).toEqual(kept);
+        },
+      ),
     );
   });
 
   it('reads LF files, a BOM, and a last record without a line break', () => {
-    expect(readCsv('\ufeffa,b\n1,"x\ny"\n2,3')).toEqual([['a', 'b'], ['1', 'x\ny'], ['2', '3']]);
+    expect(readCsv('\ufeffa,b\n1,"x\ny"\n2,3')).toEqual([
+      ['a', 'b'],
+      ['1', 'x\ny'],
+      ['2', '3'],
+    ]);
   });
 });

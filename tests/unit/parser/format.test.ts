@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_PRESETS, compileConfig, compileFormat, createPresetRegistry, formatToRegexSource, parseLog, type FormatSpec, type LineReader } from '../../../src/parser';
+import {
+  BUILTIN_PRESETS,
+  compileConfig,
+  compileFormat,
+  createPresetRegistry,
+  formatToRegexSource,
+  parseLog,
+  type FormatSpec,
+  type LineReader,
+} from '../../../src/parser';
 import { fixture, parsed, withFormat } from './helpers';
 
 function reader(spec: Exclude<FormatSpec, { kind: 'preset' }>): LineReader {
@@ -26,7 +35,10 @@ describe('benchmark format strings', () => {
 
   it('lets a run of spaces match any whitespace', () => {
     const r = reader({ kind: 'format', pattern: '<Date>  <Level> <Content>' });
-    expect(fields(r, 'Mon\t\t  WARN   disk full')).toEqual({ fields: { Date: 'Mon', Level: 'WARN' }, content: 'disk full' });
+    expect(fields(r, 'Mon\t\t  WARN   disk full')).toEqual({
+      fields: { Date: 'Mon', Level: 'WARN' },
+      content: 'disk full',
+    });
   });
 
   it('reads the text between fields as a regular-expression fragment: literal brackets', () => {
@@ -39,8 +51,14 @@ describe('benchmark format strings', () => {
 
   it('reads an optional part', () => {
     const r = reader({ kind: 'format', pattern: String.raw`<Host> <Program>(\[<PID>\])?: <Content>` });
-    expect(fields(r, 'box sshd[42]: hello')).toEqual({ fields: { Host: 'box', Program: 'sshd', PID: '42' }, content: 'hello' });
-    expect(fields(r, 'box cron: hi there')).toEqual({ fields: { Host: 'box', Program: 'cron', PID: '' }, content: 'hi there' });
+    expect(fields(r, 'box sshd[42]: hello')).toEqual({
+      fields: { Host: 'box', Program: 'sshd', PID: '42' },
+      content: 'hello',
+    });
+    expect(fields(r, 'box cron: hi there')).toEqual({
+      fields: { Host: 'box', Program: 'cron', PID: '' },
+      content: 'hi there',
+    });
   });
 
   it('rejects a line that does not fit, and an indented line (header fields hold text)', () => {
@@ -56,7 +74,9 @@ describe('benchmark format strings', () => {
   });
 
   it('builds an anchored regex with lazy groups (one-word fields where only spaces follow)', () => {
-    expect(formatToRegexSource('<A> <B>: <Content>').source).toBe(String.raw`^(?<_0>\S+)\s+(?<_1>\S(?:.*?\S)?):\s+(?<_2>.*?)$`);
+    expect(formatToRegexSource('<A> <B>: <Content>').source).toBe(
+      String.raw`^(?<_0>\S+)\s+(?<_1>\S(?:.*?\S)?):\s+(?<_2>.*?)$`,
+    );
     const { source, fields: names } = formatToRegexSource('<A> - <Content>');
     expect(names).toEqual(['A', 'Content']);
     expect(source).toBe(String.raw`^(?<_0>\S(?:.*?\S)?)\s+-\s+(?<_1>.*?)$`);
@@ -84,7 +104,10 @@ describe('regex formats', () => {
   it('uses the named groups as fields and Content (or content, message, msg) as the message', () => {
     const r = reader({ kind: 'regex', pattern: String.raw`^(?<ts>\S+) (?<lvl>[A-Z]+) (?<message>.*)$` });
     expect(r.fieldNames).toEqual(['ts', 'lvl']);
-    expect(fields(r, '12:00 INFO hello world')).toEqual({ fields: { ts: '12:00', lvl: 'INFO' }, content: 'hello world' });
+    expect(fields(r, '12:00 INFO hello world')).toEqual({
+      fields: { ts: '12:00', lvl: 'INFO' },
+      content: 'hello world',
+    });
   });
 
   it('accepts flags i, m, s, u', () => {
@@ -119,7 +142,10 @@ describe('JSON lines', () => {
 
   it('takes a configured message key, and an empty content when it is missing', () => {
     const r = reader({ kind: 'json', messageKey: ['text'] });
-    expect(fields(r, '{"text":"hi","msg":"kept as a field"}')).toEqual({ fields: { msg: 'kept as a field' }, content: 'hi' });
+    expect(fields(r, '{"text":"hi","msg":"kept as a field"}')).toEqual({
+      fields: { msg: 'kept as a field' },
+      content: 'hi',
+    });
     expect(fields(r, '{"a":1}')).toEqual({ fields: { a: '1' }, content: '' });
   });
 
@@ -151,10 +177,13 @@ describe('logfmt', () => {
 
 describe('presets', () => {
   it('syslog (RFC 3164-ish), with and without a pid', () => {
-    const r = parsed(['Dec 10 06:55:46 LabSZ sshd[24200]: Invalid user webmaster', 'Jan  1 00:00:01 host cron: job ran'], {
-      name: 't',
-      format: { kind: 'preset', name: 'syslog' },
-    });
+    const r = parsed(
+      ['Dec 10 06:55:46 LabSZ sshd[24200]: Invalid user webmaster', 'Jan  1 00:00:01 host cron: job ran'],
+      {
+        name: 't',
+        format: { kind: 'preset', name: 'syslog' },
+      },
+    );
     expect(r.events.map((e) => e.fields)).toEqual([
       { Month: 'Dec', Day: '10', Time: '06:55:46', Host: 'LabSZ', Program: 'sshd', Pid: '24200' },
       { Month: 'Jan', Day: '1', Time: '00:00:01', Host: 'host', Program: 'cron', Pid: '' },
@@ -163,7 +192,8 @@ describe('presets', () => {
   });
 
   it('apache-access and nginx: the combined log format, the request line as content', () => {
-    const line = '127.0.0.1 - frank [10/Oct/2000:13:55:36 -0700] "GET /apache_pb.gif HTTP/1.0" 200 2326 "http://www.example.com/start.html" "Mozilla/4.08"';
+    const line =
+      '127.0.0.1 - frank [10/Oct/2000:13:55:36 -0700] "GET /apache_pb.gif HTTP/1.0" 200 2326 "http://www.example.com/start.html" "Mozilla/4.08"';
     for (const name of ['apache-access', 'nginx']) {
       const r = parsed(line, { name: 't', format: { kind: 'preset', name } });
       expect(r.events[0]!.fields).toEqual({
@@ -179,7 +209,12 @@ describe('presets', () => {
       expect(r.events[0]!.content).toBe('GET /apache_pb.gif HTTP/1.0');
     }
     // The common log format has no referer or agent.
-    expect(parsed('::1 - - [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.1" 304 -', { name: 't', format: { kind: 'preset', name: 'apache-access' } }).stats.parsed).toBe(1);
+    expect(
+      parsed('::1 - - [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.1" 304 -', {
+        name: 't',
+        format: { kind: 'preset', name: 'apache-access' },
+      }).stats.parsed,
+    ).toBe(1);
   });
 
   it('apache-error: 2.2 and 2.4 layouts', () => {
@@ -190,7 +225,14 @@ describe('presets', () => {
       ],
       { name: 't', format: { kind: 'preset', name: 'apache-error' } },
     );
-    expect(r.events[0]!.fields).toEqual({ Time: 'Wed Oct 11 14:32:52.123456 2000', Module: 'core', Level: 'error', Pid: '35708', Tid: '4328636416', Client: '72.15.99.187:4251' });
+    expect(r.events[0]!.fields).toEqual({
+      Time: 'Wed Oct 11 14:32:52.123456 2000',
+      Module: 'core',
+      Level: 'error',
+      Pid: '35708',
+      Tid: '4328636416',
+      Client: '72.15.99.187:4251',
+    });
     expect(r.events[1]!.fields).toMatchObject({ Module: '', Level: 'notice', Pid: '' });
     expect(r.events[1]!.content).toBe('workerEnv.init() ok /etc/httpd/conf/workers2.properties');
   });
@@ -216,7 +258,11 @@ describe('presets', () => {
   });
 
   it('a caller adds presets to a registry of its own; the built-ins stay as they are', () => {
-    const mine = createPresetRegistry().add('pipe', { description: 'a|b', format: { kind: 'format', pattern: String.raw`<A>\|<Content>` }, masks: [{ name: 'ticket', pattern: 'T-\\d+' }] });
+    const mine = createPresetRegistry().add('pipe', {
+      description: 'a|b',
+      format: { kind: 'format', pattern: String.raw`<A>\|<Content>` },
+      masks: [{ name: 'ticket', pattern: 'T-\\d+' }],
+    });
     const config = { name: 't', format: { kind: 'preset', name: 'pipe' } } as const;
     const r = parseLog('x|closed T-12', config, { presets: mine });
     expect(r.ok && r.events[0]!.template).toBe('closed <ticket>');

@@ -39,9 +39,23 @@ describe('event mapping', () => {
     expect(byTemplate!.event).toBe('Accepted password for bob from <IP> port <NUM> ssh2');
     const [e] = external([LINE], {
       ...SYSLOG,
-      mapping: { targetDataSourceId: 'auth', event: 'Program', value: 'param:1', fields: ['Host'], include: { content: false, params: false, lineId: false } },
+      mapping: {
+        targetDataSourceId: 'auth',
+        event: 'Program',
+        value: 'param:1',
+        fields: ['Host'],
+        include: { content: false, params: false, lineId: false },
+      },
     });
-    expect(e).toEqual({ targetDataSourceId: 'auth', correlationId: '7', event: 'sshd', value: 22, Host: 'box', eventId: 'E1', template: 'Accepted password for bob from <IP> port <NUM> ssh2' });
+    expect(e).toEqual({
+      targetDataSourceId: 'auth',
+      correlationId: '7',
+      event: 'sshd',
+      value: 22,
+      Host: 'box',
+      eventId: 'E1',
+      template: 'Accepted password for bob from <IP> port <NUM> ssh2',
+    });
   });
 
   it('leaves out the correlation id when there is no group, and value when the field is missing', () => {
@@ -51,7 +65,10 @@ describe('event mapping', () => {
   });
 
   it('lets reserved keys and built-ins win over header fields of the same name', () => {
-    const [e] = external(['{"msg":"m","event":"x","value":"v","content":"c","targetDataSourceId":"z"}'], { name: 't', format: { kind: 'json' } });
+    const [e] = external(['{"msg":"m","event":"x","value":"v","content":"c","targetDataSourceId":"z"}'], {
+      name: 't',
+      format: { kind: 'json' },
+    });
     expect(e).toMatchObject({ targetDataSourceId: 'logs', event: 'E1', content: 'm' });
     expect(e).not.toHaveProperty('value');
   });

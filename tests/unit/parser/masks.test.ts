@@ -67,7 +67,9 @@ describe('configured masks', () => {
   it('can disable defaults or leave them all out', () => {
     expect(masks({ disable: ['NUM'] }).apply('port 22')).toBe('port 22');
     expect(masks({ useDefaults: false }).masks).toEqual([]);
-    expect(masks({ useDefaults: false, custom: [{ name: 'n', pattern: '\\d+' }] }).apply('a 1 b 22')).toBe('a <n> b <n>');
+    expect(masks({ useDefaults: false, custom: [{ name: 'n', pattern: '\\d+' }] }).apply('a 1 b 22')).toBe(
+      'a <n> b <n>',
+    );
   });
 
   it('take flags and odd names literally ($ in a replacement is not special)', () => {
@@ -81,7 +83,16 @@ describe('configured masks', () => {
     [{ custom: [{ name: 'x', pattern: 'a*' }] }, '/masks/custom/0/pattern', 'matches the empty string'],
     [{ custom: [{ name: 'x', pattern: '' }] }, '/masks/custom/0/pattern', 'has no pattern'],
     [{ custom: [{ name: 'x', pattern: 'a', flags: 'g' }] }, '/masks/custom/0/flags', 'flags'],
-    [{ custom: [{ name: 'x', pattern: 'a' }, { name: 'x', pattern: 'b' }] }, '/masks/custom/1/name', 'defined twice'],
+    [
+      {
+        custom: [
+          { name: 'x', pattern: 'a' },
+          { name: 'x', pattern: 'b' },
+        ],
+      },
+      '/masks/custom/1/name',
+      'defined twice',
+    ],
   ])('reject a bad mask: %j', (config, path, reason) => {
     const r = compileMasks(config as MaskConfig);
     expect(r.ok).toBe(false);

@@ -20,7 +20,20 @@ function templates(d: Drain, merge = true): string[] {
 describe('tokenize', () => {
   it('splits on whitespace and peels brackets, quotes and trailing punctuation; splits key=value', () => {
     expect(tokenize('pam_unix(sshd:auth): check; uid=0 [preauth] "x",').tokens).toEqual([
-      'pam_unix(sshd:auth', ')', ':', 'check', ';', 'uid=', '0', '[', 'preauth', ']', '"', 'x', '"', ',',
+      'pam_unix(sshd:auth',
+      ')',
+      ':',
+      'check',
+      ';',
+      'uid=',
+      '0',
+      '[',
+      'preauth',
+      ']',
+      '"',
+      'x',
+      '"',
+      ',',
     ]);
   });
 
@@ -105,13 +118,24 @@ describe('merge pass', () => {
     // The fourth line ties between both and goes to the more general one (as in Drain).
     expect(templates(d, false)).toEqual(['Invalid user webmaster from 1.1.1.1', 'Invalid user <*> from <*>']);
     const final = finalizeTemplates(d.clusters, { merge: true, variableAfter: 3, isVariable });
-    expect(final.list).toEqual([{ eventId: 'E1', template: 'Invalid user <*> from <*>', occurrences: 4, mergedIds: ['E2'] }]);
+    expect(final.list).toEqual([
+      { eventId: 'E1', template: 'Invalid user <*> from <*>', occurrences: 4, mergedIds: ['E2'] },
+    ]);
     expect(final.byCluster[2]).toBe(final.list[0]);
   });
 
   it('merges templates of different lengths with the same constant words, keeping shared punctuation', () => {
-    const r = parsed(['conn close, 12 bytes sent, 7 bytes received', 'conn close, 1024 bytes (1.0 KB) sent, 7 bytes received', 'conn close, 9 bytes sent, 8 bytes received'], withFormat('<Content>'));
-    expect(r.templates).toEqual([{ eventId: 'E1', template: 'conn close, <*> sent, <SIZE> received', occurrences: 3, mergedIds: ['E2'] }]);
+    const r = parsed(
+      [
+        'conn close, 12 bytes sent, 7 bytes received',
+        'conn close, 1024 bytes (1.0 KB) sent, 7 bytes received',
+        'conn close, 9 bytes sent, 8 bytes received',
+      ],
+      withFormat('<Content>'),
+    );
+    expect(r.templates).toEqual([
+      { eventId: 'E1', template: 'conn close, <*> sent, <SIZE> received', occurrences: 3, mergedIds: ['E2'] },
+    ]);
     expect(r.events.map((e) => e.eventId)).toEqual(['E1', 'E1', 'E1']);
     // Parameters come from each line's own same-length template.
     expect(r.events[1]!.params).toEqual(['1024 bytes', '1.0 KB', '7 bytes']);
@@ -131,7 +155,9 @@ describe('final assignment', () => {
       ['E1', 'user <*> logged in', ['bob']],
       ['E1', 'user <*> logged in', ['carol']],
     ]);
-    expect(r.templates).toEqual([{ eventId: 'E1', template: 'user <*> logged in', occurrences: 3, mergedIds: ['E2', 'E3'] }]);
+    expect(r.templates).toEqual([
+      { eventId: 'E1', template: 'user <*> logged in', occurrences: 3, mergedIds: ['E2', 'E3'] },
+    ]);
   });
 
   it('keeps event ids in creation order and stable as templates generalise', () => {

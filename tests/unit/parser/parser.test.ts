@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { LogParser, parseLog, type ParsedEvent, type ParseProgress, type ParserConfig, type TemplateChange } from '../../../src/parser';
+import {
+  LogParser,
+  parseLog,
+  type ParsedEvent,
+  type ParseProgress,
+  type ParserConfig,
+  type TemplateChange,
+} from '../../../src/parser';
 import { cut, parsed, withFormat } from './helpers';
 
 const JAVA = withFormat('<Date> <Time> <Level> <Content>');
@@ -58,9 +65,18 @@ describe('continuation lines', () => {
 describe('unmatched lines', () => {
   it('are counted and reported with their line numbers, never dropped', () => {
     const r = parsed(['2024-01-01 10:00:00 INFO ok', 'garbage', '2024-01-01 10:00:01 INFO ok', 'more garbage'], JAVA);
-    expect(r.unparsed).toEqual({ count: 2, lines: [{ lineNo: 2, text: 'garbage' }, { lineNo: 4, text: 'more garbage' }] });
+    expect(r.unparsed).toEqual({
+      count: 2,
+      lines: [
+        { lineNo: 2, text: 'garbage' },
+        { lineNo: 4, text: 'more garbage' },
+      ],
+    });
     expect(r.stats).toMatchObject({ lines: 4, parsed: 2, unparsed: 2 });
-    expect(r.events.map((e) => [e.lineId, e.lineNo])).toEqual([[1, 1], [2, 3]]);
+    expect(r.events.map((e) => [e.lineId, e.lineNo])).toEqual([
+      [1, 1],
+      [2, 3],
+    ]);
   });
 
   it('keep the first N (keepUnparsed) and count all', () => {
@@ -97,7 +113,10 @@ describe('LogParser (streaming)', () => {
     p.push('é 1\nb 2\n');
     p.push('c 3\n', 100);
     p.end();
-    expect(progress).toEqual([{ lines: 2, bytes: 9 }, { lines: 3, bytes: 109 }]);
+    expect(progress).toEqual([
+      { lines: 2, bytes: 9 },
+      { lines: 3, bytes: 109 },
+    ]);
   });
 
   it('reports each cluster created or changed', () => {
@@ -120,7 +139,11 @@ describe('LogParser (streaming)', () => {
     // Each name is a leading token, so each line has a leaf of its own until the merge pass.
     expect(provisional).toEqual(['user alice logged in', 'user bob logged in', 'user carol logged in']);
     const finals: string[] = [];
-    const second = create(withFormat('<Content>'), { collect: false, finalTemplates: first.finalTemplates(), onEvent: (e) => finals.push(`${e.eventId} ${e.template}`) });
+    const second = create(withFormat('<Content>'), {
+      collect: false,
+      finalTemplates: first.finalTemplates(),
+      onEvent: (e) => finals.push(`${e.eventId} ${e.template}`),
+    });
     second.push(log);
     second.end();
     expect(finals).toEqual(['E1 user <*> logged in', 'E1 user <*> logged in', 'E1 user <*> logged in']);
@@ -152,7 +175,10 @@ describe('LogParser (streaming)', () => {
 describe('parseLog', () => {
   it('returns the configuration error as a value', () => {
     const r = parseLog('x', { name: 't', format: { kind: 'format', pattern: '<A>' } });
-    expect(r).toEqual({ ok: false, error: { code: 'BAD_FORMAT', message: expect.stringContaining('<Content>'), path: '/format/pattern' } });
+    expect(r).toEqual({
+      ok: false,
+      error: { code: 'BAD_FORMAT', message: expect.stringContaining('<Content>'), path: '/format/pattern' },
+    });
   });
 
   it.each([
@@ -170,6 +196,8 @@ describe('parseLog', () => {
   });
 
   it('takes chunks as well as a whole text', () => {
-    expect(parseLog(['a 1\nb', ' 2\n'], withFormat('<Content>'))).toEqual(parseLog('a 1\nb 2\n', withFormat('<Content>')));
+    expect(parseLog(['a 1\nb', ' 2\n'], withFormat('<Content>'))).toEqual(
+      parseLog('a 1\nb 2\n', withFormat('<Content>')),
+    );
   });
 });

@@ -5,38 +5,143 @@ import { cut } from './helpers';
 
 /** Random characters, with the pieces logs are made of. */
 const noise = fc.string({
-  unit: fc.constantFrom(...'ab xyz 019 .:-_/=,;"{}[]()<>*@\\\t'.split(''), '\n', '\r\n', '\r', '10.0.0.1', '{"msg":"m"}', 'k=v ', '  at ', 'Caused by', 'é', '😀'),
+  unit: fc.constantFrom(
+    ...'ab xyz 019 .:-_/=,;"{}[]()<>*@\\\t'.split(''),
+    '\n',
+    '\r\n',
+    '\r',
+    '10.0.0.1',
+    '{"msg":"m"}',
+    'k=v ',
+    '  at ',
+    'Caused by',
+    'é',
+    '😀',
+  ),
   maxLength: 120,
 });
 
 /** Lines that the sane formats below read: a level, words, numbers, addresses, key=value, JSON. */
-const word = fc.constantFrom('user', 'alice', 'bob', 'login', 'failed', 'from', 'port', 'ok', 'blk_-12', 'blk_7', '10.0.0.1:22', '42', '0x1f', 'a=b', 'msg=hi', '[x]', '(1 KB)');
+const word = fc.constantFrom(
+  'user',
+  'alice',
+  'bob',
+  'login',
+  'failed',
+  'from',
+  'port',
+  'ok',
+  'blk_-12',
+  'blk_7',
+  '10.0.0.1:22',
+  '42',
+  '0x1f',
+  'a=b',
+  'msg=hi',
+  '[x]',
+  '(1 KB)',
+);
 const logLine = fc.oneof(
-  fc.tuple(fc.constantFrom('INFO', 'WARN', 'ERROR'), fc.integer({ min: 1, max: 5 }), fc.array(word, { minLength: 1, maxLength: 7 })).map(([level, pid, words]) => `2024-01-0${pid} 10:00:0${pid} ${level} [${pid}] ${words.join(' ')}`),
+  fc
+    .tuple(
+      fc.constantFrom('INFO', 'WARN', 'ERROR'),
+      fc.integer({ min: 1, max: 5 }),
+      fc.array(word, { minLength: 1, maxLength: 7 }),
+    )
+    .map(([level, pid, words]) => `2024-01-0${pid} 10:00:0${pid} ${level} [${pid}] ${words.join(' ')}`),
   fc.array(word, { minLength: 1, maxLength: 6 }).map((w) => `{"msg":${JSON.stringify(w.join(' '))},"Level":"INFO"}`),
   fc.array(word, { maxLength: 4 }).map((w) => `level=info msg="${w.join(' ')}" Pid=3`),
   fc.constantFrom('    at com.x.Y.z(Y.java:1)', 'Caused by: boom', '', '   '),
 );
 const text = fc.oneof(
   { weight: 1, arbitrary: noise },
-  { weight: 3, arbitrary: fc.array(fc.oneof({ weight: 4, arbitrary: logLine }, { weight: 1, arbitrary: noise }), { minLength: 1, maxLength: 25 }).map((lines) => lines.join('\n')) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .array(fc.oneof({ weight: 4, arbitrary: logLine }, { weight: 1, arbitrary: noise }), {
+        minLength: 1,
+        maxLength: 25,
+      })
+      .map((lines) => lines.join('\n')),
+  },
 );
 
 /**
  * Regex-bearing parts are built from fragments that cannot nest quantifiers (no `(…)*`), so a
  * random pattern cannot backtrack exponentially and hang the test.
  */
-const fragment = (parts: string[], maxLength = 8) => fc.array(fc.constantFrom(...parts), { maxLength }).map((p) => p.join(''));
+const fragment = (parts: string[], maxLength = 8) =>
+  fc.array(fc.constantFrom(...parts), { maxLength }).map((p) => p.join(''));
 
 const format: fc.Arbitrary<FormatSpec> = fc.oneof(
-  fragment(['<Date>', '<Level>', '<Content>', '<Pid>', ' ', ':', '\\[', '\\]', '(', ')', '?', '-', '<', '>', '<>', 'x', '[', '\\', '|', '<Content', '< >']).map((pattern) => ({ kind: 'format' as const, pattern })),
+  fragment([
+    '<Date>',
+    '<Level>',
+    '<Content>',
+    '<Pid>',
+    ' ',
+    ':',
+    '\\[',
+    '\\]',
+    '(',
+    ')',
+    '?',
+    '-',
+    '<',
+    '>',
+    '<>',
+    'x',
+    '[',
+    '\\',
+    '|',
+    '<Content',
+    '< >',
+  ]).map((pattern) => ({ kind: 'format' as const, pattern })),
   fc.record({
     kind: fc.constant('regex' as const),
-    pattern: fragment(['(?<Content>', '(?<Level>', '(?<msg>', '.*', '\\S+', ')', '?', ' ', '^', '$', '[', ']', '|', 'a', '\\d+', '(']),
+    pattern: fragment([
+      '(?<Content>',
+      '(?<Level>',
+      '(?<msg>',
+      '.*',
+      '\\S+',
+      ')',
+      '?',
+      ' ',
+      '^',
+      '$',
+      '[',
+      ']',
+      '|',
+      'a',
+      '\\d+',
+      '(',
+    ]),
     flags: fc.constantFrom('', 'i', 's', 'g', 'y', 'x'),
   }),
-  fc.record({ kind: fc.constantFrom('json' as const, 'logfmt' as const), messageKey: fc.option(fc.oneof(fc.string({ maxLength: 4 }), fc.array(fc.string({ maxLength: 3 }), { maxLength: 2 })), { nil: undefined }) }),
-  fc.record({ kind: fc.constant('preset' as const), name: fc.constantFrom('syslog', 'hdfs', 'apache', 'openssh', 'proxifier', 'json', 'logfmt', 'apache-access', 'apache-error', 'nope', '') }),
+  fc.record({
+    kind: fc.constantFrom('json' as const, 'logfmt' as const),
+    messageKey: fc.option(
+      fc.oneof(fc.string({ maxLength: 4 }), fc.array(fc.string({ maxLength: 3 }), { maxLength: 2 })),
+      { nil: undefined },
+    ),
+  }),
+  fc.record({
+    kind: fc.constant('preset' as const),
+    name: fc.constantFrom(
+      'syslog',
+      'hdfs',
+      'apache',
+      'openssh',
+      'proxifier',
+      'json',
+      'logfmt',
+      'apache-access',
+      'apache-error',
+      'nope',
+      '',
+    ),
+  }),
 );
 
 const mask: fc.Arbitrary<MaskSpec> = fc.record({
@@ -62,8 +167,28 @@ const random: fc.Arbitrary<ParserConfig> = fc.record(
     name: fc.constant('fuzz'),
     format,
     masks: fc.record({ useDefaults: fc.boolean(), custom: fc.array(mask, { maxLength: 3 }) }, { requiredKeys: [] }),
-    groupByField: fc.constantFrom('Level', 'Pid', 'param:0', 'param:9', 'blk', 'IP', 'msg', 'eventId', 'nope', 'mask:x', 'field:Level'),
-    mining: fc.record({ depth: fc.integer({ min: 3, max: 6 }), similarity: fc.double({ min: 0, max: 1, noNaN: true }), maxChildren: fc.integer({ min: 2, max: 5 }), merge: fc.boolean() }, { requiredKeys: [] }),
+    groupByField: fc.constantFrom(
+      'Level',
+      'Pid',
+      'param:0',
+      'param:9',
+      'blk',
+      'IP',
+      'msg',
+      'eventId',
+      'nope',
+      'mask:x',
+      'field:Level',
+    ),
+    mining: fc.record(
+      {
+        depth: fc.integer({ min: 3, max: 6 }),
+        similarity: fc.double({ min: 0, max: 1, noNaN: true }),
+        maxChildren: fc.integer({ min: 2, max: 5 }),
+        merge: fc.boolean(),
+      },
+      { requiredKeys: [] },
+    ),
     missingGroupKey: fc.constantFrom(null, '_none'),
     keepUnparsed: fc.integer({ min: 0, max: 3 }),
   },

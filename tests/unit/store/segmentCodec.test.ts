@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine';
-import { SEGMENT_SIZE, checksumOf, encodeSegment, ledgerFromSegments, segmentCount } from '../../../src/store/segmentCodec';
+import {
+  SEGMENT_SIZE,
+  checksumOf,
+  encodeSegment,
+  ledgerFromSegments,
+  segmentCount,
+} from '../../../src/store/segmentCodec';
 import type { LedgerSegmentRow } from '../../../src/store/AppDB';
 
 /** A run touching every column: generated and external tokens, an FSM (from/to), an aggregator (consumed tokens), details. */
@@ -11,7 +17,13 @@ function busyRun(tokens: number): Engine {
     name: 'busy',
     seed: 3,
     nodes: [
-      { nodeId: 'gen', type: 'DataSource', generation: { type: 'random', valueMin: 1, valueMax: 50 }, count: tokens, outputs: [{ destinationNodeId: 'router' }] },
+      {
+        nodeId: 'gen',
+        type: 'DataSource',
+        generation: { type: 'random', valueMin: 1, valueMax: 50 },
+        count: tokens,
+        outputs: [{ destinationNodeId: 'router' }],
+      },
       { nodeId: 'ext', type: 'DataSource', outputs: [{ destinationNodeId: 'router' }] },
       {
         nodeId: 'router',
@@ -22,15 +34,31 @@ function busyRun(tokens: number): Engine {
       {
         nodeId: 'fsm',
         type: 'FSM',
-        fsm: { states: ['idle', 'busy'], transitions: [{ from: 'idle', to: 'busy', trigger: 'token_received' }, { from: 'busy', to: 'idle', trigger: 'token_received' }] },
+        fsm: {
+          states: ['idle', 'busy'],
+          transitions: [
+            { from: 'idle', to: 'busy', trigger: 'token_received' },
+            { from: 'busy', to: 'idle', trigger: 'token_received' },
+          ],
+        },
         outputs: [{ destinationNodeId: 'sink' }],
       },
-      { nodeId: 'agg', type: 'Aggregator', aggregation: { method: 'sum', field: 'value', trigger: { type: 'count', window: 3 } }, outputs: [{ destinationNodeId: 'sink' }] },
+      {
+        nodeId: 'agg',
+        type: 'Aggregator',
+        aggregation: { method: 'sum', field: 'value', trigger: { type: 'count', window: 3 } },
+        outputs: [{ destinationNodeId: 'sink' }],
+      },
       { nodeId: 'sink', type: 'Sink' },
     ],
   });
   expect(loaded.errors).toEqual([]);
-  const events = Array.from({ length: 40 }, (_, i) => ({ targetDataSourceId: 'ext', correlationId: `c-${i % 7}`, value: i, note: `é ${i}` }));
+  const events = Array.from({ length: 40 }, (_, i) => ({
+    targetDataSourceId: 'ext',
+    correlationId: `c-${i % 7}`,
+    value: i,
+    note: `é ${i}`,
+  }));
   expect(engine.getExternalEventQueue().addEvents(events).ok).toBe(true);
   return engine;
 }
