@@ -1,7 +1,8 @@
 import { mount } from 'svelte';
-import { apiBaseUrl, startApi } from './api/browser';
+import { apiBaseUrl, applyUpdate, startApi, watchForUpdate } from './api/browser';
 import { EngineAPIService } from './client/EngineAPIService';
 import AppShell from './ui/components/AppShell/AppShell.svelte';
+import { UpdatePrompt } from './ui/components/UpdatePrompt';
 import './ui/styles/global.css';
 
 /**
@@ -22,6 +23,9 @@ declare global {
 const target = document.getElementById('app');
 if (!target) throw new Error('Flowledger: the page has no #app element to mount into');
 
+// The service worker this page was loaded under, if any: a different one later means a new deploy.
+const initialWorker = 'serviceWorker' in navigator ? navigator.serviceWorker.controller : null;
+
 // The API (service worker + engine worker) must answer before the app asks it anything.
 let startupError: string | null = null;
 try {
@@ -35,3 +39,11 @@ const api = new EngineAPIService({ baseUrl: apiBaseUrl() });
 if (startupError === null) window.flowledger = { api };
 
 mount(AppShell, { target, props: { api, startupError } });
+
+// A new deploy taking over this page: offer a reload (the page runs the old build until then).
+if (startupError === null) {
+  watchForUpdate(initialWorker, () => {
+    const host = document.body.appendChild(document.createElement('div'));
+    mount(UpdatePrompt, { target: host, props: { onReload: () => void applyUpdate() } });
+  });
+}
