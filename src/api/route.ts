@@ -17,6 +17,8 @@ export interface RouteContext {
   params: Record<string, string>;
   query: URLSearchParams;
   service: ServicePort;
+  /** This call's id: a route whose work can be long (a run, a parse) passes it, so an abort reaches the worker. */
+  callId: string;
 }
 
 export interface Route {

@@ -67,6 +67,7 @@ export type ErrorCode =
   | 'STORAGE_FULL'
   | 'STORAGE_ERROR'
   | 'REPLAY_MISMATCH'
+  | 'ABORTED'
   | 'INTERNAL';
 
 export const STATUS_OF: Record<ErrorCode, number> = {
@@ -96,6 +97,8 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   STORAGE_ERROR: 500,
   /** Re-running a stored execution did not reproduce its stored ledger (checkpoint checksums differ). */
   REPLAY_MISMATCH: 500,
+  /** The caller aborted the call (its `AbortSignal`); nginx's "client closed request" — the caller never reads it. */
+  ABORTED: 499,
   INTERNAL: 500,
 };
 

@@ -183,18 +183,26 @@ export class Engine {
     };
   }
 
-  /** Runs until nothing is pending or `maxSteps`/`maxEvents` closes the run; returns the final status. */
-  runToEnd(): RunStatus {
+  /**
+   * THE way a run moves forward: runs until step `to` has executed, or with `'end'` until nothing is
+   * pending or `maxSteps`/`maxEvents` closes the run (whichever comes first); returns the status.
+   * A target at or below the current step does nothing.
+   */
+  advance(to: number | 'end'): RunStatus {
     const live = this.run();
-    while (live.stepSync());
+    const limit = to === 'end' ? Number.POSITIVE_INFINITY : to;
+    while (live.step < limit && live.stepSync());
     return live.sim.status;
   }
 
-  /** Runs until step `step` has executed (or the run ends first); returns the status. */
+  /** `advance('end')`. */
+  runToEnd(): RunStatus {
+    return this.advance('end');
+  }
+
+  /** `advance(step)`. */
   runUntil(step: number): RunStatus {
-    const live = this.run();
-    while (live.step < step && live.stepSync());
-    return live.sim.status;
+    return this.advance(step);
   }
 
   /** State of node `nodeId`, or undefined for an unknown id. */

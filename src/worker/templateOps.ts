@@ -83,7 +83,10 @@ export function templateOps(ctx: ServiceContext) {
       return guard(async () => {
         await mustGet(ctx, templateId);
         const { template, executionIds } = await templates.deleteTemplate(ctx.db, templateId);
-        for (const id of executionIds) ctx.runs.drop(id);
+        for (const id of executionIds) {
+          ctx.runs.drop(id);
+          ctx.announce({ executionId: id, revision: -1 });
+        }
         const n = executionIds.length;
         return ok({
           success: true,

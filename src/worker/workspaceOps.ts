@@ -141,6 +141,7 @@ export function workspaceOps(ctx: ServiceContext) {
           checkpoints: segments.map((s) => s.checkpoint),
         });
         ctx.runs.set({ executionId: id, templateId, engine, record, inputBatches: batches.length, ...mark });
+        ctx.announce({ executionId: id, revision: 0 });
         return ok({ success: true, executionId: id, execution: toWire(record) });
       });
     },
