@@ -5,7 +5,7 @@
  */
 import type { HttpHandler } from 'msw';
 import { setupWorker } from 'msw/browser';
-import { getEngineService } from '../client/serviceBridge';
+import { getEngineService } from './workerBridge';
 import { buildHandlers } from './handlers';
 
 const CONTROL_TIMEOUT_MS = 10_000;

@@ -5,7 +5,7 @@
  * check against the OpenAPI document.
  */
 import { HttpResponse } from 'msw';
-import type { Result } from '../worker/result';
+import type { Result } from '../contract/result';
 import { errorResponse } from './errors';
 import type { ServicePort } from './servicePort';
 

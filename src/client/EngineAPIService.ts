@@ -47,7 +47,7 @@ import type {
   TemplatePatch,
   TemplateUpdated,
   ValidationAnswer,
-} from '../api/wire';
+} from '../contract/wire';
 import { ApiError } from './ApiError';
 import { fetchTransport, type ApiTransport } from './transport';
 

@@ -4,7 +4,7 @@
  * template's scenario, so editing the template later never changes a past run.
  */
 import { Engine } from '../engine';
-import type { Deleted, EventsAdded, ExecutionCreated, ExecutionList, ExecutionRecord } from '../api/wire';
+import type { Deleted, EventsAdded, ExecutionCreated, ExecutionList, ExecutionRecord } from '../contract/wire';
 import type { ExecutionRow, InputBatchRow } from '../store/AppDB';
 import * as executions from '../store/executions';
 import { commitChange } from './commitRun';

@@ -4,7 +4,7 @@
  * parser core in chunks (parseStream.ts) and reports progress as a record a UI polls
  * (`parserProgress`, `GET /api/parser/progress`); `stats.ms` is measured here, in the worker.
  */
-import type { Enqueued, ParseAnswer, ParseJob, ParseJobs } from '../api/wire';
+import type { Enqueued, ParseAnswer, ParseJob, ParseJobs } from '../contract/wire';
 import type { CompiledConfig, ParserConfig } from '../parser';
 import type { ServiceContext } from './context';
 import { appendEvents } from './executionOps';

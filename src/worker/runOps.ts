@@ -8,7 +8,15 @@
  */
 import type { LedgerEvent } from '../engine/types';
 import type { QueryError, QueryResult } from '../engine/queryTypes';
-import type { ActivityEntry, ErrorCode, Lineage, SinkAggregate, StepRef, StepResult, StepTarget } from '../api/wire';
+import type {
+  ActivityEntry,
+  ErrorCode,
+  Lineage,
+  SinkAggregate,
+  StepRef,
+  StepResult,
+  StepTarget,
+} from '../contract/wire';
 import { readSegments } from '../store/ledgerSegments';
 import { ledgerFromSegments } from '../store/segmentCodec';
 import { commitChange, hasChanged } from './commitRun';

@@ -2,7 +2,7 @@
  * The template operations of the service (API.md "Templates"): list, read, create, update, delete.
  * Deleting a template deletes its executions in the same transaction and releases their runs.
  */
-import type { Deleted, Template, TemplateCreated, TemplateList, TemplateUpdated } from '../api/wire';
+import type { Deleted, Template, TemplateCreated, TemplateList, TemplateUpdated } from '../contract/wire';
 import type { TemplateRow } from '../store/AppDB';
 import * as templates from '../store/templates';
 import type { ServiceContext } from './context';

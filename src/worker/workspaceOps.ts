@@ -19,7 +19,7 @@ import type {
   StepViewAnswer,
   TemplateGraph,
   ValidationAnswer,
-} from '../api/wire';
+} from '../contract/wire';
 import type { ExecutionRow, InputBatchRow } from '../store/AppDB';
 import * as executions from '../store/executions';
 import { encodeFrom } from '../store/segmentCodec';
