@@ -1,6 +1,7 @@
 import { mount } from 'svelte';
 import { apiBaseUrl, applyUpdate, startApi, watchForUpdate } from './api/browser';
 import { EngineAPIService } from './client/EngineAPIService';
+import { inPageTransport } from './client/transport';
 import AppShell from './ui/components/AppShell/AppShell.svelte';
 import { UpdatePrompt } from './ui/components/UpdatePrompt';
 import './ui/styles/global.css';
@@ -8,10 +9,12 @@ import './ui/styles/global.css';
 /**
  * The page's automation handle, `window.flowledger`: the app's own API client, for pages that embed
  * Flowledger and for scripts driving it (e.g. `await flowledger.api.listTemplates()`). Set once the
- * in-browser API answers.
+ * in-browser API answers. `api` answers in the page (the UI's fast path); `fetchApi` is the same
+ * client over real `fetch`, through the service worker, as any outside client reaches the API.
  */
 export interface FlowledgerHandle {
   api: EngineAPIService;
+  fetchApi: EngineAPIService;
 }
 
 declare global {
@@ -28,15 +31,21 @@ const initialWorker = 'serviceWorker' in navigator ? navigator.serviceWorker.con
 
 // The API (service worker + engine worker) must answer before the app asks it anything.
 let startupError: string | null = null;
+let handlers: Awaited<ReturnType<typeof startApi>> = [];
 try {
-  await startApi();
+  handlers = await startApi();
 } catch (err) {
   startupError = `The in-browser API could not start: ${err instanceof Error ? err.message : String(err)}`;
   console.error(startupError);
 }
 
-const api = new EngineAPIService({ baseUrl: apiBaseUrl() });
-if (startupError === null) window.flowledger = { api };
+// The page's own UI runs the very same handlers in-page; outside clients go through the service worker.
+const fetchApi = new EngineAPIService({ baseUrl: apiBaseUrl() });
+const api =
+  startupError === null
+    ? new EngineAPIService({ baseUrl: apiBaseUrl(), transport: inPageTransport(handlers) })
+    : fetchApi;
+if (startupError === null) window.flowledger = { api, fetchApi };
 
 mount(AppShell, { target, props: { api, startupError } });
 

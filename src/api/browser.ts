@@ -3,8 +3,9 @@
  * Service Worker (public/mockServiceWorker.js), which hands them to these handlers in the page; the
  * handlers call the engine service in its Web Worker through the Comlink bridge.
  */
+import type { HttpHandler } from 'msw';
 import { setupWorker } from 'msw/browser';
-import { getEngineService } from '../client/serviceBridge';
+import { getEngineService } from './workerBridge';
 import { buildHandlers } from './handlers';
 
 const CONTROL_TIMEOUT_MS = 10_000;
@@ -12,16 +13,18 @@ const UPDATE_SWITCH_WAIT_MS = 2_000;
 
 /**
  * Not pure: registers and starts the service worker, then waits until it controls this page.
- * Resolves when `/api` requests are answered; rejects (with the reason) when they cannot be.
+ * Resolves with the handler list (the page's own client answers with it in-page, without the
+ * service-worker hop) when `/api` requests are answered; rejects (with the reason) when they cannot be.
  */
-export async function startApi(): Promise<void> {
+export async function startApi(): Promise<HttpHandler[]> {
   if (!('serviceWorker' in navigator)) {
     throw new Error(
       'this browser has no service workers (or the page is not served from a secure origin), so the in-browser API cannot run',
     );
   }
   expectOfflineUpdateChecks();
-  const worker = setupWorker(...buildHandlers(getEngineService, apiBaseUrl()));
+  const handlers = buildHandlers(getEngineService, apiBaseUrl());
+  const worker = setupWorker(...handlers);
   await worker.start({
     // Relative to the page, so the app works from any sub-path of a static host. The build's own
     // worker (sw.js: offline app shell + CSP header, then Mock Service Worker) in production; the
@@ -31,6 +34,7 @@ export async function startApi(): Promise<void> {
     quiet: true,
   });
   await controlled();
+  return handlers;
 }
 
 /** The service worker script of this build, beside the page. */

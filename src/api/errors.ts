@@ -4,7 +4,8 @@
  * the shape never varies and is never an HTML page.
  */
 import { HttpResponse } from 'msw';
-import { STATUS_OF, type ErrorBody, type ErrorCode } from './wire';
+import type { ErrorBody, ErrorCode } from '../contract/wire';
+import { STATUS_OF } from './status';
 
 /** Pure: the error body. */
 export function errorBody(code: ErrorCode, message: string, details: Record<string, unknown> = {}): ErrorBody {

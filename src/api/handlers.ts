@@ -40,23 +40,34 @@ export function mswPath(apiBase: string, route: Route): string {
 export function buildHandlers(getService: ServiceGetter, apiBase: string): HttpHandler[] {
   const prefix = apiBase.replace(/\/+$/, '');
   const pathOf = (route: Route) => mswPath(prefix, route);
+  let calls = 0;
   const handlers = apiRoutes.map((route) => {
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
     return http[method](pathOf(route), async ({ request, params }) => {
+      const callId = `call-${++calls}`;
+      let onAbort: (() => void) | null = null;
       try {
+        if (request.signal.aborted) return errorResponse('ABORTED', `${route.method} ${route.path} was aborted`);
         const flat: Record<string, string> = {};
         for (const [k, v] of Object.entries(params)) if (typeof v === 'string') flat[k] = v;
+        const service = getService();
+        // An aborted request tells the worker, which stops a long run or parse at its next slice.
+        onAbort = () => void service.abort(callId).catch(() => undefined);
+        request.signal.addEventListener('abort', onAbort, { once: true });
         return await route.handle({
           request,
           params: flat,
           query: new URL(request.url).searchParams,
-          service: getService(),
+          service,
+          callId,
         });
       } catch (err) {
         if (err instanceof RequestError) return errorResponse(err.code, err.message, err.details);
         // A bug or a dead worker: answer it, never hang or fall through to the page's HTML.
         const message = err instanceof Error ? err.message : String(err);
         return errorResponse('INTERNAL', `${route.method} ${route.path} failed inside the service: ${message}`, {});
+      } finally {
+        if (onAbort) request.signal.removeEventListener('abort', onAbort);
       }
     });
   });

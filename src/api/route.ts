@@ -5,7 +5,7 @@
  * check against the OpenAPI document.
  */
 import { HttpResponse } from 'msw';
-import type { Result } from '../worker/result';
+import type { Result } from '../contract/result';
 import { errorResponse } from './errors';
 import type { ServicePort } from './servicePort';
 
@@ -17,6 +17,8 @@ export interface RouteContext {
   params: Record<string, string>;
   query: URLSearchParams;
   service: ServicePort;
+  /** This call's id: a route whose work can be long (a run, a parse) passes it, so an abort reaches the worker. */
+  callId: string;
 }
 
 export interface Route {

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../api/wire';
+import type { ErrorCode } from '../contract/wire';
 
 /** An error answer of the API, as the client throws it: the HTTP status and the body's error fields. */
 export class ApiError extends Error {

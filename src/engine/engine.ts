@@ -14,7 +14,7 @@
  */
 import { nodeActivity, nodeEvents } from './activity';
 import { loadScenario } from './dsl';
-import type { ExternalEventQueue, InputBatch } from './externalQueue';
+import type { AddEventsResult, InputBatch } from './externalQueue';
 import type { HasherFactory } from './hashing';
 import type { Ledger } from './ledger';
 import { lineage } from './lineage';
@@ -41,7 +41,7 @@ import { exportRun, readRunExport, rebuildRun } from './runExport';
 import { stepView } from './stepView';
 import { sinkAggregate } from './sinkAggregate';
 import { stepResult } from './stepResult';
-import type { LedgerEvent, LoadResult, NodeState, RunStatus, Scenario, TruncationBound } from './types';
+import type { ExternalEvent, LedgerEvent, LoadResult, NodeState, RunStatus, Scenario, TruncationBound } from './types';
 
 export interface EngineOptions {
   /** Overrides the scenario's seed (an execution's own seed). */
@@ -54,6 +54,37 @@ export interface EngineSettings {
   hasher?: HasherFactory;
   /** A fixed checkpoint spacing K in work units (ledger events + steps); default: adaptive from `CHECKPOINT_SPACING`. */
   checkpointSpacing?: number;
+}
+
+/**
+ * The ledger as the engine hands it out: every read, no write. The engine alone appends (through
+ * its simulation); a caller can neither add an event nor mint a token.
+ */
+export type LedgerView = Omit<
+  Ledger,
+  | 'append'
+  | 'appendEvent'
+  | 'beginStep'
+  | 'createToken'
+  | 'postCorrelation'
+  | 'tokenList'
+  | 'internDetails'
+  | 'addDetails'
+  | 'transitionStates'
+  | 'table'
+>;
+
+/**
+ * The external queue as the engine hands it out (`getExternalEventQueue()`): add events, read its
+ * size and the input log — never `take` one (only the run's DataSources consume events).
+ */
+export interface ExternalQueueView {
+  addEvent(event: ExternalEvent): AddEventsResult;
+  addEvents(events: readonly unknown[]): AddEventsResult;
+  /** External events not yet emitted. */
+  size(): number;
+  pendingByTarget(): Record<string, number>;
+  inputLog(): InputBatch[];
 }
 
 /** The queue view of `getQueue()`. */
@@ -139,12 +170,13 @@ export class Engine {
     return this.run().sim.truncatedBy;
   }
 
-  get ledger(): Ledger {
+  /** The ledger, read-only (`LedgerView`). */
+  get ledger(): LedgerView {
     return this.run().ledger;
   }
 
   /** The external event queue; `addEvent` refuses (as a value) an event not addressed to a DataSource. */
-  getExternalEventQueue(): ExternalEventQueue {
+  getExternalEventQueue(): ExternalQueueView {
     return this.run().queue;
   }
 
@@ -183,18 +215,26 @@ export class Engine {
     };
   }
 
-  /** Runs until nothing is pending or `maxSteps`/`maxEvents` closes the run; returns the final status. */
-  runToEnd(): RunStatus {
+  /**
+   * THE way a run moves forward: runs until step `to` has executed, or with `'end'` until nothing is
+   * pending or `maxSteps`/`maxEvents` closes the run (whichever comes first); returns the status.
+   * A target at or below the current step does nothing.
+   */
+  advance(to: number | 'end'): RunStatus {
     const live = this.run();
-    while (live.stepSync());
+    const limit = to === 'end' ? Number.POSITIVE_INFINITY : to;
+    while (live.step < limit && live.stepSync());
     return live.sim.status;
   }
 
-  /** Runs until step `step` has executed (or the run ends first); returns the status. */
+  /** `advance('end')`. */
+  runToEnd(): RunStatus {
+    return this.advance('end');
+  }
+
+  /** `advance(step)`. */
   runUntil(step: number): RunStatus {
-    const live = this.run();
-    while (live.step < step && live.stepSync());
-    return live.sim.status;
+    return this.advance(step);
   }
 
   /** State of node `nodeId`, or undefined for an unknown id. */

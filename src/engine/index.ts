@@ -3,7 +3,15 @@
  * Everything here is pure TypeScript over ES2022 — no DOM, no Node — so it runs the same in the
  * worker, in Node (CLI, benchmarks) and in tests.
  */
-export { Engine, type EngineOptions, type EngineSettings, type RunQueue, type StepReport } from './engine';
+export {
+  Engine,
+  type EngineOptions,
+  type EngineSettings,
+  type ExternalQueueView,
+  type LedgerView,
+  type RunQueue,
+  type StepReport,
+} from './engine';
 export { Ledger, NONE, type LedgerNodeInfo } from './ledger';
 export { ExternalEventQueue, type AddEventsResult, type InputBatch } from './externalQueue';
 export { defaultHasher, type HasherFactory, type IncrementalHash } from './hashing';

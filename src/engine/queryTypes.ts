@@ -1,7 +1,7 @@
 /**
  * Shapes of the engine's read side (DSL.md §6, API.md "Engine paths"): step results, activity entries,
  * lineage, provenance, sink aggregates and snapshots of an earlier step. Plain data, so they cross the
- * worker boundary and the HTTP API unchanged (src/api/wire.ts re-exports them).
+ * worker boundary and the HTTP API unchanged (src/contract/wire.ts re-exports them).
  */
 import type { LedgerEvent, LedgerOperation, NodeKind, NodeState, Position, RunStatus } from './types';
 

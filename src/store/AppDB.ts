@@ -20,7 +20,7 @@
  */
 import { Dexie, type EntityTable, type Table } from 'dexie';
 import type { ExternalEvent } from '../engine/types';
-import type { ExecutionRecord, ParserConfigRecord, Template } from '../api/wire';
+import type { ExecutionRecord, ParserConfigRecord, Template } from '../contract/wire';
 
 /** A template as stored: exactly the wire shape. */
 export type TemplateRow = Template;

@@ -10,7 +10,7 @@
  * checksums to prove that the re-run is the stored run (a fast 64-bit mix, for divergence
  * detection; the ledger's SHA-256 is the audit hash).
  */
-import { Ledger, operationName, type LedgerNodeInfo } from '../engine';
+import { Ledger, operationName, type LedgerNodeInfo, type LedgerView } from '../engine';
 import type { LedgerEvent, Token } from '../engine/types';
 import type { CheckpointRow, LedgerSegmentRow } from './AppDB';
 
@@ -40,7 +40,7 @@ export interface SealMark {
  * and the new mark. THE sealing rule: a segment is sealed once it holds `SEGMENT_SIZE` events.
  */
 export function encodeFrom(
-  ledger: Ledger,
+  ledger: LedgerView,
   executionId: string,
   mark: SealMark,
 ): { segments: EncodedSegment[]; mark: SealMark } {
@@ -64,7 +64,7 @@ export function encodeFrom(
  * be fewer than `SEGMENT_SIZE` for the last one. `tokenStart` is the previous segment's `tokenEnd`.
  */
 export function encodeSegment(
-  ledger: Ledger,
+  ledger: LedgerView,
   executionId: string,
   segment: number,
   tokenStart: number,

@@ -5,7 +5,7 @@
  * a read from disk. They are static files, so each is read once per worker and kept; a failed read
  * is retried on the next request (the app may have been offline).
  */
-import type { ParserConfigBody } from '../api/wire';
+import type { ParserConfigBody } from '../contract/wire';
 import { readConfigBody } from './parserInput';
 import { Failure } from './result';
 

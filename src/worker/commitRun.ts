@@ -6,9 +6,10 @@
  * the next request restores it from what was really stored.
  */
 import type { ExternalEvent } from '../engine/types';
-import type { AppDB, CheckpointRow, ExecutionRow, InputBatchRow, LedgerSegmentRow } from '../store/AppDB';
+import type { CheckpointRow, ExecutionRow, InputBatchRow, LedgerSegmentRow } from '../store/AppDB';
 import { commitRun as storeCommit } from '../store/executions';
 import { encodeFrom } from '../store/segmentCodec';
+import type { ServiceContext } from './context';
 import type { OpenRun } from './runCache';
 
 export interface CommitTimings {
@@ -22,15 +23,15 @@ export interface CommitTimings {
 
 /**
  * Not pure: commits the current state of `run.engine` (and `events`, added at the current step,
- * when given) as the next revision. `now` is the ISO time of the change; `clock` measures phases.
+ * when given) as the next revision, then announces it (`ctx.announce`).
  */
 export async function commitChange(
-  db: AppDB,
+  ctx: ServiceContext,
   run: OpenRun,
-  now: string,
-  clock: () => number,
   events?: ExternalEvent[],
 ): Promise<CommitTimings> {
+  const { db, clock } = ctx;
+  const now = ctx.now();
   const { engine } = run;
   const ledger = engine.ledger;
   const t0 = clock();
@@ -71,6 +72,7 @@ export async function commitChange(
   run.inputBatches = record.inputBatches;
   run.sealedSegments = sealedSegments;
   run.sealedTokens = sealedTokens;
+  ctx.announce({ executionId: run.executionId, revision: record.revision });
   return { encode: t1 - t0, hash: t2 - t1, persist: t3 - t2 };
 }
 

@@ -8,6 +8,7 @@ import type { AppDB } from '../store/AppDB';
 import { getExecution } from '../store/executions';
 import { getTemplate } from '../store/templates';
 import { inProcessLocks, webLocks, type LockRunner } from './locks';
+import { nextTask } from './parseStream';
 import type { ParserDeps } from './parserContext';
 import { Failure, guard, type Result } from './result';
 import { RunCache, type OpenRun, type RunCacheLimits } from './runCache';
@@ -27,7 +28,23 @@ export interface ServiceDeps {
   runs?: RunCacheLimits;
   /** The parser service's bundled-file loader and limits. */
   parser?: ParserDeps;
+  /** Milliseconds a cancellable run advances before it yields to other messages (an abort); default 20. */
+  runSliceMs?: number;
+  /** Resolves on a later task of the event loop (default: a message to itself). */
+  nextTask?: () => Promise<void>;
+  /** Tells other views and tabs about a committed change (default: a `flowledger` BroadcastChannel message). */
+  announce?: (change: RunChange) => void;
 }
+
+/** The message sent after every committed change of an execution (BroadcastChannel `flowledger`). */
+export interface RunChange {
+  executionId: string;
+  /** The stored revision after the change; -1 when the execution was deleted. */
+  revision: number;
+}
+
+/** The BroadcastChannel other views and tabs listen on for `RunChange` messages. */
+export const CHANGES_CHANNEL = 'flowledger';
 
 export interface ServiceContext {
   readonly db: AppDB;
@@ -48,7 +65,21 @@ export interface ServiceContext {
   ): Promise<Result<T>>;
   /** Runs `fn` under the cross-tab lock of `executionId` without opening its run. */
   lockExecution<T>(executionId: string, fn: () => Promise<T>): Promise<T>;
+  /** Milliseconds a cancellable run advances between yields. */
+  readonly runSliceMs: number;
+  nextTask(): Promise<void>;
+  /** Announces a committed change to other views and tabs. */
+  announce(change: RunChange): void;
+  /** The abort signal of call `callId` (undefined: the call cannot be cancelled). */
+  callSignal(callId: string | undefined): AbortSignal | undefined;
+  /** Aborts call `callId` (before or while it runs); false when it was already aborted. */
+  abortCall(callId: string): boolean;
+  /** Forgets call `callId` once it has answered. */
+  endCall(callId: string | undefined): void;
 }
+
+/** Calls remembered at once (an abort for a call that already answered is kept until pushed out). */
+const MAX_CALLS = 1000;
 
 /** Not pure: the context of one service instance. */
 export function createContext(deps: ServiceDeps): ServiceContext {
@@ -60,6 +91,16 @@ export function createContext(deps: ServiceDeps): ServiceContext {
   const newId = deps.newId ?? (() => crypto.randomUUID());
   const clock = deps.clock ?? (() => performance.now());
   const lockName = (executionId: string) => `flowledger:execution:${executionId}`;
+  const calls = new Map<string, AbortController>();
+  const controllerOf = (callId: string) => {
+    let c = calls.get(callId);
+    if (!c) {
+      c = new AbortController();
+      calls.set(callId, c);
+      if (calls.size > MAX_CALLS) calls.delete(calls.keys().next().value!);
+    }
+    return c;
+  };
 
   const ctx: ServiceContext = {
     db,
@@ -67,6 +108,17 @@ export function createContext(deps: ServiceDeps): ServiceContext {
     now: () => now().toISOString(),
     newId,
     clock,
+    runSliceMs: deps.runSliceMs ?? 20,
+    nextTask: deps.nextTask ?? nextTask,
+    announce: deps.announce ?? broadcaster(),
+    callSignal: (callId) => (callId === undefined ? undefined : controllerOf(callId).signal),
+    abortCall(callId) {
+      const c = controllerOf(callId);
+      if (c.signal.aborted) return false;
+      c.abort();
+      return true;
+    },
+    endCall: (callId) => void (callId !== undefined && calls.delete(callId)),
     lockExecution: (executionId, fn) => local(executionId, () => locks(lockName(executionId), fn)),
     withRun<T>(
       templateId: string | null,
@@ -127,4 +179,18 @@ async function explainMissing(db: AppDB, templateId: string, executionId: string
       templateId,
     },
   );
+}
+
+/** Not pure: announces on the `flowledger` BroadcastChannel (nothing where there is none). */
+function broadcaster(): (change: RunChange) => void {
+  if (typeof BroadcastChannel === 'undefined') return () => undefined;
+  let channel: BroadcastChannel | null = null;
+  return (change) => {
+    if (channel === null) {
+      channel = new BroadcastChannel(CHANGES_CHANNEL);
+      // In Node (tests) an open channel must not keep the process alive.
+      (channel as unknown as { unref?: () => void }).unref?.();
+    }
+    channel.postMessage(change);
+  };
 }

@@ -1,7 +1,7 @@
 /**
  * The Web Worker entry (a Vite module worker): the one `Comlink.expose` of the app. It opens the
  * database — storing the example templates when it is first created — and serves the engine
- * service to the page (src/client/serviceBridge.ts holds the one `wrap`).
+ * service to the page (src/api/workerBridge.ts holds the one `wrap`).
  */
 import * as Comlink from 'comlink';
 import { openAppDb } from '../store/db';

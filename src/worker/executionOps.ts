@@ -4,7 +4,7 @@
  * template's scenario, so editing the template later never changes a past run.
  */
 import { Engine } from '../engine';
-import type { Deleted, EventsAdded, ExecutionCreated, ExecutionList, ExecutionRecord } from '../api/wire';
+import type { Deleted, EventsAdded, ExecutionCreated, ExecutionList, ExecutionRecord } from '../contract/wire';
 import type { ExecutionRow, InputBatchRow } from '../store/AppDB';
 import * as executions from '../store/executions';
 import { commitChange } from './commitRun';
@@ -65,6 +65,7 @@ export function executionOps(ctx: ServiceContext) {
           sealedSegments: 0,
           sealedTokens: 0,
         });
+        ctx.announce({ executionId: id, revision: 0 });
         return ok({ success: true, executionId: id, execution: toWire(record) });
       });
     },
@@ -94,6 +95,7 @@ export function executionOps(ctx: ServiceContext) {
           const row = await executions.deleteExecution(ctx.db, executionId);
           ctx.runs.drop(executionId);
           if (!row) throw new Failure('EXECUTION_NOT_FOUND', `Execution "${executionId}" not found`, { executionId });
+          ctx.announce({ executionId, revision: -1 });
           return ok({ success: true as const, message: `Execution '${row.name}' deleted` });
         }),
       );
@@ -131,7 +133,7 @@ export function appendEvents(
       );
     }
     const events = addEvents(run.engine, read(), '/events');
-    const timings = await commitChange(ctx.db, run, ctx.now(), ctx.clock, events);
+    const timings = await commitChange(ctx, run, events);
     return ok({ success: true, added: events.length, queueSize: run.engine.getQueue().size() }, { ...timings });
   });
 }

@@ -4,7 +4,7 @@
  * `GET /api/parser/progress` poll is answered while it runs. Records live in memory only; the most
  * recent finished ones are kept a while so a late poll still sees the end.
  */
-import type { ParseJob } from '../api/wire';
+import type { ParseJob } from '../contract/wire';
 import { Failure } from './result';
 
 const KEEP_FINISHED = 8;

@@ -11,7 +11,7 @@
  * external event and stops at the event limit.
  */
 import type { ExternalEvent } from '../engine/types';
-import type { ParseStats } from '../api/wire';
+import type { ParseStats } from '../contract/wire';
 import { LogParser, toExternalEvent, type CompiledConfig, type ParseResult } from '../parser';
 
 /** Characters pushed to the parser at a time (256 Ki: ~2,000 log lines, a few milliseconds of work). */

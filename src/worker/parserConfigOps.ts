@@ -6,7 +6,7 @@
  * declare (`openssh-sessions`), the first time the worker serves a parser request on a database
  * that never had them — so they can be edited and deleted, and a deleted one never comes back.
  */
-import type { Deleted, ParserConfigBody, ParserConfigRecord, ParserConfigSaved } from '../api/wire';
+import type { Deleted, ParserConfigBody, ParserConfigRecord, ParserConfigSaved } from '../contract/wire';
 import * as store from '../store/parserConfigs';
 import type { ParserContext } from './parserContext';
 import { applyConfigPatch, checkConfig, readConfigBody, readConfigPatch } from './parserInput';

@@ -3,7 +3,7 @@
  * injected loader), the progress records, the limits, and the one-time seeding of the bundled
  * configurations. Tests inject a loader that reads `public/` from disk and small limits.
  */
-import { PARSER_LIMITS } from '../api/wire';
+import { PARSER_LIMITS } from '../contract/wire';
 import { BundleReader, fetchLoader, type BundleLoader } from './bundle';
 import type { ServiceContext } from './context';
 import { ParseJobs } from './parseJobs';

@@ -6,8 +6,8 @@
  * configuration is nested in a parse body). Pure: every function returns a value or throws Failure.
  */
 import type { Issue } from '../engine/types';
-import type { EnqueueRequest, ParserConfigBody } from '../api/wire';
-import { PARSER_LIMITS } from '../api/wire';
+import type { EnqueueRequest, ParserConfigBody } from '../contract/wire';
+import { PARSER_LIMITS } from '../contract/wire';
 import { compileConfig, utf8Length, type CompiledConfig, type ParserConfig } from '../parser';
 import { Failure } from './result';
 

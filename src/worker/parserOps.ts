@@ -4,7 +4,7 @@
  * parser core in chunks (parseStream.ts) and reports progress as a record a UI polls
  * (`parserProgress`, `GET /api/parser/progress`); `stats.ms` is measured here, in the worker.
  */
-import type { Enqueued, ParseAnswer, ParseJob, ParseJobs } from '../api/wire';
+import type { Enqueued, ParseAnswer, ParseJob, ParseJobs } from '../contract/wire';
 import type { CompiledConfig, ParserConfig } from '../parser';
 import type { ServiceContext } from './context';
 import { appendEvents } from './executionOps';
@@ -26,6 +26,7 @@ export function parserOps(ctx: ServiceContext, deps: ParserDeps = {}) {
     texts: string[],
     compiled: CompiledConfig,
     eventLimit: number,
+    signal?: AbortSignal,
   ): Promise<StreamResult> => {
     const job = p.jobs.start(
       progressId ?? `${kind}-${++jobs}`,
@@ -38,7 +39,11 @@ export function parserOps(ctx: ServiceContext, deps: ParserDeps = {}) {
       const r = await parseTexts(texts, compiled, {
         eventLimit,
         onProgress: job.progress,
-        nextTask: p.nextTask,
+        // Between chunks: an aborted parse stops there.
+        nextTask: async () => {
+          await p.nextTask();
+          if (signal?.aborted) throw new Failure('ABORTED', `The ${kind} of "${name}" was aborted by the caller`, {});
+        },
         clock: ctx.clock,
         chunkChars: p.chunkChars,
       });
@@ -57,16 +62,17 @@ export function parserOps(ctx: ServiceContext, deps: ParserDeps = {}) {
      * Parses the sources of a saved configuration (`{configId}`) or of one given inline (`{config}`):
      * events (at most `eventLimit`), templates, groups, unparsed lines and stats.
      */
-    parse(body: unknown): Promise<Result<ParseAnswer>> {
-      return guard(async () => {
+    parse(body: unknown, options: { callId?: string } = {}): Promise<Result<ParseAnswer>> {
+      const signal = ctx.callSignal(options.callId);
+      return guard<ParseAnswer>(async () => {
         const input = readParseBody(body);
         const config = input.config ?? configOf(await mustGetConfig(p, input.configId!));
         const compiled = checkConfig(config, input.config ? '/config' : '');
         const texts = await resolveSources(p, config.sources, input.config ? '/config' : '');
-        const r = await run('parse', input.progressId, config.name, texts, compiled, input.eventLimit);
+        const r = await run('parse', input.progressId, config.name, texts, compiled, input.eventLimit, signal);
         const { events, eventsTruncated, templates, groups, unparsed, stats } = r;
         return ok({ success: true, events, eventsTruncated, templates, groups, unparsed, stats }, { parse: stats.ms });
-      });
+      }).finally(() => ctx.endCall(options.callId));
     },
 
     /**
@@ -75,8 +81,9 @@ export function parserOps(ctx: ServiceContext, deps: ParserDeps = {}) {
      * external queue, through the same path as `POST …/events`. A target that is not a DataSource
      * of the execution's scenario is UNKNOWN_DATA_SOURCE (400), checked before parsing.
      */
-    enqueue(configId: string, body: unknown): Promise<Result<Enqueued>> {
-      return guard(async () => {
+    enqueue(configId: string, body: unknown, options: { callId?: string } = {}): Promise<Result<Enqueued>> {
+      const signal = ctx.callSignal(options.callId);
+      return guard<Enqueued>(async () => {
         const input = readEnqueueBody(body);
         const record = await mustGetConfig(p, configId);
         const config = withTarget(configOf(record), input.targetDataSourceId);
@@ -102,7 +109,7 @@ export function parserOps(ctx: ServiceContext, deps: ParserDeps = {}) {
         // An execution keeps every enqueued event in its input log and re-reads it on restore, so one
         // enqueue is bounded like a parse's events: over the limit is 413 and nothing is added.
         const limit = p.maxEnqueueEvents;
-        const r = await run('enqueue', input.progressId, config.name, texts, compiled, limit + 1);
+        const r = await run('enqueue', input.progressId, config.name, texts, compiled, limit + 1, signal);
         if (r.events.length > limit) {
           throw new Failure(
             'PAYLOAD_TOO_LARGE',
@@ -124,7 +131,7 @@ export function parserOps(ctx: ServiceContext, deps: ParserDeps = {}) {
           },
           { parse: r.stats.ms, ...added.timings },
         );
-      });
+      }).finally(() => ctx.endCall(options.callId));
     },
 
     /** The progress records of the parses running in this worker, then the recent finished ones. */

@@ -3,19 +3,11 @@
  * id, bad body, full storage) — never a throw. A throw out of the service is a bug; the HTTP layer
  * answers it with 500 and the worker keeps serving.
  */
-import type { ErrorCode } from '../api/wire';
+import type { Result, ServiceError, Timings } from '../contract/result';
+import type { ErrorCode } from '../contract/wire';
 import { StoreError, type StoreErrorCode } from '../store/errors';
 
-export interface ServiceError {
-  code: ErrorCode;
-  message: string;
-  details: Record<string, unknown>;
-}
-
-/** Milliseconds spent in named phases of an operation (sent as a `Server-Timing` header). */
-export type Timings = Record<string, number>;
-
-export type Result<T> = { ok: true; value: T; timings?: Timings } | { ok: false; error: ServiceError };
+export type { Result, ServiceError, Timings } from '../contract/result';
 
 /** Pure: a success. */
 export function ok<T>(value: T, timings?: Timings): Result<T> {

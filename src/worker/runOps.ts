@@ -8,12 +8,21 @@
  */
 import type { LedgerEvent } from '../engine/types';
 import type { QueryError, QueryResult } from '../engine/queryTypes';
-import type { ActivityEntry, ErrorCode, Lineage, SinkAggregate, StepRef, StepResult, StepTarget } from '../api/wire';
+import type {
+  ActivityEntry,
+  ErrorCode,
+  Lineage,
+  SinkAggregate,
+  StepRef,
+  StepResult,
+  StepTarget,
+} from '../contract/wire';
 import { readSegments } from '../store/ledgerSegments';
 import { ledgerFromSegments } from '../store/segmentCodec';
 import { commitChange, hasChanged } from './commitRun';
 import type { ServiceContext } from './context';
-import { fail, ok, type Result } from './result';
+import { fail, Failure, ok, type Result } from './result';
+import type { OpenRun } from './runCache';
 
 /** Not pure: the engine-path methods of a service over `ctx`. */
 export function runOps(ctx: ServiceContext) {
@@ -23,22 +32,30 @@ export function runOps(ctx: ServiceContext) {
       templateId: string,
       executionId: string,
       target: StepTarget,
-      options: { activityLimit?: number } = {},
+      options: { activityLimit?: number; callId?: string } = {},
     ): Promise<Result<StepResult>> {
-      return ctx.withRun(templateId, executionId, true, async (run) => {
-        const { engine } = run;
-        if (target !== 'end' && target <= engine.getCurrentTick())
-          return answer(withTruncation(engine.stepResult(target, options), engine.scenario.maxSteps));
-        const t0 = ctx.clock();
-        if (target === 'end') engine.runToEnd();
-        else engine.runUntil(target);
-        const timings: Record<string, number> = { run: ctx.clock() - t0 };
-        if (hasChanged(run)) Object.assign(timings, await commitChange(ctx.db, run, ctx.now(), ctx.clock));
-        return answer(
-          withTruncation(engine.stepResult(engine.getCurrentTick(), options), engine.scenario.maxSteps),
-          timings,
-        );
-      });
+      const signal = ctx.callSignal(options.callId);
+      return ctx
+        .withRun(templateId, executionId, true, async (run) => {
+          const { engine } = run;
+          const read = { ...(options.activityLimit === undefined ? {} : { activityLimit: options.activityLimit }) };
+          if (target !== 'end' && target <= engine.getCurrentTick())
+            return answer(withTruncation(engine.stepResult(target, read), engine.scenario.maxSteps));
+          const t0 = ctx.clock();
+          await advance(ctx, run, target, signal);
+          const timings: Record<string, number> = { run: ctx.clock() - t0 };
+          if (hasChanged(run)) Object.assign(timings, await commitChange(ctx, run));
+          return answer(
+            withTruncation(engine.stepResult(engine.getCurrentTick(), read), engine.scenario.maxSteps),
+            timings,
+          );
+        })
+        .finally(() => ctx.endCall(options.callId));
+    },
+
+    /** Aborts call `callId` (a step or a parse in progress stops at its next slice and answers ABORTED). */
+    async abort(callId: string): Promise<Result<{ success: true; aborted: boolean }>> {
+      return ok({ success: true, aborted: ctx.abortCall(callId) });
     },
 
     /** Ledger events of node `nodeId` up to `step` (default: the current step), oldest first. */
@@ -109,6 +126,39 @@ export function runOps(ctx: ServiceContext) {
       });
     },
   };
+}
+
+/**
+ * Not pure: advances `run` to step `target` (or to the end, or until the run ends). With a `signal`
+ * the run yields every `ctx.runSliceMs` so an abort can arrive; once aborted it stops, releases the
+ * run (its storage is unchanged: the next call restores it) and throws Failure ABORTED.
+ */
+async function advance(ctx: ServiceContext, run: OpenRun, target: StepTarget, signal?: AbortSignal): Promise<void> {
+  const { engine } = run;
+  if (!signal) {
+    engine.advance(target);
+    return;
+  }
+  const to = target === 'end' ? Number.POSITIVE_INFINITY : target;
+  let slice = ctx.clock();
+  const stop = () => {
+    if (!signal.aborted) return;
+    ctx.runs.drop(run.executionId);
+    throw new Failure(
+      'ABORTED',
+      `The run of execution "${run.executionId}" was aborted by the caller at step ${engine.getCurrentTick()}; nothing was saved`,
+      {
+        executionId: run.executionId,
+      },
+    );
+  };
+  stop();
+  while (engine.getCurrentTick() < to && engine.stepSync()) {
+    if (ctx.clock() - slice < ctx.runSliceMs) continue;
+    await ctx.nextTask();
+    stop();
+    slice = ctx.clock();
+  }
 }
 
 /**

@@ -2,7 +2,7 @@
  * The log-source operations (API.md "Parser"): list every source — the manifest's bundled samples
  * and the logs a user added — and add one. Also how a configuration's `sources` become texts.
  */
-import type { LogSource, SourceAdded, SourceList, SourcesLoaded, SourceSummary } from '../api/wire';
+import type { LogSource, SourceAdded, SourceList, SourcesLoaded, SourceSummary } from '../contract/wire';
 import type { SourceRow } from '../store/AppDB';
 import * as store from '../store/sources';
 import type { Manifest } from './bundle';

@@ -6,7 +6,7 @@
  */
 import { loadScenario } from '../engine';
 import type { Issue } from '../engine/types';
-import type { TemplateInput, TemplatePatch } from '../api/wire';
+import type { TemplateInput, TemplatePatch } from '../contract/wire';
 import { Failure } from './result';
 
 const MAX_NAME = 200;

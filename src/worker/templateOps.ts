@@ -2,7 +2,7 @@
  * The template operations of the service (API.md "Templates"): list, read, create, update, delete.
  * Deleting a template deletes its executions in the same transaction and releases their runs.
  */
-import type { Deleted, Template, TemplateCreated, TemplateList, TemplateUpdated } from '../api/wire';
+import type { Deleted, Template, TemplateCreated, TemplateList, TemplateUpdated } from '../contract/wire';
 import type { TemplateRow } from '../store/AppDB';
 import * as templates from '../store/templates';
 import type { ServiceContext } from './context';
@@ -83,7 +83,10 @@ export function templateOps(ctx: ServiceContext) {
       return guard(async () => {
         await mustGet(ctx, templateId);
         const { template, executionIds } = await templates.deleteTemplate(ctx.db, templateId);
-        for (const id of executionIds) ctx.runs.drop(id);
+        for (const id of executionIds) {
+          ctx.runs.drop(id);
+          ctx.announce({ executionId: id, revision: -1 });
+        }
         const n = executionIds.length;
         return ok({
           success: true,

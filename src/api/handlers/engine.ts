@@ -9,7 +9,7 @@ export const engineRoutes: Route[] = [
   {
     method: 'GET',
     path: `${RUN}/step`,
-    handle: async ({ service, params, query }) => {
+    handle: async ({ service, params, query, callId }) => {
       const target = stepTarget(query);
       const activityLimit = integer(query, 'activityLimit', 0);
       return reply(
@@ -17,7 +17,7 @@ export const engineRoutes: Route[] = [
           params.templateId!,
           params.executionId!,
           target,
-          activityLimit === undefined ? {} : { activityLimit },
+          activityLimit === undefined ? { callId } : { activityLimit, callId },
         ),
       );
     },

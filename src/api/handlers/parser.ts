@@ -44,13 +44,13 @@ export const parserRoutes: Route[] = [
   {
     method: 'POST',
     path: '/parser/parse',
-    handle: async ({ service, request }) => reply(await service.parse(await jsonBody(request))),
+    handle: async ({ service, request, callId }) => reply(await service.parse(await jsonBody(request), { callId })),
   },
   {
     method: 'POST',
     path: `${CONFIG}/enqueue`,
-    handle: async ({ service, params, request }) =>
-      reply(await service.enqueue(params.configId!, await jsonBody(request))),
+    handle: async ({ service, params, request, callId }) =>
+      reply(await service.enqueue(params.configId!, await jsonBody(request), { callId })),
   },
   { method: 'GET', path: '/parser/progress', handle: async ({ service }) => reply(await service.parserProgress()) },
 ];

@@ -4,7 +4,7 @@
  * reject (and the API answers 500) instead of hanging forever, and the next call starts a new worker.
  */
 import * as Comlink from 'comlink';
-import type { ServicePort } from '../api/servicePort';
+import type { ServicePort } from './servicePort';
 import type { EngineService } from '../worker/api';
 
 let port: ServicePort | null = null;
