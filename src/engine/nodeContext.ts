@@ -9,6 +9,7 @@ import { OP, type OpCode } from './operations';
 import type { NodeRandom } from './random';
 import type { Recorder, TokenFactory } from './recorder';
 import { NONE } from './tokenTable';
+import { valueBoundIssue } from './valueBounds';
 import type { Edge, NodeSpec, Token } from './types';
 
 /** What the scheduler offers every node. */
@@ -140,10 +141,16 @@ export class NodeContext {
     return this.random.int(min, max);
   }
 
-  /** Evaluates `expr` over `scope` with this node's clock and random stream. */
+  /**
+   * Evaluates `expr` over `scope` with this node's clock and random stream. A result beyond
+   * `VALUE_LIMITS` (too large or too deep as JSON) is an evaluation error.
+   */
   evaluate(expr: CompiledExpr, scope: Record<string, unknown>): EvalResult {
     this.evalCtx.scope = scope;
-    return expr.evaluate(this.evalCtx);
+    const r = expr.evaluate(this.evalCtx);
+    if (!r.ok || typeof r.value !== 'object' || r.value === null) return r;
+    const issue = valueBoundIssue(r.value);
+    return issue === null ? r : { ok: false, error: issue };
   }
 
   /** Compiles `source` once; the loader has already checked it parses, so a failure is a bug. */
