@@ -49,3 +49,9 @@ export const DSL_DEFAULTS = {
 } as const;
 
 export type DslDefaults = typeof DSL_DEFAULTS;
+
+/** Upper bounds of a scenario (docs/limits.md): beyond them the loader reports an error. */
+export const DSL_LIMITS = {
+  /** Nodes of one scenario: a ledger event names its node in 16 bits. */
+  maxNodes: 65_535,
+} as const;
