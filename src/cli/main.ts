@@ -1,4 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { writeFileAtomic } from './atomicFiles';
 import { UsageError } from './args';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIO } from './command';
 import { COMMANDS } from './commands';
@@ -48,7 +49,7 @@ export const nodeIO: CliIO = {
   stdout: (t) => void process.stdout.write(t),
   stderr: (t) => void process.stderr.write(t),
   readFile: (p) => readFile(p, 'utf8'),
-  writeFile: (p, c) => writeFile(p, c, 'utf8'),
+  writeFile: (p, c) => writeFileAtomic(p, c),
 };
 
 export async function runCli(): Promise<void> {
