@@ -71,5 +71,24 @@ export function buildHandlers(getService: ServiceGetter, apiBase: string): HttpH
       }
     });
   });
-  return [...handlers, ...fallbackHandlers(prefix, apiRoutes, pathOf)];
+  return [malformedPathHandler(prefix), ...handlers, ...fallbackHandlers(prefix, apiRoutes, pathOf)];
+}
+
+/**
+ * Not pure: answers a path under `prefix` holding a malformed percent-escape (`%E0%A4%A`) with 400
+ * BAD_REQUEST in the API's error shape; other requests fall through to the routes. It must come
+ * first: matching a route's `{param}` decodes the escape and throws, which MSW would answer as a
+ * 500 with the exception's stack. A pattern without parameters decodes nothing.
+ */
+function malformedPathHandler(prefix: string): HttpHandler {
+  const under = new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:/.*)?$`);
+  return http.all(under, ({ request }) => {
+    const path = new URL(request.url).pathname;
+    try {
+      decodeURIComponent(path);
+      return undefined;
+    } catch {
+      return errorResponse('BAD_REQUEST', `The path ${path} holds a malformed percent-escape`, { path });
+    }
+  });
 }

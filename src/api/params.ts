@@ -7,6 +7,7 @@
  * These throw `RequestError`, answered by the route wrapper (handlers.ts): one line per parameter
  * keeps each handler a plain translation of HTTP into a service call.
  */
+import { MAX_JSON_DEPTH, jsonTooDeepAt, tooDeepJsonMessage } from '../engine/jsonDepth';
 import { RequestError } from './errors';
 import type { StepRef, StepTarget } from './wire';
 
@@ -56,9 +57,15 @@ export function optionalText(query: URLSearchParams, name: string): string | und
 export async function jsonBody(request: Request, limit = MAX_BODY_BYTES): Promise<unknown> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > limit) throw tooLarge(declared, limit);
-  const text = await request.text();
-  if (text.length > limit) throw tooLarge(text.length, limit);
+  // The limit counts bytes as sent (UTF-8), not the decoded text's UTF-16 units.
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  if (bytes.byteLength > limit) throw tooLarge(bytes.byteLength, limit);
+  const text = new TextDecoder().decode(bytes);
   if (text.trim() === '') return undefined;
+  if (jsonTooDeepAt(text) !== null)
+    throw new RequestError('BAD_REQUEST', `The request body is ${tooDeepJsonMessage()}`, {
+      maxDepth: MAX_JSON_DEPTH,
+    });
   try {
     return JSON.parse(text) as unknown;
   } catch (err) {

@@ -3,6 +3,7 @@
  * and the column, not a character offset.
  */
 
+import { jsonTooDeepAt, tooDeepJsonMessage } from '../engine/jsonDepth';
 import { locateJsonError } from './jsonLocate';
 
 export type JsonRead = { ok: true; value: unknown } | { ok: false; message: string };
@@ -10,6 +11,11 @@ export type JsonRead = { ok: true; value: unknown } | { ok: false; message: stri
 /** Pure: parses `text` (the content of `file`); a syntax error becomes a message with line and column. */
 export function readJson(text: string, file: string): JsonRead {
   const body = stripBom(text);
+  const deep = jsonTooDeepAt(body);
+  if (deep !== null) {
+    const { line, column } = lineColumn(body, deep);
+    return { ok: false, message: `${file}:${line}:${column}: ${tooDeepJsonMessage()}` };
+  }
   try {
     return { ok: true, value: JSON.parse(body) };
   } catch (err) {
@@ -43,6 +49,8 @@ export function readJsonOrNdjson(
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
     if (line === '') continue;
+    const deep = jsonTooDeepAt(line);
+    if (deep !== null) return { ok: false, message: `${file}:${i + 1}:${deep + 1}: ${tooDeepJsonMessage()}` };
     try {
       values.push(JSON.parse(line));
     } catch (err) {

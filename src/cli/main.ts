@@ -1,4 +1,6 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { writeFileAtomic } from './atomicFiles';
+import { accessReason, escapeControls, FileAccessError } from './terminalText';
 import { UsageError } from './args';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIO } from './command';
 import { COMMANDS } from './commands';
@@ -30,10 +32,14 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       io.stderr(`flowledger ${command.name}: ${err.message}\nusage: flowledger ${command.usage}\n`);
       return EXIT_USAGE;
     }
+    if (err instanceof FileAccessError) {
+      io.stderr(`flowledger ${command.name}: ${err.message}\n`);
+      return EXIT_USAGE;
+    }
     const code = (err as NodeJS.ErrnoException)?.code;
     if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') {
       const path = (err as NodeJS.ErrnoException).path ?? '';
-      io.stderr(`flowledger ${command.name}: cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code}\n`);
+      io.stderr(`flowledger ${command.name}: cannot read ${path}: ${accessReason(err, 'read')}\n`);
       return EXIT_USAGE;
     }
     io.stderr(
@@ -45,10 +51,22 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
 
 /** The process's own IO. */
 export const nodeIO: CliIO = {
-  stdout: (t) => void process.stdout.write(t),
-  stderr: (t) => void process.stderr.write(t),
-  readFile: (p) => readFile(p, 'utf8'),
-  writeFile: (p, c) => writeFile(p, c, 'utf8'),
+  stdout: (t) => void process.stdout.write(escapeControls(t)),
+  stderr: (t) => void process.stderr.write(escapeControls(t)),
+  readFile: async (p) => {
+    try {
+      return await readFile(p, 'utf8');
+    } catch (err) {
+      throw new FileAccessError('read', p, accessReason(err, 'read'));
+    }
+  },
+  writeFile: async (p, c) => {
+    try {
+      await writeFileAtomic(p, c);
+    } catch (err) {
+      throw new FileAccessError('write', p, accessReason(err, 'write'));
+    }
+  },
 };
 
 export async function runCli(): Promise<void> {

@@ -9,6 +9,7 @@ import { OP, type OpCode } from './operations';
 import type { NodeRandom } from './random';
 import type { Recorder, TokenFactory } from './recorder';
 import { NONE } from './tokenTable';
+import { valueBoundIssue } from './valueBounds';
 import type { Edge, NodeSpec, Token } from './types';
 
 /** What the scheduler offers every node. */
@@ -21,6 +22,18 @@ export interface Kernel {
   deliver(edge: number, tok: number): void;
   /** Wakes node `node` at step `step` (the current step: after its deliveries of this step). */
   wakeAt(node: number, step: number): void;
+  /** The most events the ledger may hold (`maxEvents`): an event beyond it stops the step. */
+  readonly eventLimit: number;
+}
+
+/**
+ * Thrown by `NodeContext.record` instead of writing an event beyond `maxEvents`; the scheduler
+ * catches it and closes the run as truncated in the middle of the step. Never escapes a step.
+ */
+export class EventLimitReached extends Error {
+  constructor() {
+    super('the ledger holds maxEvents events');
+  }
 }
 
 /** Not pure: the per-node facade over the scheduler, the ledger and the node's random stream. */
@@ -79,8 +92,9 @@ export class NodeContext {
     return this.kernel.time;
   }
 
-  /** Records an event of this node in the current step; returns its seq. */
+  /** Records an event of this node in the current step; returns its seq. Throws `EventLimitReached` when the ledger is full. */
   record(op: OpCode, inTok: number, outTok: number, states = 0, inputs = 0, details = 0): number {
+    if (this.ledger.size >= this.kernel.eventLimit) throw new EventLimitReached();
     this.lastStep = this.kernel.step;
     return this.ledger.append(this.index, op, inTok, outTok, states, inputs, details);
   }
@@ -140,10 +154,16 @@ export class NodeContext {
     return this.random.int(min, max);
   }
 
-  /** Evaluates `expr` over `scope` with this node's clock and random stream. */
+  /**
+   * Evaluates `expr` over `scope` with this node's clock and random stream. A result beyond
+   * `VALUE_LIMITS` (too large or too deep as JSON) is an evaluation error.
+   */
   evaluate(expr: CompiledExpr, scope: Record<string, unknown>): EvalResult {
     this.evalCtx.scope = scope;
-    return expr.evaluate(this.evalCtx);
+    const r = expr.evaluate(this.evalCtx);
+    if (!r.ok || typeof r.value !== 'object' || r.value === null) return r;
+    const issue = valueBoundIssue(r.value);
+    return issue === null ? r : { ok: false, error: issue };
   }
 
   /** Compiles `source` once; the loader has already checked it parses, so a failure is a bug. */

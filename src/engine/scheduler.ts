@@ -15,8 +15,9 @@
  * The queue size counts every pending task: queued deliveries, tokens DataSources still have to
  * generate, external events still waiting, armed FSM timers, buffers awaiting a timed flush, and
  * partial buffers that will flush at the end. The run is closed as truncated when work is still
- * pending at the end of step `maxSteps`, or at the end of a step after which the ledger holds more
- * than `maxEvents` events (`truncatedBy` says which bound).
+ * pending at the end of step `maxSteps`, or as soon as the ledger holds `maxEvents` events while
+ * work remains, in the middle of a step if need be, or when more than `maxEvents` deliveries would
+ * wait for the next step (`truncatedBy` says which bound).
  *
  * The simulation writes through a `Recorder` and reads external events from an `EventFeed`: the
  * ledger and the external queue for a live run, a replay recorder and a replay feed for a scratch
@@ -26,7 +27,7 @@
 import { createRuntime, type NodeRuntime } from './behaviors';
 import { IntList } from './columns';
 import type { EventFeed } from './externalQueue';
-import { NodeContext, type Kernel } from './nodeContext';
+import { EventLimitReached, NodeContext, type Kernel } from './nodeContext';
 import { NodeRandom } from './random';
 import type { Recorder } from './recorder';
 import type { SimSnapshot } from './simSnapshot';
@@ -130,6 +131,22 @@ export class Simulation implements Kernel {
     this.time = this.scenario.startTime + t * this.scenario.tickMs;
     this.recorder.beginStep(t);
     const order = this.collectOrder(t);
+    try {
+      this.execute(t, order, active);
+    } catch (e) {
+      if (!(e instanceof EventLimitReached)) throw e;
+      // The ledger is full in the middle of the step: the run ends here. A replay of this step
+      // stops at the same event, as its recorder counts the same events.
+      this.processing = -1;
+      this.truncatedBy = 'maxEvents';
+      return true;
+    }
+    this.closeIfBounded(t);
+    return true;
+  }
+
+  /** The body of step `t`: sources, then the nodes of `order` with their deliveries and wake-ups, then end flushes. */
+  private execute(t: number, order: IntList, active: number): void {
     const runtimes = this.runtimes;
     for (let i = 0; i < this.sources.length; i++) runtimes[this.sources[i]!]!.emitDue!(t);
     for (let k = 0; k < order.length; k++) {
@@ -148,33 +165,35 @@ export class Simulation implements Kernel {
     }
     this.processing = -1;
     if (active === 0) for (const n of this.endNodes) runtimes[n]!.flushAtEnd?.();
-    this.closeIfBounded(t);
-    return true;
   }
 
   /**
    * Closes the run as truncated at the end of step `t` when work is still pending and a bound is
    * reached: step `maxSteps` (checked first, so an existing run reports what it always did), or a
-   * ledger of more than `maxEvents` events. Always at the end of a whole step, so the ledger holds
-   * whole steps and a replay of the same steps closes at the same point (it reads its own event
-   * count, which equals the live ledger's after the same step).
-   *
-   * Checking once per step is enough to bound work: a step's events come from the deliveries the
-   * previous step queued (each delivery is processed into a bounded number of events), from the
-   * sources' due emissions (bounded by `batchSize`) and from end flushes (bounded by what was
-   * buffered, i.e. by earlier events). So one step adds at most (largest fan-out of a node) × the
-   * previous step's events, plus the sources' batch: a cycle through a two-output broadcast makes
-   * a step at most about 2× the one before, and as the ledger is the sum of a geometric series such
-   * a run stops with at most about 2 × `maxEvents` events (k × with a k-way fan-out back into the
-   * cycle) — never one unbounded step.
+   * ledger holding `maxEvents` events. The ledger never holds more: `NodeContext.record` refuses
+   * the event beyond it, and `stepSync` closes the run in the middle of that step (a broadcast
+   * cycle with a large fan-out grows within one step, so a check between steps alone would not
+   * bound it). A replay of the same steps stops at the same point, as it counts the same events.
    */
   private closeIfBounded(t: number): void {
     if (this.size() === 0) return;
     if (t >= this.scenario.maxSteps) this.truncatedBy = 'maxSteps';
-    else if (this.recorder.size > this.scenario.maxEvents) this.truncatedBy = 'maxEvents';
+    else if (this.recorder.size >= this.scenario.maxEvents) this.truncatedBy = 'maxEvents';
   }
 
+  /** The most events the ledger may hold (`Kernel.eventLimit`). */
+  get eventLimit(): number {
+    return this.scenario.maxEvents;
+  }
+
+  /**
+   * Queues a delivery for the next step. Every delivery writes at least one event when it is
+   * processed, so a queue longer than `maxEvents` could never be processed within the bound: it
+   * closes the run as the ledger's bound does (a broadcast of fan-out 1,000 would otherwise queue
+   * a thousand deliveries per event, and run out of memory before the ledger filled).
+   */
   deliver(edge: number, tok: number): void {
+    if (this.deliveries >= this.scenario.maxEvents) throw new EventLimitReached();
     const node = this.edgeTo[edge]!;
     this.nextBox[node]!.push2(tok, edge);
     if (this.inNext[node] === 0) {

@@ -16,7 +16,7 @@ import type { LedgerEvent } from './types';
 export function truncationClause(run: LiveRun): string {
   const { maxSteps, maxEvents } = run.scenario;
   return run.sim.truncatedBy === 'maxEvents'
-    ? `; truncated: the ledger exceeded maxEvents (${maxEvents}) events before the run completed`
+    ? `; truncated: maxEvents (${maxEvents}) was reached before the run completed`
     : `; truncated: maxSteps (${maxSteps}) was reached before the run completed`;
 }
 

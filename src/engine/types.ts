@@ -281,5 +281,5 @@ export interface NodeState {
 /** Closed set of run statuses. */
 export type RunStatus = 'ready' | 'running' | 'completed' | 'truncated';
 
-/** Which bound closed a truncated run: step `maxSteps` was reached, or the ledger exceeded `maxEvents`. */
+/** Which bound closed a truncated run: step `maxSteps` was reached, or the ledger reached `maxEvents` with work left. */
 export type TruncationBound = 'maxSteps' | 'maxEvents';

@@ -6,6 +6,7 @@ import { EXIT_OK, type Command } from '../command';
 import { runEngineBench } from '../../bench/engine';
 import { loghubAccuracy, loghubThroughput, LOGHUB_DATASETS } from '../../bench/parser';
 import { runMemoryBench, runScaleBench } from '../../bench/scale';
+import { runLoadBench } from '../../bench/load';
 import { runTimeTravelBench } from '../../bench/timeTravel';
 import { fullGc, machineInfo, memoryInUse } from '../benchPlatform';
 import { nodeSha256 } from '../nodeHasher';
@@ -22,7 +23,8 @@ import {
 
 /**
  * `bench [--quick] [--json] [--loghub <dir>]`: the benchmarks of TARGETS.md on the built bundle —
- * E1 throughput, E2 cost growth, E3 memory, E4 time travel, E5 lineage, and with a Loghub data
+ * E1 throughput, E2 cost growth, E3 memory, E4 time travel, E5 lineage, E6 loading a 100 k-node
+ * scenario, and with a Loghub data
  * folder P1 parser throughput and P3 grouping accuracy. Prints a table, or with `--json` one JSON
  * object (`{E1: {eventsPerSecond…}, E2: {perEventRatio…}, …, machine, date}`) that
  * `scripts/bench.mjs` writes into docs/benchmarks.md. `--quick` runs small sizes (a smoke test).
@@ -30,7 +32,7 @@ import {
 export const benchCommand: Command = {
   name: 'bench',
   usage: 'bench [--quick] [--json] [--loghub <dir>]',
-  summary: 'run the benchmarks (TARGETS.md E1–E5, P1, P3) and print the results',
+  summary: 'run the benchmarks (TARGETS.md E1–E5, E6, P1, P3) and print the results',
   async run(argv, io) {
     const args = parseArgs(argv, { quick: { kind: 'switch' }, json: { kind: 'switch' }, loghub: { kind: 'value' } });
     if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
@@ -48,6 +50,7 @@ export const benchCommand: Command = {
     const E1 = runEngineBench({ now, quick, hasher: nodeSha256 });
     const E2 = runScaleBench({ now, gc, memory: memoryInUse, quick });
     const [E4, E5] = runTimeTravelBench({ now, quick });
+    const E6 = runLoadBench({ now, quick });
     const results = {
       date: new Date().toISOString(),
       machine: machineInfo(),
@@ -57,6 +60,7 @@ export const benchCommand: Command = {
       E3,
       E4,
       E5,
+      E6,
       P1: parserThroughput(loghub, quick),
       P3: parserAccuracy(loghub),
     };

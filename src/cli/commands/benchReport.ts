@@ -6,6 +6,7 @@
 import type { E1Result } from '../../bench/engine';
 import type { AccuracyReport, ThroughputReport } from '../../bench/parser';
 import type { E2Result, E3Result } from '../../bench/scale';
+import type { E6Result } from '../../bench/load';
 import type { E4Result, E5Result } from '../../bench/timeTravel';
 import type { MachineInfo } from '../benchPlatform';
 
@@ -49,6 +50,7 @@ export interface BenchReport {
   E3: E3Result;
   E4: E4Result;
   E5: E5Result;
+  E6: E6Result;
   P1: P1Result | Skipped;
   P3: P3Result | Skipped;
   rows: BenchRow[];
@@ -95,6 +97,13 @@ export function benchRows(r: Omit<BenchReport, 'rows' | 'notes'>): { rows: Bench
       result: `**${r.E5.medianMs} ms** (p90 ${r.E5.p90Ms}; ${r.E5.elements} elements per answer)`,
       target: `≤ ${r.E5.target} ms`,
       pass: r.E5.pass,
+    },
+    {
+      id: 'E6',
+      workload: `${r.E6.measure}; ${n(r.E6.nodes)} nodes (and ${n(r.E6.smallNodes)} for the ratio)`,
+      result: `**${r.E6.medianMs} ms** (${n(r.E6.smallNodes)} nodes: ${r.E6.smallMedianMs} ms; per-node ratio ${r.E6.perNodeRatio}; ${n(r.E6.startNodes)} nodes loaded and started: ${r.E6.startMs} ms)`,
+      target: `≤ ${n(r.E6.target.ms)} ms, ratio ≤ ${r.E6.target.ratio}`,
+      pass: r.E6.pass,
     },
   ];
   if ('skipped' in r.P1)

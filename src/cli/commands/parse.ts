@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { stat, writeFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
+import { PendingFiles, unwritable } from '../atomicFiles';
 import { performance } from 'node:perf_hooks';
 import { parseArgs, optionValue } from '../args';
 import { EXIT_OK, EXIT_USAGE, type Command, type CliIO } from '../command';
@@ -112,15 +113,30 @@ export const parseCommand: Command = {
 
     const started = performance.now();
 
-    let result = await pass(config, args.positionals, {});
-    if (twoPasses) {
-      const outputs = new Outputs(outPath, structuredPath, result.fieldNames);
-      const final = result.final;
-      const compiled = probe.value.compiled;
-      result = await pass(config, args.positionals, { final, outputs, compiled });
-      await outputs.close();
+    // Outputs go to temporary files renamed into place only once everything succeeded.
+    const pending = new PendingFiles();
+    let result: Awaited<ReturnType<typeof pass>>;
+    try {
+      result = await pass(config, args.positionals, {});
+      if (twoPasses) {
+        const outputs = new Outputs(
+          outPath === undefined ? undefined : pending.add(outPath),
+          structuredPath === undefined ? undefined : pending.add(structuredPath),
+          result.fieldNames,
+        );
+        const final = result.final;
+        const compiled = probe.value.compiled;
+        try {
+          result = await pass(config, args.positionals, { final, outputs, compiled });
+        } finally {
+          await outputs.close();
+        }
+      }
+      if (templatesPath !== undefined) await io.writeFile(templatesPath, templatesCsv(result.templates));
+      await pending.commit();
+    } finally {
+      await pending.discard();
     }
-    if (templatesPath !== undefined) await io.writeFile(templatesPath, templatesCsv(result.templates));
 
     const s = result.stats;
     const ms = Math.round(performance.now() - started);
@@ -152,16 +168,6 @@ async function unreadable(file: string): Promise<string | null> {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     return code === 'ENOENT' ? 'no such file' : (code ?? String(err));
-  }
-}
-
-async function unwritable(file: string): Promise<string | null> {
-  try {
-    await writeFile(file, '');
-    return null;
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' ? 'no such folder' : (code ?? String(err));
   }
 }
 

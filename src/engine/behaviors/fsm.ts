@@ -36,7 +36,7 @@ import { compileFsm, type CompiledAction, type CompiledTransition, type FsmProgr
 import { setOwn } from '../jsonValues';
 import { stateOf, type BehaviorState } from './state';
 import { EMPTY, freshScope, RESERVED, withState } from './fsmScope';
-import { applyResult } from './tokenData';
+import { applyResult, cloneData } from './tokenData';
 
 /** Creates an FSM runtime. */
 export const fsm: Behavior<FsmSpec> = (spec, ctx) => new FsmRuntime(spec, ctx);
@@ -45,6 +45,7 @@ interface Instance {
   index: number;
   key: string;
   state: number;
+  /** Frozen; replaced on every assignment (see `setVariable`). */
   vars: Record<string, unknown>;
   enteredAt: number;
   /** Step of the armed timer, or -1. */
@@ -83,7 +84,7 @@ class FsmRuntime implements NodeRuntime {
     this.p = compileFsm(spec, ctx);
     this.perCorrelation = spec.fsm.instancePer === 'correlationId';
     this.eventField = spec.fsm.eventField;
-    this.initialVars = spec.fsm.variables;
+    this.initialVars = Object.freeze(cloneData(spec.fsm.variables));
     for (const name of Object.keys(this.initialVars)) this.noteVariable(name);
     this.counts = this.p.names.map(() => 0);
     this.reasonNoMatch = ctx.ledger.internDetails({ reason: 'no transition matched' });
@@ -174,7 +175,7 @@ class FsmRuntime implements NodeRuntime {
       instances: this.instances.map((i) => ({
         key: i.key,
         state: i.state,
-        vars: { ...i.vars },
+        vars: i.vars,
         enteredAt: i.enteredAt,
         timerDue: i.timerDue,
       })),
@@ -194,7 +195,7 @@ class FsmRuntime implements NodeRuntime {
         index: this.instances.length,
         key: i.key,
         state: i.state,
-        vars: { ...i.vars },
+        vars: i.vars,
         enteredAt: i.enteredAt,
         timerDue: i.timerDue,
       };
@@ -217,7 +218,7 @@ class FsmRuntime implements NodeRuntime {
       index: this.instances.length,
       key,
       state: this.p.initial,
-      vars: { ...this.initialVars },
+      vars: this.initialVars,
       enteredAt: step,
       timerDue: -1,
     };
@@ -265,14 +266,14 @@ class FsmRuntime implements NodeRuntime {
     const exit = p.onExit[from]!;
     const entry = p.onEntry[tr.to]!;
     if (exit.length > 0 || entry.length > 0) {
-      const backup = p.mayFail ? { ...inst.vars } : null;
+      const backup = inst.vars; // never changed in place (copy on write), so restoring it undoes the firing
       let error = this.run(exit, inst, base, from, tr.to, emissions, logs);
       if (error === null) {
         this.scope['state'] = toName;
         error = this.run(entry, inst, base, from, tr.to, emissions, logs);
       }
       if (error !== null) {
-        if (backup) inst.vars = backup;
+        inst.vars = backup;
         ctx.fail(error, tok, 0, { transition: `${fromName} -> ${toName}` });
         return;
       }
@@ -365,9 +366,17 @@ class FsmRuntime implements NodeRuntime {
     return null;
   }
 
+  /**
+   * Copy on write: the instance's variables object is replaced, never changed, so a token or a
+   * variable that holds an earlier one (`{v: variables}`, `set_variable x = variables`) keeps the
+   * value it was written with, and a variable can never hold itself.
+   */
   private setVariable(inst: Instance, name: string, value: unknown): void {
     if (!Object.prototype.hasOwnProperty.call(inst.vars, name)) this.noteVariable(name);
-    setOwn(inst.vars, name, value);
+    const vars = cloneData(inst.vars);
+    setOwn(vars, name, value);
+    inst.vars = Object.freeze(vars);
+    this.scope['variables'] = inst.vars;
     if (!RESERVED.has(name)) setOwn(this.scope, name, value);
   }
 

@@ -49,3 +49,16 @@ export const DSL_DEFAULTS = {
 } as const;
 
 export type DslDefaults = typeof DSL_DEFAULTS;
+
+/** Upper bounds of a scenario (docs/limits.md): beyond them the loader reports an error. */
+export const DSL_LIMITS = {
+  /** Nodes of one scenario: a ledger event names its node in 16 bits. */
+  maxNodes: 65_535,
+  /**
+   * `maxSteps`: a step with nothing to do still runs (about 0.2 µs), so an unbounded value with a
+   * late `startAt` would never end; 10 M idle steps take a few seconds at most.
+   */
+  maxSteps: 10_000_000,
+  /** `maxEvents`: about 190 bytes are retained per event, so 100 M events is near 20 GB — beyond any tab. */
+  maxEvents: 100_000_000,
+} as const;

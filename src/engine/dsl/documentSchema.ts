@@ -4,7 +4,7 @@
  * Like `schema.ts`, these describe the INPUT and feed both the loader and the JSON Schema.
  */
 import * as v from 'valibot';
-import { DSL_DEFAULTS } from './defaults';
+import { DSL_DEFAULTS, DSL_LIMITS } from './defaults';
 import { doc, NodeSchema } from './schema';
 
 export const DSL_VERSION = '3.0';
@@ -40,15 +40,15 @@ function scenarioEntries<N extends v.GenericSchema>(node: N, versionRequired: bo
     ),
     maxSteps: v.optional(
       doc(
-        v.pipe(v.number(), v.integer(), v.minValue(1)),
-        'Bound for "run to end"; reaching it ends the run as truncated.',
+        v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(DSL_LIMITS.maxSteps)),
+        'Bound for "run to end"; reaching it ends the run as truncated. At most 10,000,000.',
         DSL_DEFAULTS.maxSteps,
       ),
     ),
     maxEvents: v.optional(
       doc(
-        v.pipe(v.number(), v.integer(), v.minValue(1)),
-        'Bound on work: a step after which the ledger holds more events than this ends the run as truncated.',
+        v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(DSL_LIMITS.maxEvents)),
+        'Bound on work: the ledger never holds more events than this (nor more deliveries wait); reaching it with work left ends the run as truncated. At most 100,000,000.',
         DSL_DEFAULTS.maxEvents,
       ),
     ),

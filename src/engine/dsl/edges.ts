@@ -39,6 +39,10 @@ export function buildEdges(
   });
   const ids = [...byId.keys()];
   const perSource: EdgeDraft[][] = nodes.map(() => []);
+  // The first edge of each signature (`edgeKey`), and the output edges by destination and input:
+  // lookups by key keep a node with many outputs linear.
+  const firstOf = new Map<string, EdgeDraft>();
+  const byInput = new Map<string, EdgeDraft[]>();
   const fromInputs: EdgeDraft[][] = nodes.map(() => []);
 
   const lookup = (id: string, path: string): { node: GraphNode; order: number } | undefined => {
@@ -86,7 +90,8 @@ export function buildEdges(
         ...(inputIndex !== undefined ? { inputIndex } : {}),
         declaredAt: at,
       };
-      const twin = source.kind === 'Multiplexer' ? undefined : perSource[order]!.find((e) => sameEdge(e, edge));
+      const key = `${order}\u0000${edgeKey(edge)}`;
+      const twin = source.kind === 'Multiplexer' ? undefined : firstOf.get(key);
       if (twin) {
         issues.warning(
           at,
@@ -95,6 +100,11 @@ export function buildEdges(
         return;
       }
       perSource[order]!.push(edge);
+      if (!firstOf.has(key)) firstOf.set(key, edge);
+      const inputKey = `${order}\u0000${edge.to}\u0000${String(edge.inputIndex)}`;
+      const list = byInput.get(inputKey);
+      if (list === undefined) byInput.set(inputKey, [edge]);
+      else list.push(edge);
     });
   });
 
@@ -111,9 +121,9 @@ export function buildEdges(
         return;
       }
       const wanted = input.sourceOutputName;
-      const merged = perSource[source.order]!.find(
-        (e) => e.to === dest.nodeId && e.inputIndex === k && (wanted === undefined || e.outputName === wanted),
-      );
+      const merged = byInput
+        .get(`${source.order}\u0000${dest.nodeId}\u0000${k}`)
+        ?.find((e) => wanted === undefined || e.outputName === wanted);
       if (merged) return; // declared in both forms: one edge
       const outputIndex = wanted === undefined ? -1 : source.node.outputs.findIndex((o) => o.name === wanted);
       if (wanted !== undefined && outputIndex < 0 && source.node.outputs.length > 0) {
@@ -185,12 +195,7 @@ function resolveInput(
   return undefined;
 }
 
-function sameEdge(a: Edge, b: Edge): boolean {
-  return (
-    a.to === b.to &&
-    a.inputIndex === b.inputIndex &&
-    a.inputName === b.inputName &&
-    a.outputName === b.outputName &&
-    a.formula === b.formula
-  );
+/** Pure: a text equal for two edges exactly when they have the same destination, input, output name and formula. */
+function edgeKey(e: Edge): string {
+  return JSON.stringify([e.to, e.inputIndex ?? null, e.inputName ?? null, e.outputName ?? null, e.formula ?? null]);
 }

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import type { Issue, LoadResult, Scenario } from '../types';
-import { DSL_DEFAULTS } from './defaults';
+import { DSL_DEFAULTS, DSL_LIMITS } from './defaults';
 import { DSL_VERSION, EmbeddedScenarioShellSchema, ScenarioShellSchema } from './documentSchema';
 import { buildEdges, toEdge, type GraphNode } from './edges';
 import { IssueList, isRecord, pointer, showValue } from './issues';
@@ -69,6 +69,12 @@ function load(input: unknown): LoadResult {
   const dropped = new Map<string, string>();
   const nodes: LoadedNode[] = [];
   const rawNodes = Array.isArray(raw.nodes) ? raw.nodes : [];
+  if (rawNodes.length > DSL_LIMITS.maxNodes) {
+    issues.error(
+      pointer(base, 'nodes'),
+      `the scenario has ${rawNodes.length} nodes; a scenario holds at most ${DSL_LIMITS.maxNodes.toLocaleString('en-US')}`,
+    );
+  }
   rawNodes.forEach((rawNode, i) => {
     const entry = readNode(rawNode, i, pointer(base, 'nodes', i), issues);
     if (entry) nodes.push({ entry, spec: null, expressions: [] });

@@ -37,13 +37,37 @@ export function validateScenario(
   maxEvents: number,
   issues: IssueList,
 ): void {
+  const index = indexEdges(edges);
   checkUniqueIds(nodes, issues);
   for (const node of nodes) {
     checkSinkOutputs(node.entry, issues);
-    if (node.spec) checkNode(node, edges, issues);
+    if (node.spec) checkNode(node, index, issues);
   }
-  checkGraph(nodes, edges, nodesPath, issues);
-  checkMultiplyingCycles(nodes, edges, maxEvents, issues);
+  checkGraph(nodes, index, nodesPath, issues);
+  checkMultiplyingCycles(nodes, edges, index, maxEvents, issues);
+}
+
+/** The edges out of and into each node id, in edge order: built once, so every check is linear in edges. */
+interface EdgeIndex {
+  from: Map<string, EdgeDraft[]>;
+  to: Map<string, EdgeDraft[]>;
+}
+
+const NO_EDGES: readonly EdgeDraft[] = [];
+
+/** Pure: `edges` grouped by source and by destination. */
+function indexEdges(edges: readonly EdgeDraft[]): EdgeIndex {
+  const from = new Map<string, EdgeDraft[]>();
+  const to = new Map<string, EdgeDraft[]>();
+  for (const e of edges) {
+    let out = from.get(e.from);
+    if (out === undefined) from.set(e.from, (out = []));
+    out.push(e);
+    let into = to.get(e.to);
+    if (into === undefined) to.set(e.to, (into = []));
+    into.push(e);
+  }
+  return { from, to };
 }
 
 function checkUniqueIds(nodes: readonly LoadedNode[], issues: IssueList): void {
@@ -69,7 +93,7 @@ function checkSinkOutputs(entry: NodeEntry, issues: IssueList): void {
   );
 }
 
-function checkNode(node: LoadedNode, edges: readonly EdgeDraft[], issues: IssueList): void {
+function checkNode(node: LoadedNode, index: EdgeIndex, issues: IssueList): void {
   const spec = node.spec!;
   const parsed = node.entry.parsed!;
   switch (parsed.kind) {
@@ -85,8 +109,8 @@ function checkNode(node: LoadedNode, edges: readonly EdgeDraft[], issues: IssueL
       break;
     case 'Multiplexer':
       if (spec.type === 'Multiplexer') validateMultiplexer(spec, parsed.node.multiplexing.defaultOutput, issues);
-      for (const e of edges) {
-        if (e.from === spec.nodeId && e.outputIndex === undefined) {
+      for (const e of index.from.get(spec.nodeId) ?? NO_EDGES) {
+        if (e.outputIndex === undefined) {
           issues.error(
             pointer(e.declaredAt, 'nodeId'),
             `Multiplexer ${showValue(spec.nodeId)} routes only along its own "outputs"; declare this edge there so strategies can address it`,
@@ -95,7 +119,7 @@ function checkNode(node: LoadedNode, edges: readonly EdgeDraft[], issues: IssueL
       }
       break;
     case 'ProcessNode':
-      checkJoin(spec, edges, issues);
+      checkJoin(spec, index.to.get(spec.nodeId) ?? NO_EDGES, issues);
       break;
     case 'Sink':
       break;
@@ -103,8 +127,8 @@ function checkNode(node: LoadedNode, edges: readonly EdgeDraft[], issues: IssueL
   checkExpressions(node.expressions, spec, issues);
 }
 
-/** Joins (DSL.md §5.2): every required input is bound to a distinct name and fed by an edge. */
-function checkJoin(spec: NodeSpec, edges: readonly EdgeDraft[], issues: IssueList): void {
+/** Joins (DSL.md §5.2): every required input is bound to a distinct name and fed by an edge (`incoming`: the node's). */
+function checkJoin(spec: NodeSpec, incoming: readonly EdgeDraft[], issues: IssueList): void {
   const required = spec.inputs.flatMap((input, k) => (input.required ? [k] : []));
   if (required.length < 2) return;
   const bindings = joinBindings(spec);
@@ -132,7 +156,6 @@ function checkJoin(spec: NodeSpec, edges: readonly EdgeDraft[], issues: IssueLis
       );
     } else firstAt.set(b.name, at);
   }
-  const incoming = edges.filter((e) => e.to === spec.nodeId);
   for (const k of required) {
     if (!incoming.some((e) => e.inputIndex === k)) {
       const label = spec.inputs[k]!.name ?? spec.inputs[k]!.alias ?? String(k);
@@ -153,23 +176,17 @@ function checkJoin(spec: NodeSpec, edges: readonly EdgeDraft[], issues: IssueLis
 }
 
 /** Warnings about the graph's shape: unreachable nodes, tokens that go nowhere. */
-function checkGraph(
-  nodes: readonly LoadedNode[],
-  edges: readonly EdgeDraft[],
-  nodesPath: string,
-  issues: IssueList,
-): void {
+function checkGraph(nodes: readonly LoadedNode[], index: EdgeIndex, nodesPath: string, issues: IssueList): void {
   const known = nodes.filter((n) => n.entry.nodeId !== undefined && n.entry.kind !== null);
   const sources = known.filter((n) => n.entry.kind === 'DataSource').map((n) => n.entry.nodeId!);
   if (known.length > 0 && sources.length === 0) {
     issues.warning(nodesPath, `the scenario has no DataSource, so no token is ever made`);
   }
-  const next = new Map<string, string[]>();
-  for (const e of edges) next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
+  const next = index.from;
   const reached = new Set(sources);
   const queue = [...sources];
-  while (queue.length > 0) {
-    for (const to of next.get(queue.shift()!) ?? []) {
+  for (let head = 0; head < queue.length; head++) {
+    for (const { to } of next.get(queue[head]!) ?? NO_EDGES) {
       if (!reached.has(to)) {
         reached.add(to);
         queue.push(to);
@@ -209,6 +226,7 @@ function checkGraph(
 function checkMultiplyingCycles(
   nodes: readonly LoadedNode[],
   edges: readonly EdgeDraft[],
+  index: EdgeIndex,
   maxEvents: number,
   issues: IssueList,
 ): void {
@@ -218,7 +236,8 @@ function checkMultiplyingCycles(
   for (const spec of specs.values()) {
     if (spec.type === 'Multiplexer' && spec.multiplexing.strategy !== 'broadcast') continue;
     const own = component.get(spec.nodeId);
-    const back = edges.filter((e) => e.from === spec.nodeId && component.get(e.to) === own).length;
+    let back = 0;
+    for (const e of index.from.get(spec.nodeId) ?? NO_EDGES) if (component.get(e.to) === own) back++;
     if (back < 2) continue;
     const bound = `the run will stop at maxEvents (${maxEvents})`;
     const growth = back === 2 ? 'tokens double every lap' : `tokens multiply by ${back} every lap`;

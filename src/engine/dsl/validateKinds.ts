@@ -9,6 +9,27 @@ import { hint, IssueList, listOf, pointer, showValue } from './issues';
 import { resolveOutput } from './normalise';
 import type { ParsedNode } from './readNode';
 
+/**
+ * Not pure (records issues). Integer bounds draw exact integers from a 53-bit generator, so both
+ * must be safe integers (|n| ≤ 2^53 − 1). Other bounds draw `min + r × (max − min)`, whose width is
+ * always finite: a non-integer is below 2^52 in magnitude.
+ */
+function checkRandomBounds(min: number, max: number, at: string, issues: IssueList): void {
+  if (!Number.isFinite(min) || !Number.isFinite(max)) return; // the schema refuses non-finite numbers
+  if (Number.isInteger(min) && Number.isInteger(max)) {
+    for (const [name, value] of [
+      ['valueMin', min],
+      ['valueMax', max],
+    ] as const) {
+      if (!Number.isSafeInteger(value))
+        issues.error(
+          pointer(at, name),
+          `"${name}" (${value}) is beyond the exact integer range ±${Number.MAX_SAFE_INTEGER} (2^53 − 1): integer bounds draw exact integers; use bounds within that range`,
+        );
+    }
+  }
+}
+
 /** Not pure (records issues). */
 export function validateDataSource(
   spec: DataSourceSpec,
@@ -20,6 +41,7 @@ export function validateDataSource(
   if (g?.type === 'random' && g.valueMin > g.valueMax) {
     issues.error(pointer(at, 'valueMax'), `"valueMax" (${g.valueMax}) is less than "valueMin" (${g.valueMin})`);
   }
+  if (g?.type === 'random') checkRandomBounds(g.valueMin, g.valueMax, at, issues);
   if (g?.type === 'constant' && g.value === undefined && g.hardcodedValue === undefined) {
     issues.error(pointer(at, 'value'), `a "constant" generation needs "value", the value of every token`);
   }

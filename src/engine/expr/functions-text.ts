@@ -4,7 +4,7 @@
  * JavaScript's strings do. Functions that walk arrays or build pieces charge one step per element.
  */
 import { eager, expectArray, expectString, wrongType, type FunctionSpec } from './builtin';
-import { charge, checkedText, fail, failTooLong, type EvalState } from './state';
+import { charge, checkedText, fail, failTooLong, scan, type EvalState } from './state';
 import { LIMITS } from './limits';
 import { deepEqual, toText, visible } from './values';
 
@@ -23,13 +23,18 @@ function concat(args: readonly unknown[], st: EvalState): unknown {
   if (arrays > 0) fail('concat() expects either all arrays or no arrays');
   let text = '';
   for (const a of args) text = checkedText(text + toText(a, st));
+  scan(st, text.length);
   return text;
 }
 
 /** `contains(text, part)` or `contains(array, value)` (value compared as by `==`). */
 function contains(args: readonly unknown[], st: EvalState): boolean {
   const [haystack, needle] = args;
-  if (typeof haystack === 'string') return haystack.includes(expectString('contains', needle, 2));
+  if (typeof haystack === 'string') {
+    const part = expectString('contains', needle, 2);
+    scan(st, haystack.length + part.length);
+    return haystack.includes(part);
+  }
   if (Array.isArray(haystack)) {
     for (let i = 0; i < haystack.length; i++) {
       charge(st, 1);
@@ -44,6 +49,7 @@ function contains(args: readonly unknown[], st: EvalState): boolean {
 function split(args: readonly unknown[], st: EvalState): string[] {
   const text = expectString('split', args[0], 1);
   const separator = expectString('split', args[1], 2);
+  scan(st, text.length);
   // Asking for one piece more than the budget allows bounds the allocation; charging then fails.
   const pieces = text.split(separator, LIMITS.maxEvalSteps - st.steps + 1);
   charge(st, pieces.length);
@@ -63,20 +69,28 @@ function join(args: readonly unknown[], st: EvalState): string {
     if (length > LIMITS.maxStringLength) failTooLong();
     parts.push(part);
   }
+  scan(st, length);
   return parts.join(separator);
 }
 
+/** `upper`/`lower`: the mapping can lengthen the text (`ß` → `SS`), so the result is checked too. */
+function mapCase(text: string, upper: boolean, st: EvalState): string {
+  scan(st, text.length);
+  return checkedText(upper ? text.toUpperCase() : text.toLowerCase());
+}
+
 function affix(fn: 'startsWith' | 'endsWith'): FunctionSpec {
-  return eager(2, 2, (args) => {
+  return eager(2, 2, (args, st) => {
     const text = expectString(fn, args[0], 1);
     const part = expectString(fn, args[1], 2);
+    scan(st, part.length);
     return fn === 'startsWith' ? text.startsWith(part) : text.endsWith(part);
   });
 }
 
 export const TEXT_FUNCTIONS = {
-  upper: eager(1, 1, (args) => expectString('upper', args[0]).toUpperCase()),
-  lower: eager(1, 1, (args) => expectString('lower', args[0]).toLowerCase()),
+  upper: eager(1, 1, (args, st) => mapCase(expectString('upper', args[0]), true, st)),
+  lower: eager(1, 1, (args, st) => mapCase(expectString('lower', args[0]), false, st)),
   concat: eager(1, Infinity, concat),
   contains: eager(2, 2, contains),
   startsWith: affix('startsWith'),

@@ -7,7 +7,7 @@
 import { eager, lazy, wrongType, type FunctionSpec } from './builtin';
 import { MATH_FUNCTIONS } from './functions-math';
 import { TEXT_FUNCTIONS } from './functions-text';
-import { fail } from './state';
+import { fail, scan, type EvalState } from './state';
 import { toText } from './values';
 
 /**
@@ -23,8 +23,9 @@ export function parseDecimal(text: string): number | null {
   return Number.isNaN(n) ? null : n;
 }
 
-function toNumber(args: readonly unknown[]): number | null {
+function toNumber(args: readonly unknown[], st: EvalState): number | null {
   const v = args[0];
+  if (typeof v === 'string') scan(st, v.length);
   if (typeof v === 'number') return v;
   if (typeof v === 'boolean') return v ? 1 : 0;
   if (v === null) return null;

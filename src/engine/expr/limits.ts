@@ -12,13 +12,19 @@
  * - `maxEvalSteps`: work units per evaluation. One step per syntax-tree node visited, plus one per
  *   element a function walks through (`sum` over a 1,000-element array costs about 1,000 steps).
  * - `maxStringLength`: characters of any string an evaluation builds (`+`, `concat`, `join`,
- *   `string`, …), so that a formula cannot allocate unbounded memory from a large input.
+ *   `string`, `upper`, …), so that a formula cannot allocate unbounded memory from a large input.
+ * - `charsPerStep`: characters an operation may scan or build per step it is charged. Every
+ *   operation that walks text (`upper`, `contains`, `split`, `+` on text, comparing strings, …)
+ *   charges one step per `charsPerStep` characters, so a formula cannot spend its steps cheaply on
+ *   calls that each scan a million characters: an evaluation scans at most
+ *   `maxEvalSteps × charsPerStep` characters (6.4 M).
  */
 export const LIMITS = {
   maxLength: 10_000,
   maxDepth: 64,
   maxEvalSteps: 100_000,
   maxStringLength: 1_000_000,
+  charsPerStep: 64,
 } as const satisfies Record<string, number>;
 
 /**

@@ -6,7 +6,7 @@
  */
 import { assertNever, type BinaryNode, type UnaryNode } from './ast';
 import { LIMITS } from './limits';
-import { checkedText, fail, failSteps, type EvalState, type Thunk } from './state';
+import { checkedText, fail, failSteps, scan, type EvalState, type Thunk } from './state';
 import { deepEqual, toText, typeName } from './values';
 
 const MAX_STEPS = LIMITS.maxEvalSteps;
@@ -25,10 +25,18 @@ function badOperand(operator: string, v: unknown): never {
   return fail(`cannot apply "${operator}" to ${typeName(v)}`);
 }
 
+/** Charges comparing two strings (up to the shorter one's length); always true, to chain with `&&`. */
+function textCompare(a: string, b: string, st: EvalState): true {
+  scan(st, a.length < b.length ? a.length : b.length);
+  return true;
+}
+
 /** `+` when not both numbers: text if either side is a string, else an error. */
 function plusSlow(a: unknown, b: unknown, st: EvalState): string {
   if (typeof a !== 'string' && typeof b !== 'string') badOperands('+', a, b);
-  return checkedText(toText(a, st) + toText(b, st));
+  const text = checkedText(toText(a, st) + toText(b, st));
+  scan(st, text.length);
+  return text;
 }
 
 /** Pure. The closure of a unary operator over its compiled argument. */
@@ -100,7 +108,9 @@ export function compileBinary(operator: BinaryNode['operator'], l: Thunk, r: Thu
         const a = l(s, st);
         const b = r(s, st);
         if (typeof a === 'number' && typeof b === 'number') return a < b;
-        return typeof a === 'string' && typeof b === 'string' ? a < b : badComparison('<', a, b);
+        return typeof a === 'string' && typeof b === 'string'
+          ? textCompare(a, b, st) && a < b
+          : badComparison('<', a, b);
       };
     case '<=':
       return (s, st) => {
@@ -108,7 +118,9 @@ export function compileBinary(operator: BinaryNode['operator'], l: Thunk, r: Thu
         const a = l(s, st);
         const b = r(s, st);
         if (typeof a === 'number' && typeof b === 'number') return a <= b;
-        return typeof a === 'string' && typeof b === 'string' ? a <= b : badComparison('<=', a, b);
+        return typeof a === 'string' && typeof b === 'string'
+          ? textCompare(a, b, st) && a <= b
+          : badComparison('<=', a, b);
       };
     case '>':
       return (s, st) => {
@@ -116,7 +128,9 @@ export function compileBinary(operator: BinaryNode['operator'], l: Thunk, r: Thu
         const a = l(s, st);
         const b = r(s, st);
         if (typeof a === 'number' && typeof b === 'number') return a > b;
-        return typeof a === 'string' && typeof b === 'string' ? a > b : badComparison('>', a, b);
+        return typeof a === 'string' && typeof b === 'string'
+          ? textCompare(a, b, st) && a > b
+          : badComparison('>', a, b);
       };
     case '>=':
       return (s, st) => {
@@ -124,13 +138,16 @@ export function compileBinary(operator: BinaryNode['operator'], l: Thunk, r: Thu
         const a = l(s, st);
         const b = r(s, st);
         if (typeof a === 'number' && typeof b === 'number') return a >= b;
-        return typeof a === 'string' && typeof b === 'string' ? a >= b : badComparison('>=', a, b);
+        return typeof a === 'string' && typeof b === 'string'
+          ? textCompare(a, b, st) && a >= b
+          : badComparison('>=', a, b);
       };
     case '==':
       return (s, st) => {
         if (++st.steps > MAX_STEPS) failSteps();
         const a = l(s, st);
         const b = r(s, st);
+        if (typeof a === 'string' && typeof b === 'string') return textCompare(a, b, st) && a === b;
         return a === b || (typeof a === 'object' && typeof b === 'object' && deepEqual(a, b, st));
       };
     case '!=':
@@ -138,6 +155,7 @@ export function compileBinary(operator: BinaryNode['operator'], l: Thunk, r: Thu
         if (++st.steps > MAX_STEPS) failSteps();
         const a = l(s, st);
         const b = r(s, st);
+        if (typeof a === 'string' && typeof b === 'string') return !(textCompare(a, b, st) && a === b);
         return !(a === b || (typeof a === 'object' && typeof b === 'object' && deepEqual(a, b, st)));
       };
     default:

@@ -46,6 +46,11 @@ export function charge(st: EvalState, n: number): void {
   if (st.steps > LIMITS.maxEvalSteps) failSteps();
 }
 
+/** Not pure: charges the steps of scanning or building `chars` characters (one per `LIMITS.charsPerStep`). */
+export function scan(st: EvalState, chars: number): void {
+  if (chars >= LIMITS.charsPerStep) charge(st, Math.floor(chars / LIMITS.charsPerStep));
+}
+
 /** Not pure: throws the step-limit error. Kept out of line so each closure's hot path stays tiny. */
 export function failSteps(): never {
   throw new EvalFailure(`expression needs too many steps (more than ${LIMITS.maxEvalSteps})`);

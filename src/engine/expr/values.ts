@@ -4,7 +4,7 @@
  * plain objects and arrays and nothing else: no prototypes, no functions, no host objects.
  */
 import { LIMITS, forbiddenMessage, isForbiddenName } from './limits';
-import { charge, fail, failTooLong, type EvalState, type Scope } from './state';
+import { charge, fail, failTooLong, scan, type EvalState, type Scope } from './state';
 
 /** Pure. The name of a value's type as messages show it: null, number, string, boolean, array, object. */
 export function typeName(v: unknown): string {
@@ -129,6 +129,7 @@ function writeJson(v: unknown, st: EvalState, depth: number, out: JsonWriter): v
   if (v === null || v === undefined) return append(out, 'null');
   switch (typeof v) {
     case 'string':
+      scan(st, v.length);
       return append(out, JSON.stringify(v));
     case 'number':
       return append(out, Number.isFinite(v) ? String(v) : 'null');

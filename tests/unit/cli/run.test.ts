@@ -196,7 +196,7 @@ describe('flowledger run', () => {
 });
 
 describe('flowledger bench', () => {
-  it('runs E1–E5 quickly with --quick and reports JSON with the machine and date', async () => {
+  it('runs E1–E6 quickly with --quick and reports JSON with the machine and date', async () => {
     const r = await runCli('bench', '--quick', '--json');
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
@@ -210,8 +210,9 @@ describe('flowledger bench', () => {
     expect(report.E3.bytesPerEvent).toBeGreaterThan(0);
     expect(report.E4.medianMs).toBeGreaterThan(0);
     expect(report.E5.medianMs).toBeGreaterThanOrEqual(0);
+    expect(report.E6.nodes).toBe(5000);
     expect(report.P1).toEqual({ skipped: expect.stringContaining('--loghub') });
-    expect(report.rows.map((row: { id: string }) => row.id)).toEqual(['E1', 'E2', 'E3', 'E4', 'E5', 'P1', 'P3']);
+    expect(report.rows.map((row: { id: string }) => row.id)).toEqual(['E1', 'E2', 'E3', 'E4', 'E5', 'E6', 'P1', 'P3']);
   }, 60_000);
 
   it('prints a table by default, and refuses a --loghub folder without the data', async () => {

@@ -60,7 +60,7 @@ describe('maxEvents', () => {
     expect(result.errors).toEqual([{ path: '/maxEvents', message }]);
   });
 
-  it('closes a doubling cycle as truncated at the end of the first step whose ledger exceeds it', async () => {
+  it('closes a doubling cycle as truncated at the event that fills the ledger, in the middle of a step', async () => {
     const engine = engineFor(doubling({ maxEvents: 1000 }));
     const sizes: number[] = [0];
     const statuses: string[] = [engine.status];
@@ -70,11 +70,11 @@ describe('maxEvents', () => {
       sizes.push(report.lastSeq);
       statuses.push(report.status);
     }
-    // Ledger sizes 1, 3, 5, 9, 13, 21, … 509, 765, 1021: step 17 is the first above 1,000.
+    // Ledger sizes 1, 3, 5, 9, 13, 21, … 509, 765, then 1021 unbounded: step 17 stops at event 1,000.
     const last = engine.getCurrentTick();
     expect(last).toBe(17);
-    expect(sizes.at(-1)).toBe(1021);
-    expect(sizes.at(-2)).toBeLessThanOrEqual(1000);
+    expect(sizes.at(-1)).toBe(1000);
+    expect(sizes.at(-2)).toBe(765);
     expect(statuses.slice(0, -1)).not.toContain('truncated');
     expect(engine.status).toBe('truncated');
     expect(engine.truncatedBy).toBe('maxEvents');
@@ -83,19 +83,19 @@ describe('maxEvents', () => {
     expect(await engine.step()).toMatchObject({ executed: false, step: 17, queueSize: 0, status: 'truncated' });
     expect(engine.runToEnd()).toBe('truncated');
 
-    // The step is complete: the ledger is exactly the first 17 steps of the same run bounded by maxSteps instead.
+    // The ledger is exactly the first 1,000 events of the same run bounded by maxSteps instead.
     const bySteps = run(doubling({ maxSteps: 17 }));
     expect(bySteps.status).toBe('truncated');
     expect(bySteps.truncatedBy).toBe('maxSteps');
     expect(bySteps.ledger.size).toBe(1021);
-    expect(engine.ledgerHash()).toBe(bySteps.ledgerHash());
-    expect(brief(engine).filter((line) => line.startsWith('17 ')).length).toBe(256);
+    expect(brief(engine)).toEqual(brief(bySteps).slice(0, 1000));
+    expect(brief(engine).filter((line) => line.startsWith('17 ')).length).toBe(235);
 
     const result = engine.stepResult(17);
     if (!result.ok) throw new Error(JSON.stringify(result));
     expect(result.value).toMatchObject({ status: 'truncated', queueSize: 0 });
     expect(result.value.message).toBe(
-      'Executed step 17; 0 events remaining in the queue; truncated: the ledger exceeded maxEvents (1000) events before the run completed',
+      'Executed step 17; 0 events remaining in the queue; truncated: maxEvents (1000) was reached before the run completed',
     );
     const before = engine.stepResult(16);
     expect(before.ok && before.value.message).toBe('Executed step 16; 256 events remaining in the queue');
@@ -133,20 +133,21 @@ describe('maxEvents', () => {
     );
   });
 
-  it('reports maxSteps when both bounds are reached at the same step', () => {
-    const engine = run(doubling({ maxEvents: 1000, maxSteps: 17 }));
+  it('reports maxSteps when both bounds are reached at the end of the same step', () => {
+    const engine = run(doubling({ maxEvents: 1021, maxSteps: 17 }));
+    expect(engine.ledger.size).toBe(1021);
     expect(engine.truncatedBy).toBe('maxSteps');
   });
 
-  it('truncates only while work remains: a run that ends in the step that passes maxEvents completes', () => {
+  it('truncates only while work remains: a run whose last event fills the ledger completes', () => {
     const engine = run(scenario([source('src', 'sink', { count: 10 }), sink()], { maxEvents: 5 }));
-    // Ledger sizes 1, 3, 5, 7, …: step 4 is the first above 5, and work remains after it.
+    // Ledger sizes 1, 3, 5, 7, …: step 3 fills it, and work remains after it.
     expect(engine.status).toBe('truncated');
     expect(engine.truncatedBy).toBe('maxEvents');
-    expect(engine.getCurrentTick()).toBe(4);
-    expect(engine.ledger.size).toBe(7);
-    const done = run(scenario([source('src', 'sink', { count: 2 }), sink()], { maxEvents: 3 }));
-    // Step 3 brings the ledger to 4 events, but nothing is pending then: completed, not truncated.
+    expect(engine.getCurrentTick()).toBe(3);
+    expect(engine.ledger.size).toBe(5);
+    const done = run(scenario([source('src', 'sink', { count: 2 }), sink()], { maxEvents: 4 }));
+    // Step 3 brings the ledger to 4 events, and nothing is pending then: completed, not truncated.
     expect(done.status).toBe('completed');
     expect(done.truncatedBy).toBeNull();
   });

@@ -72,7 +72,13 @@ describe('forbidden names', () => {
 
 describe('limits', () => {
   it('exports the documented numbers', () => {
-    expect(LIMITS).toEqual({ maxLength: 10_000, maxDepth: 64, maxEvalSteps: 100_000, maxStringLength: 1_000_000 });
+    expect(LIMITS).toEqual({
+      maxLength: 10_000,
+      maxDepth: 64,
+      maxEvalSteps: 100_000,
+      maxStringLength: 1_000_000,
+      charsPerStep: 64,
+    });
   });
 
   it('accepts a source of exactly maxLength characters and refuses a longer one', () => {

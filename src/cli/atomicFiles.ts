@@ -1,0 +1,70 @@
+/**
+ * Output files written whole or not at all: each is written to a temporary file beside it and
+ * renamed over the destination only when the command succeeds, so a failed or interrupted command
+ * leaves existing files untouched (a crash at worst leaves a `.<name>.<pid>-<n>.tmp` beside them).
+ */
+import { rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+let counter = 0;
+
+/** Not pure (a counter): a fresh temporary path in the folder of `path`. */
+export function temporaryPathFor(path: string): string {
+  counter++;
+  return join(dirname(path), `.${basename(path)}.${process.pid}-${counter}.tmp`);
+}
+
+/** Not pure (writes): writes `content` to `path` through a temporary file and a rename. */
+export async function writeFileAtomic(path: string, content: string): Promise<void> {
+  const temp = temporaryPathFor(path);
+  try {
+    await writeFile(temp, content, 'utf8');
+    await rename(temp, path);
+  } catch (err) {
+    await rm(temp, { force: true });
+    throw err;
+  }
+}
+
+/**
+ * Not pure (touches the file system): why `path` cannot be written, or null. Never changes `path`
+ * itself: a temporary file is created beside it and removed.
+ */
+export async function unwritable(path: string): Promise<string | null> {
+  try {
+    if ((await stat(path)).isDirectory()) return 'is a folder';
+  } catch {
+    // Not there yet: the folder decides.
+  }
+  const temp = temporaryPathFor(path);
+  try {
+    await writeFile(temp, '');
+    await rm(temp, { force: true });
+    return null;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? 'no such folder' : code === 'ENOTDIR' ? 'not a folder' : (code ?? String(err));
+  }
+}
+
+/** Not pure: the temporary files of one command, renamed into place together on success. */
+export class PendingFiles {
+  private readonly files: Array<{ temp: string; path: string }> = [];
+
+  /** The temporary path to write instead of `path`. */
+  add(path: string): string {
+    const temp = temporaryPathFor(path);
+    this.files.push({ temp, path });
+    return temp;
+  }
+
+  /** Renames every temporary file over its destination. */
+  async commit(): Promise<void> {
+    for (const f of this.files.splice(0)) await rename(f.temp, f.path);
+  }
+
+  /** Removes the temporary files not committed (after a failure); existing destinations stay as they were. */
+  async discard(): Promise<void> {
+    for (const f of this.files.splice(0)) await rm(f.temp, { force: true });
+  }
+}
