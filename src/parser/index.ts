@@ -24,7 +24,7 @@ export {
   type HeaderMatch,
 } from './format';
 export { BUILTIN_PRESETS, createPresetRegistry, PresetRegistry, type Preset, type PresetLookup } from './presets';
-export { DEFAULT_MASKS, compileMasks, compileMask, type MaskSet, type CompiledMask } from './masks';
+export { DEFAULT_MASKS, compileMasks, compileMask, wildcardTemplate, type MaskSet, type CompiledMask } from './masks';
 export {
   Drain,
   WILDCARD,
