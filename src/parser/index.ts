@@ -30,6 +30,9 @@ export {
   WILDCARD,
   survivor,
   singleDifference,
+  hasWordBesides,
+  MAX_VARIANTS,
+  type Variant,
   type ChangeKind,
   type Cluster,
   type DrainOptions,
@@ -37,6 +40,7 @@ export {
 } from './drain';
 export {
   finalizeTemplates,
+  resolveFinal,
   MAX_ALIGNED_TOKENS,
   type FinalTemplate,
   type FinalTemplates,

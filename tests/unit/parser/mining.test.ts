@@ -149,14 +149,18 @@ describe('merge pass', () => {
 
 describe('final assignment', () => {
   it('gives a line mined early the template its cluster ended with', () => {
-    const r = parsed(['user alice logged in', 'user bob logged in', 'user carol logged in'], withFormat('<Content>'));
+    const r = parsed(
+      ['user alice logged in', 'user bob logged in', 'user carol logged in', 'user dave logged in'],
+      withFormat('<Content>'),
+    );
     expect(r.events.map((e) => [e.eventId, e.template, e.params])).toEqual([
       ['E1', 'user <*> logged in', ['alice']],
       ['E1', 'user <*> logged in', ['bob']],
       ['E1', 'user <*> logged in', ['carol']],
+      ['E1', 'user <*> logged in', ['dave']],
     ]);
     expect(r.templates).toEqual([
-      { eventId: 'E1', template: 'user <*> logged in', occurrences: 3, mergedIds: ['E2', 'E3'] },
+      { eventId: 'E1', template: 'user <*> logged in', occurrences: 4, mergedIds: ['E2', 'E3', 'E4'] },
     ]);
   });
 
