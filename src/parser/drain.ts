@@ -120,8 +120,10 @@ export class Drain {
 
   /** Adds one line's tokens; returns its (live) cluster and what changed. */
   add(tokens: string[], glue: boolean[]): AddResult {
-    const vars = this.variables(tokens);
-    const found = this.search(tokens, vars);
+    const vars = this.variables(tokens, glue);
+    let found = this.search(tokens, vars);
+    // A line with a constant word never turns a template into one without any (`<*>`).
+    if (found !== null && this.wouldLoseAllWords(found, tokens)) found = null;
     if (found === null) {
       const cluster: Cluster = {
         id: this.all.length + 1,
@@ -167,6 +169,20 @@ export class Drain {
     };
   }
 
+  /** True when joining `tokens` to `c` leaves no constant word although the line has one. */
+  private wouldLoseAllWords(c: Cluster, tokens: readonly string[]): boolean {
+    const isVariable = this.opts.isVariable;
+    let lineHasWord = false;
+    const t = c.tokens;
+    for (let i = 0; i < t.length; i++) {
+      const w = tokens[i]!;
+      if (w === WILDCARD || isVariable(w) || isPunctuation(w)) continue;
+      if (t[i] === w) return false;
+      lineHasWord = true;
+    }
+    return lineHasWord;
+  }
+
   /** The variant of `cluster` a line with `tokens` belongs to (created if new), counted once. */
   private variantOf(cluster: Cluster, tokens: readonly string[]): Variant | null {
     const list = cluster.variants;
@@ -198,14 +214,16 @@ export class Drain {
   }
 
   /** No change to the tree: the live cluster `tokens` would join, or null. */
-  match(tokens: string[]): Cluster | null {
-    return this.search(tokens, this.variables(tokens));
+  match(tokens: string[], glue?: boolean[]): Cluster | null {
+    return this.search(tokens, this.variables(tokens, glue));
   }
 
-  private variables(tokens: readonly string[]): boolean[] {
+  /** Variable-looking tokens: a digit or placeholder, or the value of a `key=value` / `key:value` pair. */
+  private variables(tokens: readonly string[], glue?: readonly boolean[]): boolean[] {
     const isVariable = this.opts.isVariable;
     const vars = new Array<boolean>(tokens.length);
-    for (let i = 0; i < tokens.length; i++) vars[i] = isVariable(tokens[i]!);
+    for (let i = 0; i < tokens.length; i++)
+      vars[i] = isVariable(tokens[i]!) || (i > 0 && glue?.[i] === true && isKey(tokens[i - 1]!));
     return vars;
   }
 
@@ -350,6 +368,16 @@ export function absorbStats(keep: Cluster, m: Cluster, limit: number): void {
     keep.variants = null;
     keep.variantIndex.clear();
   } else keep.variants.push(...m.variants);
+}
+
+/** Pure: a token that names a value: it ends with `=` or `:` (`uid=`, `ret:`). */
+export function isKey(token: string): boolean {
+  const n = token.length;
+  if (n < 2) return false;
+  const c = token.charCodeAt(n - 1);
+  if (c !== 61 && c !== 58) return false;
+  const b = token.charCodeAt(n - 2);
+  return (b >= 48 && b <= 57) || (b >= 65 && b <= 90) || (b >= 97 && b <= 122) || b === 95;
 }
 
 /** Pure: whether `tokens` keeps a constant word (not `<*>`, variable-looking or punctuation) outside position `skip`. */

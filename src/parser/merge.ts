@@ -17,7 +17,7 @@
  * listed in `mergedIds`. Templates longer than `MAX_ALIGNED_TOKENS` skip steps 1–2 (cost is quadratic
  * in the length).
  */
-import { hasWordBesides, survivor, WILDCARD, type Cluster } from './drain';
+import { hasWordBesides, isKey, survivor, WILDCARD, type Cluster } from './drain';
 import { mergedText, skeletonKey } from './skeleton';
 import { joinTokens } from './tokens';
 
@@ -231,6 +231,8 @@ function splitEntry(
     // its values recurs (`eth0` on one line and `eth1` on another are a parameter; `ee0` on 45
     // lines and `alt0` on 44 are two events).
     if ([...v].some(isPlaceholder)) continue;
+    // The value of a `key=value` or `key: value` pair is a parameter, however few its values.
+    if (i > 0 && e.glue[i] === true && isKey(e.tokens[i - 1]!)) continue;
     if ([...v].some(isVariable)) {
       const counts = new Map<string, number>();
       for (const x of variants) counts.set(x.tokens[i]!, (counts.get(x.tokens[i]!) ?? 0) + x.count);
