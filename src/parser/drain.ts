@@ -148,12 +148,11 @@ export class Drain {
     found.size++;
     let changed = false;
     const t = found.tokens;
-    const limit = this.opts.variableAfter;
     for (let i = 0; i < t.length; i++) {
       if (t[i] !== tokens[i]) {
         const seen = found.values[i];
         if (seen != null && !seen.has(tokens[i]!)) {
-          if (seen.size + 1 >= limit) found.values[i] = null;
+          if (seen.size + 1 >= this.opts.variableAfter) found.values[i] = null;
           else seen.add(tokens[i]!);
         }
         if (t[i] !== WILDCARD) {

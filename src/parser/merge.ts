@@ -230,7 +230,8 @@ function splitEntry(
     // A word is a constant by its wording; a token with a digit or a placeholder only if every one of
     // its values recurs (`eth0` on one line and `eth1` on another are a parameter; `ee0` on 45
     // lines and `alt0` on 44 are two events).
-    if ([...v].some(isPlaceholder)) continue;
+    // Placeholders are parameters: a position holding nothing else never splits.
+    if ([...v].every(isPlaceholder)) continue;
     // The value of a `key=value` or `key: value` pair is a parameter, however few its values.
     if (i > 0 && e.glue[i] === true && isKey(e.tokens[i - 1]!)) continue;
     if ([...v].some(isVariable)) {
