@@ -17,7 +17,7 @@ export const MINING_DEFAULTS = {
   depth: 4,
   similarity: 0.8,
   maxChildren: 100,
-  variableAfter: 4,
+  variableAfter: 5,
   merge: true,
   cache: 4096,
 } as const;

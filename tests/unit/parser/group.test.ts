@@ -58,10 +58,11 @@ describe('groupByField', () => {
         'user alice logged out',
         'user carol logged in',
         'user dave logged in',
+        'user erin logged in',
       ],
       withFormat('<Content>', { groupByField: 'param:0' }),
     );
-    expect(r.events.map((e) => e.groupKey)).toEqual(['alice', 'bob', '_ungrouped', 'carol', 'dave']);
+    expect(r.events.map((e) => e.groupKey)).toEqual(['alice', 'bob', '_ungrouped', 'carol', 'dave', 'erin']);
   });
 
   it('by a named mask: the first text it matched (blk)', () => {

@@ -52,8 +52,8 @@ describe('template mining mechanisms', () => {
     expect(g.find((x) => x[0]!.endsWith('SPP'))).toEqual(['session 7 initialized by client SPP']);
   });
 
-  it('makes a position with variableAfter (4) or more words a parameter', () => {
-    const users = ['admin', 'oracle', 'test', 'guest', 'admin'];
+  it('makes a position with variableAfter (5) or more words a parameter', () => {
+    const users = ['admin', 'oracle', 'test', 'guest', 'pi', 'admin'];
     const r = parsed(
       users.map((u, i) => `Invalid user ${u} from 10.0.0.${i}`),
       PLAIN,

@@ -151,7 +151,13 @@ describe('merge pass', () => {
 describe('final assignment', () => {
   it('gives a line mined early the template its cluster ended with', () => {
     const r = parsed(
-      ['user alice logged in', 'user bob logged in', 'user carol logged in', 'user dave logged in'],
+      [
+        'user alice logged in',
+        'user bob logged in',
+        'user carol logged in',
+        'user dave logged in',
+        'user erin logged in',
+      ],
       withFormat('<Content>'),
     );
     expect(r.events.map((e) => [e.eventId, e.template, e.params])).toEqual([
@@ -159,9 +165,10 @@ describe('final assignment', () => {
       ['E1', 'user <*> logged in', ['bob']],
       ['E1', 'user <*> logged in', ['carol']],
       ['E1', 'user <*> logged in', ['dave']],
+      ['E1', 'user <*> logged in', ['erin']],
     ]);
     expect(r.templates).toEqual([
-      { eventId: 'E1', template: 'user <*> logged in', occurrences: 4, mergedIds: ['E2', 'E3', 'E4'] },
+      { eventId: 'E1', template: 'user <*> logged in', occurrences: 5, mergedIds: ['E2', 'E3', 'E4', 'E5'] },
     ]);
   });
 

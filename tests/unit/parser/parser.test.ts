@@ -128,9 +128,13 @@ describe('LogParser (streaming)', () => {
   });
 
   it('gives streamed events their final templates when handed the templates of a first pass', () => {
-    const log = ['user alice logged in', 'user bob logged in', 'user carol logged in', 'user dave logged in'].join(
-      '\n',
-    );
+    const log = [
+      'user alice logged in',
+      'user bob logged in',
+      'user carol logged in',
+      'user dave logged in',
+      'user erin logged in',
+    ].join('\n');
     const first = create(withFormat('<Content>'), { collect: false });
     first.push(log);
     first.end();
@@ -144,6 +148,7 @@ describe('LogParser (streaming)', () => {
       'user bob logged in',
       'user carol logged in',
       'user dave logged in',
+      'user erin logged in',
     ]);
     const finals: string[] = [];
     const second = create(withFormat('<Content>'), {
@@ -154,6 +159,7 @@ describe('LogParser (streaming)', () => {
     second.push(log);
     second.end();
     expect(finals).toEqual([
+      'E1 user <*> logged in',
       'E1 user <*> logged in',
       'E1 user <*> logged in',
       'E1 user <*> logged in',
