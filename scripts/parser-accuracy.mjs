@@ -1,4 +1,4 @@
-// Parser accuracy (P3) and throughput (P1) from the command line, on a bundle (never tsx: see
+// Parser accuracy (P3: GA, FGA, PA on the ten Loghub-2k sets) and throughput (P1) from the command line, on a bundle (never tsx: see
 // TOOLCHAIN.md). Usage: node scripts/parser-accuracy.mjs <loghub-data-dir> [--throughput] [--dataset HDFS] [--lines N] [--runs N]
 import { build } from 'esbuild';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -39,10 +39,12 @@ try {
   const acc = bench.loghubAccuracy(dataDir);
   for (const d of acc.datasets) {
     process.stdout.write(
-      `${d.dataset.padEnd(10)} GA ${d.ga.toFixed(4)}  templates ${d.templates} (truth ${d.truthTemplates})  unparsed ${d.unparsed}\n`,
+      `${d.dataset.padEnd(12)} GA ${d.ga.toFixed(4)}  FGA ${d.fga.toFixed(4)}  PA ${d.pa.toFixed(4)}  templates ${d.templates} (truth ${d.truthTemplates})  unparsed ${d.unparsed}\n`,
     );
   }
-  process.stdout.write(`average GA ${acc.average.toFixed(4)}, min ${acc.min.toFixed(4)}\n`);
+  process.stdout.write(
+    `average GA ${acc.average.toFixed(4)}, min ${acc.min.toFixed(4)}; average FGA ${acc.averageFga.toFixed(4)}, PA ${acc.averagePa.toFixed(4)}\n`,
+  );
   if (args.includes('--throughput')) {
     const datasets = opt('dataset', 'HDFS,Apache,OpenSSH,Proxifier').split(',');
     for (const ds of datasets) {

@@ -17,7 +17,7 @@ export const MINING_DEFAULTS = {
   depth: 4,
   similarity: 0.8,
   maxChildren: 100,
-  variableAfter: 3,
+  variableAfter: 5,
   merge: true,
   cache: 4096,
 } as const;
@@ -41,6 +41,8 @@ export interface CompiledConfig {
   };
   /** True for a token that looks variable: it has a digit or a mask placeholder. */
   isVariable(token: string): boolean;
+  /** True for a token holding a mask placeholder or `<*>`. */
+  isPlaceholder(token: string): boolean;
   groupBy: FieldRef | null;
   missingGroupKey: string | null;
   mapping: CompiledMapping;
@@ -138,12 +140,18 @@ export function compileConfig(config: ParserConfig, options: CompileOptions = {}
       continuation,
       mining,
       isVariable: variableTest(masks.value.placeholders),
+      isPlaceholder: placeholderTest(masks.value.placeholders),
       groupBy,
       missingGroupKey: missing,
       mapping: mapping.value,
       keepUnparsed: keep,
     },
   };
+}
+
+function placeholderTest(placeholders: ReadonlySet<string>): (token: string) => boolean {
+  const re = new RegExp([...placeholders].map(escapeRegex).join('|'));
+  return (token) => token.includes('<') && re.test(token);
 }
 
 function variableTest(placeholders: ReadonlySet<string>): (token: string) => boolean {

@@ -23,6 +23,8 @@
  * (`mergedInto`), so an early event's id still leads to its final template.
  */
 
+import { isPunctuation } from './tokens';
+
 export type ChangeKind = 'cluster_created' | 'cluster_template_changed' | 'none';
 
 export const WILDCARD = '<*>';
@@ -40,7 +42,29 @@ export interface Cluster {
   size: number;
   /** The cluster this one was merged into, or null while it is live. */
   mergedInto: Cluster | null;
+  /**
+   * `values[i]`: the different words seen at position i, or null once there are `variableAfter` of them
+   * (the position is a parameter). A position with a few words only splits the event by its word.
+   */
+  values: (Set<string> | null)[];
+  /** The cluster's lines by their words at its few-valued positions (null: too many to keep apart). */
+  variants: Variant[] | null;
+  /** `variants` by key (see `variantKey`). */
+  variantIndex: Map<string, Variant>;
 }
+
+/**
+ * Lines of a cluster that agree at every position with few values (when they were added): the words
+ * of the first such line and how many lines there are. The final split reads `tokens` at the
+ * positions that still have few values at the end.
+ */
+export interface Variant {
+  readonly tokens: readonly string[];
+  count: number;
+}
+
+/** Variants a cluster keeps apart before it gives up splitting (memory stays bounded). */
+export const MAX_VARIANTS = 64;
 
 export interface DrainOptions {
   /** Tree depth counting the root and the length layer (Drain's `depth`); ≥ 3. */
@@ -66,6 +90,8 @@ function newNode(): Node {
 export interface AddResult {
   cluster: Cluster;
   change: ChangeKind;
+  /** The line's variant in its cluster (null when the cluster keeps none). */
+  variant: Variant | null;
 }
 
 /** Pure: the live cluster `c` ended up in. */
@@ -94,8 +120,10 @@ export class Drain {
 
   /** Adds one line's tokens; returns its (live) cluster and what changed. */
   add(tokens: string[], glue: boolean[]): AddResult {
-    const vars = this.variables(tokens);
-    const found = this.search(tokens, vars);
+    const vars = this.variables(tokens, glue);
+    let found = this.search(tokens, vars);
+    // A line with a constant word never turns a template into one without any (`<*>`).
+    if (found !== null && this.wouldLoseAllWords(found, tokens)) found = null;
     if (found === null) {
       const cluster: Cluster = {
         id: this.all.length + 1,
@@ -104,25 +132,74 @@ export class Drain {
         vars,
         size: 1,
         mergedInto: null,
+        values: tokens.map((t) => new Set([t])),
+        variants: [],
+        variantIndex: new Map(),
       };
+      const variant = this.variantOf(cluster, tokens);
       const leaf = this.insertLeaf(tokens, vars);
       leaf.clusters.push(cluster);
       this.all.push(cluster);
       const merged = this.mergeSiblings(leaf, cluster);
       return merged === null
-        ? { cluster, change: 'cluster_created' }
-        : { cluster: merged, change: 'cluster_template_changed' };
+        ? { cluster, change: 'cluster_created', variant }
+        : { cluster: merged, change: 'cluster_template_changed', variant };
     }
     found.size++;
     let changed = false;
     const t = found.tokens;
     for (let i = 0; i < t.length; i++) {
-      if (t[i] !== WILDCARD && t[i] !== tokens[i]) {
-        t[i] = WILDCARD;
-        changed = true;
+      if (t[i] !== tokens[i]) {
+        const seen = found.values[i];
+        if (seen != null && !seen.has(tokens[i]!)) {
+          if (seen.size + 1 >= this.opts.variableAfter) found.values[i] = null;
+          else seen.add(tokens[i]!);
+        }
+        if (t[i] !== WILDCARD) {
+          t[i] = WILDCARD;
+          changed = true;
+        }
       }
     }
-    return { cluster: found, change: changed ? 'cluster_template_changed' : 'none' };
+    return {
+      cluster: found,
+      change: changed ? 'cluster_template_changed' : 'none',
+      variant: this.variantOf(found, tokens),
+    };
+  }
+
+  /** True when joining `tokens` to `c` leaves no constant word although the line has one. */
+  private wouldLoseAllWords(c: Cluster, tokens: readonly string[]): boolean {
+    const isVariable = this.opts.isVariable;
+    let lineHasWord = false;
+    const t = c.tokens;
+    for (let i = 0; i < t.length; i++) {
+      const w = tokens[i]!;
+      if (w === WILDCARD || isVariable(w) || isPunctuation(w)) continue;
+      if (t[i] === w) return false;
+      lineHasWord = true;
+    }
+    return lineHasWord;
+  }
+
+  /** The variant of `cluster` a line with `tokens` belongs to (created if new), counted once. */
+  private variantOf(cluster: Cluster, tokens: readonly string[]): Variant | null {
+    const list = cluster.variants;
+    if (list === null) return null;
+    const key = variantKey(cluster.values, tokens);
+    let v = cluster.variantIndex.get(key);
+    if (v === undefined) {
+      if (list.length >= MAX_VARIANTS) {
+        cluster.variants = null;
+        cluster.variantIndex.clear();
+        return null;
+      }
+      v = { tokens: tokens.slice(), count: 0 };
+      list.push(v);
+      cluster.variantIndex.set(key, v);
+    }
+    v.count++;
+    return v;
   }
 
   /**
@@ -136,14 +213,16 @@ export class Drain {
   }
 
   /** No change to the tree: the live cluster `tokens` would join, or null. */
-  match(tokens: string[]): Cluster | null {
-    return this.search(tokens, this.variables(tokens));
+  match(tokens: string[], glue?: boolean[]): Cluster | null {
+    return this.search(tokens, this.variables(tokens, glue));
   }
 
-  private variables(tokens: readonly string[]): boolean[] {
+  /** Variable-looking tokens: a digit or placeholder, or the value of a `key=value` / `key:value` pair. */
+  private variables(tokens: readonly string[], glue?: readonly boolean[]): boolean[] {
     const isVariable = this.opts.isVariable;
     const vars = new Array<boolean>(tokens.length);
-    for (let i = 0; i < tokens.length; i++) vars[i] = isVariable(tokens[i]!);
+    for (let i = 0; i < tokens.length; i++)
+      vars[i] = isVariable(tokens[i]!) || (i > 0 && glue?.[i] === true && isKey(tokens[i - 1]!));
     return vars;
   }
 
@@ -202,14 +281,17 @@ export class Drain {
       if (list) list.push(s);
       else byPosition.set(p, [s]);
     }
-    for (const siblings of byPosition.values()) {
+    for (const [p, siblings] of byPosition) {
       if (siblings.length + 1 < this.opts.variableAfter) continue;
+      // Never leave a template without a constant word: one-word messages stay apart.
+      if (!hasWordBesides(fresh.tokens, p, this.opts.isVariable)) continue;
       const members = [...siblings, fresh].sort((a, b) => a.id - b.id);
       const keep = members[0]!;
       for (const m of members.slice(1)) {
         keep.size += m.size;
         m.mergedInto = keep;
         for (let i = 0; i < keep.tokens.length; i++) if (keep.tokens[i] !== m.tokens[i]) keep.tokens[i] = WILDCARD;
+        absorbStats(keep, m, this.opts.variableAfter);
       }
       leaf.clusters = leaf.clusters.filter((c) => c.mergedInto === null);
       return keep;
@@ -256,6 +338,55 @@ export class Drain {
     this.lastParams = params;
     return counted === 0 ? 1 : same / counted;
   }
+}
+
+/** The key of a line's variant: its words at the positions of `values` that still have few words. */
+function variantKey(values: readonly (Set<string> | null)[], tokens: readonly string[]): string {
+  let key = '';
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v != null && v.size > 1) key += `${i}\u0001${tokens[i]}\u0000`;
+  }
+  return key;
+}
+
+/** Adds `m`'s word sets and variants to `keep`'s (same length), when `m` is merged into it. */
+export function absorbStats(keep: Cluster, m: Cluster, limit: number): void {
+  for (let i = 0; i < keep.values.length; i++) {
+    const a = keep.values[i];
+    const b = m.values[i];
+    if (a == null) continue;
+    if (b == null) {
+      keep.values[i] = null;
+      continue;
+    }
+    for (const w of b) a.add(w);
+    if (a.size >= limit) keep.values[i] = null;
+  }
+  if (keep.variants === null || m.variants === null || keep.variants.length + m.variants.length > MAX_VARIANTS) {
+    keep.variants = null;
+    keep.variantIndex.clear();
+  } else keep.variants.push(...m.variants);
+}
+
+/** Pure: a token that names a value: it ends with `=` or `:` (`uid=`, `ret:`). */
+export function isKey(token: string): boolean {
+  const n = token.length;
+  if (n < 2) return false;
+  const c = token.charCodeAt(n - 1);
+  if (c !== 61 && c !== 58) return false;
+  const b = token.charCodeAt(n - 2);
+  return (b >= 48 && b <= 57) || (b >= 65 && b <= 90) || (b >= 97 && b <= 122) || b === 95;
+}
+
+/** Pure: whether `tokens` keeps a constant word (not `<*>`, variable-looking or punctuation) outside position `skip`. */
+export function hasWordBesides(tokens: readonly string[], skip: number, isVariable: (t: string) => boolean): boolean {
+  for (let i = 0; i < tokens.length; i++) {
+    if (i === skip) continue;
+    const t = tokens[i]!;
+    if (t !== WILDCARD && !isVariable(t) && !isPunctuation(t)) return true;
+  }
+  return false;
 }
 
 /**

@@ -33,7 +33,9 @@ const FIELD = /<([^<>]+)>/g;
  * Pure: the regular-expression source for a benchmark format string, and its field names in order.
  * As in the benchmark, fields match lazily, with two differences that keep matching safe:
  * - A header field holds text that neither starts nor ends with whitespace (only `<Content>` may be
- *   empty), so an indented stack-trace line does not match a format with empty fields.
+ *   empty), so an indented stack-trace line does not match a format with empty fields. It takes as
+ *   little as it can (a one-character field such as `[-]` ends at its bracket), and whitespace may
+ *   stand between it and the text after it (`<Component>:` matches `scsi0 :`).
  * - A field followed by nothing but spaces and then another field is one word (`\S+`). That is what
  *   the lazy match picks anyway, and it keeps a long line that does not match from costing
  *   time polynomial in its length with the number of fields (lazy fields separated only by `\s+`
@@ -49,7 +51,11 @@ export function formatToRegexSource(format: string): { source: string; fields: s
     const after = parts[i + 1]!;
     const group = `_${fields.length}`;
     const word = /^ +$/.test(after) && i + 2 < parts.length;
-    source += name === 'Content' ? `(?<${group}>.*?)` : word ? `(?<${group}>\\S+)` : `(?<${group}>\\S(?:.*?\\S)?)`;
+    if (name === 'Content') source += `(?<${group}>.*?)`;
+    else if (word) source += `(?<${group}>\\S+)`;
+    // The optional tail is lazy (`??`): a one-character field (`[-]`) ends at once instead of running
+    // on to a later bracket. Spaces may separate a field from text that follows it (`scsi0 : …`).
+    else source += `(?<${group}>\\S(?:.*?\\S)??)${after !== '' && after[0] !== ' ' ? '\\s*' : ''}`;
     source += literal(after);
     fields.push(name);
   }

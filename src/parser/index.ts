@@ -24,12 +24,15 @@ export {
   type HeaderMatch,
 } from './format';
 export { BUILTIN_PRESETS, createPresetRegistry, PresetRegistry, type Preset, type PresetLookup } from './presets';
-export { DEFAULT_MASKS, compileMasks, compileMask, type MaskSet, type CompiledMask } from './masks';
+export { DEFAULT_MASKS, compileMasks, compileMask, wildcardTemplate, type MaskSet, type CompiledMask } from './masks';
 export {
   Drain,
   WILDCARD,
   survivor,
   singleDifference,
+  hasWordBesides,
+  MAX_VARIANTS,
+  type Variant,
   type ChangeKind,
   type Cluster,
   type DrainOptions,
@@ -37,6 +40,7 @@ export {
 } from './drain';
 export {
   finalizeTemplates,
+  resolveFinal,
   MAX_ALIGNED_TOKENS,
   type FinalTemplate,
   type FinalTemplates,

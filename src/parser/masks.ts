@@ -198,3 +198,28 @@ function maskSet(masks: CompiledMask[]): MaskSet {
     },
   };
 }
+
+/**
+ * Pure: `template` with every mask placeholder (`<IP>`, `<NUM>`, …) written as `<*>`, as the public
+ * benchmark writes its templates (it masks with `<*>`), for comparing templates with its ground truth.
+ */
+export function wildcardTemplate(template: string, placeholders: ReadonlySet<string>): string {
+  if (!template.includes('<')) return template;
+  let out = '';
+  let i = 0;
+  while (i < template.length) {
+    const open = template.indexOf('<', i);
+    if (open === -1) break;
+    const close = template.indexOf('>', open + 1);
+    if (close === -1) break;
+    const candidate = template.slice(open, close + 1);
+    if (placeholders.has(candidate)) {
+      out += `${template.slice(i, open)}<*>`;
+      i = close + 1;
+    } else {
+      out += template.slice(i, open + 1);
+      i = open + 1;
+    }
+  }
+  return out + template.slice(i);
+}

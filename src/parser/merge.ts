@@ -17,7 +17,7 @@
  * listed in `mergedIds`. Templates longer than `MAX_ALIGNED_TOKENS` skip steps 1–2 (cost is quadratic
  * in the length).
  */
-import { survivor, WILDCARD, type Cluster } from './drain';
+import { hasWordBesides, isKey, survivor, WILDCARD, type Cluster } from './drain';
 import { mergedText, skeletonKey } from './skeleton';
 import { joinTokens } from './tokens';
 
@@ -31,8 +31,16 @@ export interface FinalTemplate {
 }
 
 export interface FinalTemplates {
-  /** Final template of each cluster, indexed by cluster id (merged clusters included). */
+  /**
+   * Final template of each cluster, indexed by cluster id (merged clusters included). For a cluster
+   * that was split by a few-valued position, its first part (see `splits` and `resolveFinal`).
+   */
   byCluster: FinalTemplate[];
+  /**
+   * Clusters split by the words at their few-valued positions, by cluster id: the positions, and each
+   * part by its words there (joined with U+0000).
+   */
+  splits: Map<number, { positions: number[]; parts: Map<string, { final: FinalTemplate; paramTemplate: string }> }>;
   /**
    * The template a cluster's lines read their parameters with, by cluster id: the final template,
    * except after a skeleton merge (step 3), where it is the member's own same-length template.
@@ -46,12 +54,22 @@ export interface MergeOptions {
   merge: boolean;
   variableAfter: number;
   isVariable(token: string): boolean;
+  /**
+   * True for a token holding a placeholder. Skeletons leave out only these (and punctuation): a word
+   * with a digit that every line of a template shares is one of its constant words. Default: `isVariable`.
+   */
+  isPlaceholder?(token: string): boolean;
 }
 
 export const MAX_ALIGNED_TOKENS = 128;
 
+/** Lines each value of a digit-bearing few-valued position needs for it to split its cluster. */
+export const MIN_REPEAT = 2;
+
 interface Entry {
   ids: number[];
+  /** For a part of a split cluster: the cluster's ids, the split positions, its words there. */
+  split?: { clusterIds: number[]; positions: number[]; key: string; first: boolean };
   tokens: string[];
   glue: boolean[];
   size: number;
@@ -82,17 +100,31 @@ function union(a: Entry, b: Entry): void {
 /** Pure: the final templates of `clusters` (the miner's, in creation order). */
 export function finalizeTemplates(clusters: readonly Cluster[], options: MergeOptions): FinalTemplates {
   const entryOf = new Map<Cluster, Entry>();
-  const entries: Entry[] = [];
+  const roots: Cluster[] = [];
   for (const c of clusters) {
     const root = survivor(c);
     let e = entryOf.get(root);
     if (e === undefined) {
       e = { ids: [], tokens: root.tokens.slice(), glue: root.glue, size: root.size, parent: null };
       entryOf.set(root, e);
-      entries.push(e);
+      roots.push(root);
     }
     e.ids.push(c.id);
   }
+  // Few-valued positions split their cluster into one entry per word (fresh ids after the clusters').
+  let nextId = clusters.length + 1;
+  const entries: Entry[] = [];
+  for (const root of roots)
+    entries.push(
+      ...splitEntry(
+        root,
+        entryOf.get(root)!,
+        () => nextId++,
+        options.isVariable,
+        options.isPlaceholder ?? options.isVariable,
+        MIN_REPEAT,
+      ),
+    );
   if (options.merge) {
     const byLength = new Map<number, Entry[]>();
     for (const e of entries) {
@@ -103,14 +135,14 @@ export function finalizeTemplates(clusters: readonly Cluster[], options: MergeOp
     }
     for (const list of byLength.values()) {
       mergeOneWordApart(list, options.variableAfter, options.isVariable);
-      mergeSubsumed(list);
+      mergeSubsumed(list, options.isVariable);
     }
   }
-  const paramTemplates: string[] = [];
+  // Parameters are read with the same-length template (before skeleton merges change the length).
+  const paramOf = new Map<Entry, string>();
   for (const e of entries) {
-    if (e.parent !== null) continue;
-    const text = joinTokens(e.tokens, e.glue);
-    for (const id of e.ids) paramTemplates[id] = text;
+    const root = find(e);
+    paramOf.set(e, joinTokens(root.tokens, root.glue));
   }
   if (options.merge)
     mergeSkeletons(
@@ -118,24 +150,120 @@ export function finalizeTemplates(clusters: readonly Cluster[], options: MergeOp
       options.isVariable,
     );
   const byCluster: FinalTemplate[] = [];
+  const paramTemplates: string[] = [];
   const list: FinalTemplate[] = [];
   const finals = new Map<Entry, FinalTemplate>();
+  const splits: FinalTemplates['splits'] = new Map();
   for (const e of entries) {
     const root = find(e);
-    if (finals.has(root)) continue;
-    const ids = [...root.ids].sort((a, b) => a - b);
-    const final: FinalTemplate = {
-      eventId: `E${ids[0]}`,
-      template: root.template ?? joinTokens(root.tokens, root.glue),
-      occurrences: root.size,
-      mergedIds: ids.slice(1).map((id) => `E${id}`),
-    };
-    finals.set(root, final);
-    list.push(final);
-    for (const id of ids) byCluster[id] = final;
+    let final = finals.get(root);
+    if (final === undefined) {
+      const ids = [...root.ids].sort((a, b) => a - b);
+      final = {
+        eventId: `E${ids[0]}`,
+        template: root.template ?? joinTokens(root.tokens, root.glue),
+        occurrences: root.size,
+        mergedIds: ids.slice(1).map((id) => `E${id}`),
+      };
+      finals.set(root, final);
+      list.push(final);
+    }
+    const paramTemplate = paramOf.get(e)!;
+    if (e.split === undefined) {
+      for (const id of e.ids) {
+        byCluster[id] = final;
+        paramTemplates[id] = paramTemplate;
+      }
+      continue;
+    }
+    for (const id of e.split.clusterIds) {
+      if (e.split.first) {
+        byCluster[id] = final;
+        paramTemplates[id] = paramTemplate;
+      }
+      let s = splits.get(id);
+      if (s === undefined) splits.set(id, (s = { positions: e.split.positions, parts: new Map() }));
+      s.parts.set(e.split.key, { final, paramTemplate });
+    }
   }
   list.sort((a, b) => Number(a.eventId.slice(1)) - Number(b.eventId.slice(1)));
-  return { byCluster, paramTemplates, list };
+  return { byCluster, paramTemplates, splits, list };
+}
+
+/**
+ * Pure: the final template and the template to read parameters with, for a line mined into cluster
+ * `clusterId` whose words were `tokens` (its variant's; null when unknown: the cluster's first part).
+ */
+export function resolveFinal(
+  final: FinalTemplates,
+  clusterId: number,
+  tokens: readonly string[] | null,
+): { final: FinalTemplate; paramTemplate: string } | undefined {
+  const s = final.splits.get(clusterId);
+  if (s !== undefined && tokens !== null) {
+    const part = s.parts.get(s.positions.map((i) => tokens[i]).join('\u0000'));
+    if (part !== undefined) return part;
+  }
+  const f = final.byCluster[clusterId];
+  return f === undefined ? undefined : { final: f, paramTemplate: final.paramTemplates[clusterId] ?? f.template };
+}
+
+/**
+ * The entries of one live cluster: itself, or one per word combination at its few-valued positions
+ * (positions where it shows more than one but fewer than `variableAfter` words, and whose lines were
+ * all kept in variants). The first part keeps the cluster's ids; the others take fresh ones.
+ */
+function splitEntry(
+  root: Cluster,
+  e: Entry,
+  freshId: () => number,
+  isVariable: (t: string) => boolean,
+  isPlaceholder: (t: string) => boolean,
+  minRepeat: number,
+): Entry[] {
+  const variants = root.variants;
+  if (variants === null || variants.length < 2) return [e];
+  const positions: number[] = [];
+  for (let i = 0; i < root.values.length; i++) {
+    const v = root.values[i];
+    if (v == null || v.size < 2 || e.tokens[i] !== WILDCARD) continue;
+    // A word is a constant by its wording; a token with a digit or a placeholder only if every one of
+    // its values recurs (`eth0` on one line and `eth1` on another are a parameter; `ee0` on 45
+    // lines and `alt0` on 44 are two events).
+    // Placeholders are parameters: a position holding nothing else never splits.
+    if ([...v].every(isPlaceholder)) continue;
+    // The value of a `key=value` or `key: value` pair is a parameter, however few its values.
+    if (i > 0 && e.glue[i] === true && isKey(e.tokens[i - 1]!)) continue;
+    if ([...v].some(isVariable)) {
+      const counts = new Map<string, number>();
+      for (const x of variants) counts.set(x.tokens[i]!, (counts.get(x.tokens[i]!) ?? 0) + x.count);
+      if ([...counts.values()].some((n) => n < minRepeat)) continue;
+    }
+    positions.push(i);
+  }
+  if (positions.length === 0) return [e];
+  const parts = new Map<string, Entry>();
+  for (const v of variants) {
+    const key = positions.map((i) => v.tokens[i]).join('\u0000');
+    let part = parts.get(key);
+    if (part === undefined) {
+      const tokens = e.tokens.slice();
+      for (const i of positions) tokens[i] = v.tokens[i]!;
+      const first = parts.size === 0;
+      part = {
+        ids: first ? e.ids.slice() : [freshId()],
+        tokens,
+        glue: e.glue,
+        size: 0,
+        parent: null,
+        split: { clusterIds: e.ids, positions, key, first },
+      };
+      parts.set(key, part);
+    }
+    part.size += v.count;
+  }
+  if (parts.size < 2) return [e];
+  return [...parts.values()];
 }
 
 function mergeOneWordApart(list: Entry[], variableAfter: number, isVariable: (t: string) => boolean): void {
@@ -156,6 +284,7 @@ function mergeOneWordApart(list: Entry[], variableAfter: number, isVariable: (t:
       }
       for (const g of groups.values()) {
         if (new Set(g.map((e) => e.tokens[p])).size < variableAfter) continue;
+        if (!hasWordBesides(g[0]!.tokens, p, isVariable)) continue;
         for (const e of g.slice(1)) union(g[0]!, e);
         find(g[0]!).tokens[p] = WILDCARD;
         changed = true;
@@ -164,13 +293,14 @@ function mergeOneWordApart(list: Entry[], variableAfter: number, isVariable: (t:
   }
 }
 
-function mergeSubsumed(list: Entry[]): void {
+function mergeSubsumed(list: Entry[], isVariable: (t: string) => boolean): void {
   const live = list.filter((e) => e.parent === null);
   // Index the general templates by their wildcard positions, then by their other tokens.
   const bySignature = new Map<string, { positions: number[]; byKey: Map<string, Entry> }>();
   for (const e of live) {
     const positions = wildcardPositions(e.tokens);
-    if (positions.length === 0) continue;
+    // A template with no constant word is no event: it must not absorb the others.
+    if (positions.length === 0 || !hasWordBesides(e.tokens, -1, isVariable)) continue;
     const sig = positions.join(',');
     let index = bySignature.get(sig);
     if (!index) bySignature.set(sig, (index = { positions, byKey: new Map() }));
@@ -207,6 +337,8 @@ function mergeSkeletons(live: Entry[], isVariable: (t: string) => boolean): void
   for (const e of live) {
     const key = skeletonKey(e.tokens, isVariable);
     if (key === null) continue;
+    // Parts of a split cluster differ in a word that recurs, which a skeleton may leave out.
+    if (e.split !== undefined) continue;
     const g = groups.get(key);
     if (g) g.push(e);
     else groups.set(key, [e]);

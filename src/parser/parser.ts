@@ -14,10 +14,10 @@
  * same input yields the same cluster for every line).
  */
 import { compileConfig, type CompileOptions, type CompiledConfig } from './config';
-import { Drain, survivor, type ChangeKind, type Cluster } from './drain';
+import { Drain, survivor, type ChangeKind, type Cluster, type Variant } from './drain';
 import { GroupCounter } from './group';
 import { LineSplitter, utf8Length } from './lines';
-import { finalizeTemplates, type FinalTemplate, type FinalTemplates } from './merge';
+import { finalizeTemplates, resolveFinal, type FinalTemplate, type FinalTemplates } from './merge';
 import { ParamExtractor } from './params';
 import { joinTokens, tokenize } from './tokens';
 import type { ParsedEvent, ParseProgress, ParseResult, ParserConfig, Result, UnparsedLine } from './types';
@@ -50,9 +50,17 @@ interface Open {
   content: string;
   extra: string[] | null;
   cluster: Cluster;
+  /** The line's variant in its cluster (its words, for a cluster split at the end), or null. */
+  variant: Variant | null;
 }
 
 type Held = Omit<Open, 'extra'> & { lineId: number };
+
+/** A mined line: its cluster and its variant there. */
+interface Mined {
+  cluster: Cluster;
+  variant: Variant | null;
+}
 
 const MAX_KEPT_TEXT = 2000;
 const MAX_FIELD_NAMES = 1000;
@@ -67,7 +75,7 @@ export class LogParser {
   private readonly fieldNames: string[];
   private readonly fieldSeen: Set<string> | null;
   private readonly onLine = (line: string): void => this.line(line);
-  private readonly cache: Map<string, Cluster> | null;
+  private readonly cache: Map<string, Mined> | null;
   private open: Open | null = null;
   private done = false;
   private lines = 0;
@@ -121,7 +129,10 @@ export class LogParser {
     const events =
       this.options.collect === false
         ? []
-        : this.held.map((h) => this.finalEvent(h, final.byCluster[h.cluster.id]!, final.paramTemplates[h.cluster.id]));
+        : this.held.map((h) => {
+            const r = resolveFinal(final, h.cluster.id, h.variant?.tokens ?? null)!;
+            return this.finalEvent(h, r.final, r.paramTemplate);
+          });
     if (this.groups !== null && this.options.collect !== false) for (const e of events) this.groups.assign(e);
     return {
       events,
@@ -150,7 +161,12 @@ export class LogParser {
   /** Pure snapshot: the templates as they stand (merge pass applied). */
   finalTemplates(): FinalTemplates {
     const { merge, variableAfter } = this.compiled.mining;
-    return finalizeTemplates(this.drain.clusters, { merge, variableAfter, isVariable: this.compiled.isVariable });
+    return finalizeTemplates(this.drain.clusters, {
+      merge,
+      variableAfter,
+      isVariable: this.compiled.isVariable,
+      isPlaceholder: this.compiled.isPlaceholder,
+    });
   }
 
   get progress(): ParseProgress {
@@ -177,9 +193,12 @@ export class LogParser {
       this.complete();
       const content = m.content;
       const nl = content.indexOf('\n');
-      const cluster = this.mine(this.compiled.masks.apply(nl === -1 ? content : content.slice(0, nl)), lineNo);
+      const { cluster, variant } = this.mine(
+        this.compiled.masks.apply(nl === -1 ? content : content.slice(0, nl)),
+        lineNo,
+      );
       if (this.fieldSeen !== null) this.noteFields(m.names);
-      this.open = { lineNo, names: m.names, values: m.values, content, extra: null, cluster };
+      this.open = { lineNo, names: m.names, values: m.values, content, extra: null, cluster, variant };
       return;
     }
     this.unparsed++;
@@ -196,14 +215,17 @@ export class LogParser {
    * cluster is remembered (up to `mining.cache` entries, then the memory starts over), which also
    * skips tokenising and the tree for the many lines that repeat a shape exactly.
    */
-  private mine(masked: string, lineNo: number): Cluster {
+  private mine(masked: string, lineNo: number): Mined {
     const cached = this.cache?.get(masked);
-    if (cached !== undefined) return this.drain.repeat(cached);
+    if (cached !== undefined) {
+      if (cached.variant !== null) cached.variant.count++;
+      return { cluster: this.drain.repeat(cached.cluster), variant: cached.variant };
+    }
     const { tokens, glue } = tokenize(masked);
-    const { cluster, change } = this.drain.add(tokens, glue);
+    const { cluster, change, variant } = this.drain.add(tokens, glue);
     if (this.cache !== null) {
       if (this.cache.size >= this.compiled.mining.cache) this.cache.clear();
-      this.cache.set(masked, cluster);
+      this.cache.set(masked, { cluster, variant });
     }
     if (change !== 'none' && this.options.onTemplate) {
       this.options.onTemplate({
@@ -213,7 +235,7 @@ export class LogParser {
         lineNo,
       });
     }
-    return cluster;
+    return { cluster, variant };
   }
 
   /** Completes the open event: keeps it, streams it, or just counts its group. */
@@ -229,6 +251,7 @@ export class LogParser {
       values: open.values,
       content: open.extra === null ? open.content : [open.content, ...open.extra].join('\n'),
       cluster: open.cluster,
+      variant: open.variant,
     };
     const collect = this.options.collect !== false;
     if (collect) this.held.push(held);
@@ -237,7 +260,8 @@ export class LogParser {
     const known = this.options.finalTemplates;
     const id = held.cluster.id;
     const live = survivor(held.cluster);
-    const final = known?.byCluster[id] ?? {
+    const resolved = known === undefined ? undefined : resolveFinal(known, id, held.variant?.tokens ?? null);
+    const final = resolved?.final ?? {
       eventId: `E${live.id}`,
       template: joinTokens(live.tokens, live.glue),
       occurrences: 0,
@@ -245,7 +269,7 @@ export class LogParser {
     };
     // Counting groups by a field or mask needs no parameters: skip the regex then.
     const withParams = onEvent !== undefined || this.compiled.groupBy?.kind === 'param';
-    const event = this.finalEvent(held, final, known?.paramTemplates[id], withParams);
+    const event = this.finalEvent(held, final, resolved?.paramTemplate, withParams);
     if (this.groups !== null) {
       if (collect) this.groups.keyOf(event);
       else this.groups.assign(event);

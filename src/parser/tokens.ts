@@ -47,19 +47,68 @@ function splitWord(text: string, start: number, end: number, tokens: string[], g
   }
   let tail = end;
   while (tail > start + 1 && isCloser(text.charCodeAt(tail - 1))) tail--;
-  let eq = start + 1;
-  while (eq < tail - 1 && text.charCodeAt(eq) !== 61 /* = */) eq++;
-  if (eq < tail - 1) {
-    tokens.push(text.slice(start, eq + 1), text.slice(eq + 1, tail));
-    glue.push(glued, true);
-  } else {
-    tokens.push(start === 0 && tail === text.length ? text : text.slice(start, tail));
+  // Inside the word: punctuation that glues parts together splits it, so a variable part differs in
+  // one sub-token only (`index:0` → `index:` `0`, `a|b` → `a` `|` `b`, `cpu.....0` → `cpu` `.....` `0`,
+  // `Class::method` → `Class` `::` `method`).
+  let from = start;
+  for (let k = start; k < tail; k++) {
+    const c = text.charCodeAt(k);
+    if (isSeparator(c)) {
+      if (k > from) (tokens.push(text.slice(from, k)), glue.push(glued), (glued = true));
+      tokens.push(text[k]!);
+      glue.push(glued);
+      glued = true;
+      from = k + 1;
+    } else if (c === 58 /* : */ && k + 1 < tail && text.charCodeAt(k + 1) === 58) {
+      // `::` (a scope, `Class::method`) separates two words; it is not a key's colon.
+      let r = k + 2;
+      while (r < tail && text.charCodeAt(r) === 58) r++;
+      if (k > from) (tokens.push(text.slice(from, k)), glue.push(glued), (glued = true));
+      tokens.push(text.slice(k, r));
+      glue.push(glued);
+      glued = true;
+      from = r;
+      k = r - 1;
+    } else if (
+      (c === 61 /* = */ || (c === 58 /* : */ && !hasPlaceholderStart(text, k + 1, tail))) &&
+      k > from &&
+      k < tail - 1
+    ) {
+      // `key=value`, `key:value`: the key keeps its sign (`uid=`), the value is a token of its own.
+      tokens.push(text.slice(from, k + 1));
+      glue.push(glued);
+      glued = true;
+      from = k + 1;
+    } else if (c === 46 /* . */ && k + 1 < tail && text.charCodeAt(k + 1) === 46) {
+      let r = k + 2;
+      while (r < tail && text.charCodeAt(r) === 46) r++;
+      if (k > from) (tokens.push(text.slice(from, k)), glue.push(glued), (glued = true));
+      tokens.push(text.slice(k, r));
+      glue.push(glued);
+      glued = true;
+      from = r;
+      k = r - 1;
+    }
+  }
+  if (tail > from) {
+    tokens.push(from === 0 && tail === text.length ? text : text.slice(from, tail));
     glue.push(glued);
   }
   for (let k = tail; k < end; k++) {
     tokens.push(text[k]!);
     glue.push(true);
   }
+}
+
+/** Punctuation that splits a word wherever it stands: `, ; |`. */
+function isSeparator(c: number): boolean {
+  return c === 44 || c === 59 || c === 124;
+}
+
+/** True when text[from, to) holds a `<` (a placeholder: `host:<NUM>` stays one variable token). */
+function hasPlaceholderStart(text: string, from: number, to: number): boolean {
+  const i = text.indexOf('<', from);
+  return i !== -1 && i < to;
 }
 
 function isSpace(c: number): boolean {

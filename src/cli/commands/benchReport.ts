@@ -4,7 +4,7 @@
  * results table `scripts/bench.mjs` writes into docs/benchmarks.md say the same thing.
  */
 import type { E1Result } from '../../bench/engine';
-import type { AccuracyReport, ThroughputReport } from '../../bench/parser';
+import type { AccuracyReport, ThroughputReport, VariedThroughputReport } from '../../bench/parser';
 import type { E2Result, E3Result } from '../../bench/scale';
 import type { E6Result } from '../../bench/load';
 import type { E4Result, E5Result } from '../../bench/timeTravel';
@@ -12,7 +12,7 @@ import type { MachineInfo } from '../benchPlatform';
 
 /** Targets (TARGETS.md): P1 lines per second, P3 grouping accuracy. */
 export const P1_TARGET = 300_000;
-export const P3_TARGET = { average: 0.9, min: 0.8 };
+export const P3_TARGET = { average: 0.97, min: 0.9 };
 
 /** A benchmark that was not run, and why. */
 export interface Skipped {
@@ -22,6 +22,8 @@ export interface Skipped {
 export interface P1Result extends ThroughputReport {
   id: 'P1';
   dataset: string;
+  /** The same work on input that never repeats (the ten sets cycled with their numbers perturbed). */
+  varied?: VariedThroughputReport;
   target: number;
   pass: boolean;
 }
@@ -118,7 +120,7 @@ export function benchRows(r: Omit<BenchReport, 'rows' | 'notes'>): { rows: Bench
     rows.push({
       id: 'P1',
       workload: `log parser throughput, format + masks + template mining, ${r.P1.dataset} 2k log repeated to ${n(r.P1.lines)} lines`,
-      result: `**${n(r.P1.linesPerSecond)} lines/s** (median of ${r.P1.runs.length}: ${Math.round(r.P1.ms)} ms; ${r.P1.templates} templates)`,
+      result: `**${n(r.P1.linesPerSecond)} lines/s** (median of ${r.P1.runs.length}: ${Math.round(r.P1.ms)} ms; ${r.P1.templates} templates)${r.P1.varied ? `; non-repeated input (the ten sets cycled with numbers perturbed, ${n(r.P1.varied.lines)} lines): **${n(r.P1.varied.linesPerSecond)} lines/s** (${r.P1.varied.datasets.map((d) => `${d.dataset} ${n(d.linesPerSecond)}`).join(', ')})` : ''}`,
       target: `≥ ${n(r.P1.target)} lines/s`,
       pass: r.P1.pass,
     });
@@ -128,15 +130,15 @@ export function benchRows(r: Omit<BenchReport, 'rows' | 'notes'>): { rows: Bench
       id: 'P3',
       workload: 'grouping accuracy, Loghub-2k',
       result: `not run: ${r.P3.skipped}`,
-      target: 'average ≥ 0.90, none < 0.80',
+      target: 'average ≥ 0.97, none < 0.90',
       pass: false,
     });
   else {
     rows.push({
       id: 'P3',
-      workload: `grouping accuracy on the Loghub-2k sets (corrected ground truth)`,
-      result: `**average ${r.P3.average.toFixed(3)}, min ${r.P3.min.toFixed(3)}** (${r.P3.datasets.map((d) => `${d.dataset} ${d.ga.toFixed(3)}`).join(', ')})`,
-      target: 'average ≥ 0.90, none < 0.80',
+      workload: `grouping accuracy (GA) on the ten Loghub-2k sets (corrected ground truth), one set of defaults plus each set's benchmark format and masks; FGA and PA beside it`,
+      result: `**GA average ${r.P3.average.toFixed(3)}, min ${r.P3.min.toFixed(3)}**; FGA average ${r.P3.averageFga.toFixed(3)}; PA average ${r.P3.averagePa.toFixed(3)} (GA/FGA/PA: ${r.P3.datasets.map((d) => `${d.dataset} ${d.ga.toFixed(3)}/${d.fga.toFixed(3)}/${d.pa.toFixed(3)}`).join(', ')})`,
+      target: 'average ≥ 0.97, none < 0.90',
       pass: r.P3.pass,
     });
   }

@@ -75,11 +75,31 @@ describe('benchmark format strings', () => {
 
   it('builds an anchored regex with lazy groups (one-word fields where only spaces follow)', () => {
     expect(formatToRegexSource('<A> <B>: <Content>').source).toBe(
-      String.raw`^(?<_0>\S+)\s+(?<_1>\S(?:.*?\S)?):\s+(?<_2>.*?)$`,
+      String.raw`^(?<_0>\S+)\s+(?<_1>\S(?:.*?\S)??)\s*:\s+(?<_2>.*?)$`,
     );
     const { source, fields: names } = formatToRegexSource('<A> - <Content>');
     expect(names).toEqual(['A', 'Content']);
-    expect(source).toBe(String.raw`^(?<_0>\S(?:.*?\S)?)\s+-\s+(?<_1>.*?)$`);
+    expect(source).toBe(String.raw`^(?<_0>\S(?:.*?\S)??)\s+-\s+(?<_1>.*?)$`);
+  });
+
+  it('ends a one-character field at its bracket: `[-]` does not run on to a later `] `', () => {
+    const r = reader({ kind: 'format', pattern: String.raw`<Pid> <Level> <Component> \[<ADDR>\] <Content>` });
+    expect(fields(r, '2931 INFO nova.virt.driver [-] [instance: b9] Instance spawned.')).toEqual({
+      fields: { Pid: '2931', Level: 'INFO', Component: 'nova.virt.driver', ADDR: '-' },
+      content: '[instance: b9] Instance spawned.',
+    });
+  });
+
+  it('lets spaces stand between a field and the text after it', () => {
+    const r = reader({ kind: 'format', pattern: String.raw`<Location> <Component>(\[<PID>\])?: <Content>` });
+    expect(fields(r, 'local@tbird-admin1 scsi0 : LSI Logic MegaRAID driver')).toEqual({
+      fields: { Location: 'local@tbird-admin1', Component: 'scsi0', PID: '' },
+      content: 'LSI Logic MegaRAID driver',
+    });
+    expect(fields(r, 'dn228/dn228 crond[2915]: session closed')?.fields).toMatchObject({
+      Component: 'crond',
+      PID: '2915',
+    });
   });
 
   it.each([

@@ -52,10 +52,17 @@ describe('groupByField', () => {
 
   it('by a template parameter (param:N, from 0, of the final template)', () => {
     const r = parsed(
-      ['user alice logged in', 'user bob logged in', 'user alice logged out', 'user carol logged in'],
+      [
+        'user alice logged in',
+        'user bob logged in',
+        'user alice logged out',
+        'user carol logged in',
+        'user dave logged in',
+        'user erin logged in',
+      ],
       withFormat('<Content>', { groupByField: 'param:0' }),
     );
-    expect(r.events.map((e) => e.groupKey)).toEqual(['alice', 'bob', '_ungrouped', 'carol']);
+    expect(r.events.map((e) => e.groupKey)).toEqual(['alice', 'bob', '_ungrouped', 'carol', 'dave', 'erin']);
   });
 
   it('by a named mask: the first text it matched (blk)', () => {

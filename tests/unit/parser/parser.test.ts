@@ -128,7 +128,13 @@ describe('LogParser (streaming)', () => {
   });
 
   it('gives streamed events their final templates when handed the templates of a first pass', () => {
-    const log = ['user alice logged in', 'user bob logged in', 'user carol logged in'].join('\n');
+    const log = [
+      'user alice logged in',
+      'user bob logged in',
+      'user carol logged in',
+      'user dave logged in',
+      'user erin logged in',
+    ].join('\n');
     const first = create(withFormat('<Content>'), { collect: false });
     first.push(log);
     first.end();
@@ -137,7 +143,13 @@ describe('LogParser (streaming)', () => {
     plain.push(log);
     plain.end();
     // Each name is a leading token, so each line has a leaf of its own until the merge pass.
-    expect(provisional).toEqual(['user alice logged in', 'user bob logged in', 'user carol logged in']);
+    expect(provisional).toEqual([
+      'user alice logged in',
+      'user bob logged in',
+      'user carol logged in',
+      'user dave logged in',
+      'user erin logged in',
+    ]);
     const finals: string[] = [];
     const second = create(withFormat('<Content>'), {
       collect: false,
@@ -146,7 +158,13 @@ describe('LogParser (streaming)', () => {
     });
     second.push(log);
     second.end();
-    expect(finals).toEqual(['E1 user <*> logged in', 'E1 user <*> logged in', 'E1 user <*> logged in']);
+    expect(finals).toEqual([
+      'E1 user <*> logged in',
+      'E1 user <*> logged in',
+      'E1 user <*> logged in',
+      'E1 user <*> logged in',
+      'E1 user <*> logged in',
+    ]);
   });
 
   it('holds templates and groups, not the log, when not collecting', () => {
