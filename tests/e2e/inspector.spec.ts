@@ -78,6 +78,9 @@ test.describe('inspector', () => {
       const q = new URLSearchParams(location.search);
       await api.addExternalEvents(q.get('template')!, q.get('execution')!, evs);
     }, events);
+    // The events went in behind the page's back (the External events panel would say so itself): reload.
+    await page.reload();
+    await expect(page.getByRole('slider', { name: 'Timeline' })).toBeAttached();
     await button(page, 'Run to end').click();
     await expect(page.getByTestId('run-status')).toHaveText('Completed');
     await page.getByRole('table', { name: 'Nodes' }).getByRole('button', { name: 'SSH session' }).click();

@@ -119,7 +119,10 @@ test.describe('workspace', () => {
       (s) => order.statesAt(s).invoices!.tokensProcessed >= 5,
     )!;
     await button(page, 'Run to end').click();
-    await expect(page.getByText(`Paused at step ${first}: sink("invoices").count >= 5 is true.`)).toBeVisible();
+    // With a condition set, the run advances one step at a time (a round trip each), so allow for it.
+    await expect(page.getByText(`Paused at step ${first}: sink("invoices").count >= 5 is true.`)).toBeVisible({
+      timeout: 30_000,
+    });
     expect((await nodesTable(page))['Invoices']!.held).toBe('5 collected');
   });
 
@@ -189,6 +192,9 @@ test.describe('workspace', () => {
         { targetDataSourceId: 'src', value: 1, note: '<script>alert(2)</script>' },
       ]);
     });
+    // The events went in behind the page's back (the External events panel would say so itself): reload.
+    await page.reload();
+    await expect(page.getByRole('slider', { name: 'Timeline' })).toBeAttached();
     await button(page, 'Step').click();
     await page.getByRole('table', { name: 'Nodes' }).getByRole('button', { name }).click();
     await expect(
@@ -196,5 +202,35 @@ test.describe('workspace', () => {
     ).toBeVisible();
     expect(await page.locator('img[src="x"]').count()).toBe(0);
     expect(dialogs).toBe(0);
+  });
+});
+
+test.describe('screenshots', () => {
+  // The README's and docs/ui.md's pictures, taken from the real app mid-run, in both themes.
+  for (const theme of ['light', 'dark'] as const) {
+    test(`workspace mid-run, ${theme}`, async ({ page }) => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.emulateMedia({ colorScheme: theme });
+      await openTemplate(page, 'Order pipeline');
+      await button(page, 'Step 10').click();
+      await expect(page.getByText('Step 10 of 10')).toBeVisible();
+      await page.getByRole('slider', { name: 'Timeline' }).fill('5');
+      await expect(page.getByText('Step 5 of 10')).toBeVisible();
+      await page.getByRole('table', { name: 'Nodes' }).getByRole('button', { name: 'Route by size' }).click();
+      await expect(page.getByRole('region', { name: 'Inspector' }).getByText('Events at step 5')).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await page.waitForTimeout(400); // the graph's highlight transition
+      await page.screenshot({ path: `docs/screenshots/workspace-${theme}.png` });
+      if (theme === 'light') await page.screenshot({ path: 'docs/screenshot.png' });
+    });
+  }
+
+  test('workspace at 390 px, dark', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await openTemplate(page, 'Approval desk');
+    await button(page, 'Step 10').click();
+    await expect(page.getByText('Step 10 of 10')).toBeVisible();
+    await page.screenshot({ path: 'docs/screenshots/workspace-mobile-dark.png', fullPage: true });
   });
 });

@@ -40,6 +40,15 @@ export function createRunView(api: EngineAPIService, breakpoints: BreakpointsSta
   let readSeq = 0;
   let openSeq = 0;
 
+  // The service announces committed changes on this channel (another tab, an import, events added
+  // from elsewhere): re-read the record of the open run so its status and live step stay true.
+  if (typeof BroadcastChannel !== 'undefined') {
+    new BroadcastChannel('flowledger').onmessage = (e: MessageEvent) => {
+      const id = (e.data as { executionId?: unknown } | null)?.executionId;
+      if (ref && id === ref.executionId && !busy && !playing) void refreshRecord().catch(() => undefined);
+    };
+  }
+
   const ended = () => status === 'completed' || status === 'truncated';
   const nameOf = (id: string) => model.nodes.find((n) => n.id === id)?.name ?? id;
 
