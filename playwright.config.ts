@@ -15,6 +15,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
+  // The machines running the suite are shared: a step that takes 50 ms alone can take ten times that.
+  expect: { timeout: 15_000 },
   forbidOnly: true,
   reporter: [['list'], ['json', { outputFile: '.test-results/playwright.json' }]],
   use: {

@@ -2,8 +2,9 @@ import { mount } from 'svelte';
 import { apiBaseUrl, applyUpdate, startApi, watchForUpdate } from './api/browser';
 import { EngineAPIService } from './client/EngineAPIService';
 import { inPageTransport } from './client/transport';
-import AppShell from './ui/components/AppShell/AppShell.svelte';
+import App from './ui/app/App.svelte';
 import { UpdatePrompt } from './ui/components/UpdatePrompt';
+import { explainStartup } from './ui/state/explain';
 import './ui/styles/global.css';
 
 /**
@@ -35,8 +36,13 @@ let handlers: Awaited<ReturnType<typeof startApi>> = [];
 try {
   handlers = await startApi();
 } catch (err) {
-  startupError = `The in-browser API could not start: ${err instanceof Error ? err.message : String(err)}`;
-  console.error(startupError);
+  const message = err instanceof Error ? err.message : String(err);
+  startupError = explainStartup({
+    hasServiceWorker: 'serviceWorker' in navigator,
+    secureContext: window.isSecureContext,
+    message,
+  });
+  console.error(`The in-browser API could not start: ${message}`);
 }
 
 // The page's own UI runs the very same handlers in-page; outside clients go through the service worker.
@@ -47,7 +53,7 @@ const api =
     : fetchApi;
 if (startupError === null) window.flowledger = { api, fetchApi };
 
-mount(AppShell, { target, props: { api, startupError } });
+mount(App, { target, props: { api, startupError } });
 
 // A new deploy taking over this page: offer a reload (the page runs the old build until then).
 if (startupError === null) {
