@@ -18,13 +18,18 @@ export interface ChartSeries {
   values: number[][];
 }
 
-/** Pure: at most `max` distinct steps from 0 to `last`, evenly spread, both ends included. */
+/**
+ * Pure: at most `max` steps from 0 to `last`, both ends included, on a power-of-two stride — so as a
+ * run grows, the steps already sampled stay in the set (until the stride doubles) and are not re-read.
+ */
 export function sampleSteps(last: number, max = 60): number[] {
   const end = Math.max(0, Math.floor(last));
-  if (end + 1 <= max) return Array.from({ length: end + 1 }, (_, i) => i);
-  const out = new Set<number>();
-  for (let i = 0; i < max; i++) out.add(Math.round((i * end) / (max - 1)));
-  return [...out].sort((a, b) => a - b);
+  let stride = 1;
+  while (Math.ceil(end / stride) + 1 > max) stride *= 2;
+  const out: number[] = [];
+  for (let s = 0; s < end; s += stride) out.push(s);
+  out.push(end);
+  return out;
 }
 
 /** Pure: each Sink's collected count (`tokensProcessed`) at each sampled step. */

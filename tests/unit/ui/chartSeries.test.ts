@@ -25,11 +25,20 @@ const samples: StepSample[] = [
 ];
 
 describe('sampleSteps', () => {
-  it('takes every step of a short run and an even spread of a long one, both ends included', () => {
+  it('takes every step of a short run and a power-of-two stride of a long one, both ends included', () => {
     expect(sampleSteps(3)).toEqual([0, 1, 2, 3]);
-    const s = sampleSteps(1000, 5);
-    expect(s).toEqual([0, 250, 500, 750, 1000]);
     expect(sampleSteps(0)).toEqual([0]);
+    expect(sampleSteps(10, 5)).toEqual([0, 4, 8, 10]);
+    const long = sampleSteps(1000, 60);
+    expect(long.length).toBeLessThanOrEqual(60);
+    expect(long[1]).toBe(32);
+    expect(long.at(-1)).toBe(1000);
+  });
+
+  it('keeps the steps already sampled as the run grows, until the stride doubles', () => {
+    const before = sampleSteps(1000, 60);
+    const after = sampleSteps(1100, 60);
+    expect(before.slice(0, -1).every((s) => after.includes(s))).toBe(true);
   });
 });
 
