@@ -5,7 +5,7 @@
  * steps. Latest wins.
  */
 import { SvelteMap } from 'svelte/reactivity';
-import { sampleSteps, type StepSample } from '../controllers/chartSeries';
+import { sampleSteps, type StepSample } from '../controllers/chart/series';
 import { describeError, latestWins } from './latest';
 import { fetchStepSample, type RunRef } from './panelSource';
 

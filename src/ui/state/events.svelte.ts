@@ -3,8 +3,8 @@
  * batch the person pasted or dropped. The batch is checked whole before anything is sent (every bad
  * line named with its reason), and the service adds all of it or none.
  */
-import type { EventLineError } from '../controllers/eventsInput';
-import { parseEventsInput } from '../controllers/eventsInput';
+import type { EventLineError } from '../controllers/panels/eventsInput';
+import { parseEventsInput } from '../controllers/panels/eventsInput';
 import { describeError, latestWins } from './latest';
 import { addEvents, fetchPendingEvents, type RunRef } from './panelSource';
 

@@ -5,7 +5,7 @@
  */
 import { SvelteMap } from 'svelte/reactivity';
 import type { LedgerEvent } from '../../engine/types';
-import { pagesCovering } from '../controllers/virtualWindow';
+import { pagesCovering } from '../controllers/panels/virtualWindow';
 import { describeError, latestWins } from './latest';
 import { fetchLedgerPage, type LedgerFilter, type RunRef } from './panelSource';
 

@@ -5,7 +5,7 @@
  */
 import { SvelteMap } from 'svelte/reactivity';
 import type { Provenance } from '../../api/wire';
-import { lineageRows, pathNodes, type LineageRow } from '../controllers/lineageDiff';
+import { lineageRows, pathNodes, type LineageRow } from '../controllers/panels/lineageDiff';
 import { describeError, latestWins } from './latest';
 import { fetchLineage, fetchProvenance, type RunRef } from './panelSource';
 

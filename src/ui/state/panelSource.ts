@@ -8,7 +8,7 @@
 import type { EngineAPIService } from '../../client/EngineAPIService';
 import type { Lineage, Provenance } from '../../api/wire';
 import type { ExternalEvent, LedgerEvent, LedgerOperation } from '../../engine/types';
-import type { StepSample } from '../controllers/chartSeries';
+import type { StepSample } from '../controllers/chart/series';
 
 /** Which run a panel reads. */
 export interface RunRef {

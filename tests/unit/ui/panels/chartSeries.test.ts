@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NodeState } from '../../../src/engine/types';
+import type { NodeState } from '../../../../src/engine/types';
 import {
   fsmStateSeries,
   sampleSteps,
@@ -7,8 +7,8 @@ import {
   stack,
   valuesAt,
   type StepSample,
-} from '../../../src/ui/controllers/chartSeries';
-import { chartData, chartOptions, drawOrder } from '../../../src/ui/controllers/chart';
+} from '../../../../src/ui/controllers/chart/series';
+import { chartData, chartOptions, drawOrder } from '../../../../src/ui/controllers/chart/uplotChart';
 
 const state = (nodeId: string, tokensProcessed: number, aggregates: Record<string, unknown> = {}): NodeState => ({
   nodeId,

@@ -7,7 +7,7 @@
  */
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { stack, type ChartSeries } from './chartSeries';
+import { stack, type ChartSeries } from './series';
 
 /** Colours that read on light and dark surfaces alike; series i takes `PALETTE[i % length]`. */
 export const PALETTE = ['#2f80ed', '#27ae60', '#f2994a', '#9b51e0', '#eb5757', '#00a3a3', '#c0a000', '#7f8c9d'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { elementLines, parseEventsInput } from '../../../src/ui/controllers/eventsInput';
+import { elementLines, parseEventsInput } from '../../../../src/ui/controllers/panels/eventsInput';
 
 const options = { dataSourceIds: ['orders', 'logs'] };
 

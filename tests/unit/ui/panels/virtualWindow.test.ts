@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { pagesCovering, scrollTopFor, spacerHeight, virtualWindow } from '../../../src/ui/controllers/virtualWindow';
+import {
+  pagesCovering,
+  scrollTopFor,
+  spacerHeight,
+  virtualWindow,
+} from '../../../../src/ui/controllers/panels/virtualWindow';
 
 describe('virtualWindow', () => {
   const base = { viewportHeight: 300, rowHeight: 30, overscan: 0 };

@@ -4,7 +4,7 @@
  * it, and every bad one is reported with its line number and the reason — so the panel can refuse the
  * whole batch (nothing half-added) and say exactly which lines to fix.
  */
-import type { ExternalEvent } from '../../engine/types';
+import type { ExternalEvent } from '../../../engine/types';
 
 export interface EventLineError {
   /** 1-based line of the text where the bad item starts. */
