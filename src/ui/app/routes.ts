@@ -1,0 +1,53 @@
+/**
+ * The view in the URL: template, execution, shown step, selected node and traced correlation id, as
+ * query parameters (`?template=…&execution=…&step=…&node=…&lineage=…`), so a link reopens the same
+ * view and a reload keeps it. Pure parse/format; the workspace writes it with `history.replaceState`.
+ */
+
+export interface RouteState {
+  template: string | null;
+  execution: string | null;
+  /** The shown step; null: the execution's live step. */
+  step: number | null;
+  node: string | null;
+  lineage: string | null;
+}
+
+export const EMPTY_ROUTE: RouteState = { template: null, execution: null, step: null, node: null, lineage: null };
+
+const nonEmpty = (v: string | null): string | null => (v !== null && v.trim() !== '' ? v : null);
+
+/** Pure. The route in a query string (`?…`, or without the `?`); unknown or malformed fields become null. */
+export function parseRoute(search: string): RouteState {
+  const q = new URLSearchParams(search);
+  const stepText = q.get('step');
+  const step = stepText !== null && /^\d{1,9}$/.test(stepText) ? Number(stepText) : null;
+  const template = nonEmpty(q.get('template'));
+  return {
+    template,
+    // The other fields only mean something inside a template.
+    execution: template ? nonEmpty(q.get('execution')) : null,
+    step: template ? step : null,
+    node: template ? nonEmpty(q.get('node')) : null,
+    lineage: template ? nonEmpty(q.get('lineage')) : null,
+  };
+}
+
+/** Pure. The query string of `route` (with `?`, or '' for the empty route); fields in a fixed order. */
+export function formatRoute(route: RouteState): string {
+  const q = new URLSearchParams();
+  if (route.template) {
+    q.set('template', route.template);
+    if (route.execution) q.set('execution', route.execution);
+    if (route.step !== null) q.set('step', String(route.step));
+    if (route.node) q.set('node', route.node);
+    if (route.lineage) q.set('lineage', route.lineage);
+  }
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+/** Pure. The link that opens a template (its most recent execution, chosen when it opens). */
+export function templateHref(templateId: string): string {
+  return formatRoute({ ...EMPTY_ROUTE, template: templateId });
+}

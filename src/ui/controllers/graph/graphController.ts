@@ -1,0 +1,142 @@
+/**
+ * The framework-free owner of the Cytoscape instance: `create(el, opts)` → `setGraph`, `setStepState`,
+ * `highlight`, `destroy` (the xyflow pattern — a factory with a thin Svelte wrapper). Step updates are
+ * coalesced: however often `setStepState` is called, the graph is patched at most once per animation
+ * frame, with the newest view. With `el: null` it runs headless (Node tests).
+ */
+import cytoscape, { type Core } from 'cytoscape';
+import dagre from 'cytoscape-dagre';
+import { hasPositions, stepPatch, toElements } from './elements';
+import type { GraphModel } from './model';
+import { pathEdges } from './stepState';
+import type { StepView } from './stepState';
+import { graphStyle, type Theme } from './style';
+
+let registered = false;
+
+export interface GraphControllerOptions {
+  theme: Theme;
+  /** A node was tapped (its id) or the background was (null). */
+  onSelect?: (nodeId: string | null) => void;
+  /** Runs `cb` before the next paint; default `requestAnimationFrame`. */
+  schedule?: (cb: () => void) => void;
+}
+
+export interface Highlight {
+  /** The selected node (null: none). */
+  selected?: string | null;
+  /** A traced path's nodes, in order (empty: none). */
+  path?: readonly string[];
+}
+
+export interface GraphController {
+  setGraph(model: GraphModel): void;
+  /** Shows `view` (coalesced to one patch per frame). */
+  setStepState(view: StepView | null): void;
+  highlight(h: Highlight): void;
+  setTheme(theme: Theme): void;
+  fit(): void;
+  zoomBy(factor: number): void;
+  destroy(): void;
+  /** The Cytoscape core, for tests and the benchmark; not for components. */
+  readonly cy: Core;
+}
+
+/** Not pure: a controller drawing into `el` (null: headless). */
+export function create(el: HTMLElement | null, opts: GraphControllerOptions): GraphController {
+  if (!registered) {
+    cytoscape.use(dagre);
+    registered = true;
+  }
+  const schedule = opts.schedule ?? ((cb: () => void) => requestAnimationFrame(() => cb()));
+  const cy = cytoscape({
+    ...(el ? { container: el } : { headless: true, styleEnabled: true }),
+    style: graphStyle(opts.theme) as unknown as cytoscape.StylesheetJson,
+    minZoom: 0.1,
+    maxZoom: 3,
+    wheelSensitivity: 0.3,
+    boxSelectionEnabled: false,
+    selectionType: 'single',
+    autoungrabify: true,
+  });
+  let model: GraphModel = { nodes: [], edges: [] };
+  let pending: StepView | null | undefined;
+  let scheduled = false;
+  let destroyed = false;
+
+  cy.on('tap', (evt) => {
+    if (evt.target === cy) opts.onSelect?.(null);
+    else if (evt.target.isNode?.()) opts.onSelect?.(evt.target.id() as string);
+  });
+
+  function flush(): void {
+    scheduled = false;
+    if (destroyed || pending === undefined) return;
+    const patch = stepPatch(model, pending);
+    pending = undefined;
+    cy.batch(() => {
+      for (const [id, p] of Object.entries(patch.nodes)) {
+        const n = cy.getElementById(id);
+        if (n.data('label') !== p.label) n.data('label', p.label);
+        if (p.acted) n.addClass('acted');
+        else n.removeClass('acted');
+      }
+      for (const [id, p] of Object.entries(patch.edges)) {
+        const e = cy.getElementById(id);
+        if (e.data('label') !== p.label) e.data({ label: p.label, waiting: p.waiting });
+        if (p.waiting > 0) e.addClass('waiting');
+        else e.removeClass('waiting');
+      }
+    });
+  }
+
+  return {
+    cy,
+    setGraph(next) {
+      model = next;
+      cy.batch(() => {
+        cy.elements().remove();
+        cy.add(toElements(next) as cytoscape.ElementDefinition[]);
+      });
+      const layout = hasPositions(next)
+        ? { name: 'preset', fit: true, padding: 40 }
+        : { name: 'dagre', rankDir: 'LR', nodeSep: 40, rankSep: 90, fit: true, padding: 40 };
+      cy.layout(layout as cytoscape.LayoutOptions).run();
+      pending = null;
+      flush();
+    },
+    setStepState(view) {
+      pending = view;
+      if (scheduled) return;
+      scheduled = true;
+      schedule(flush);
+    },
+    highlight(h) {
+      cy.batch(() => {
+        if (h.selected !== undefined) {
+          cy.nodes(':selected').unselect();
+          if (h.selected) cy.getElementById(h.selected).select();
+        }
+        if (h.path !== undefined) {
+          cy.elements('.path').removeClass('path');
+          for (const id of h.path) cy.getElementById(id).addClass('path');
+          for (const id of pathEdges(model, h.path)) cy.getElementById(id).addClass('path');
+        }
+      });
+    },
+    setTheme(theme) {
+      cy.style(graphStyle(theme) as unknown as cytoscape.StylesheetJson);
+    },
+    fit() {
+      cy.fit(undefined, 40);
+    },
+    zoomBy(factor) {
+      const z = cy.zoom() * factor;
+      cy.zoom({ level: z, renderedPosition: { x: cy.width() / 2, y: cy.height() / 2 } });
+    },
+    destroy() {
+      destroyed = true;
+      cy.destroy();
+    },
+  };
+}

@@ -1,0 +1,186 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { Engine } from '../../../src/engine';
+import type { LedgerEvent } from '../../../src/engine/types';
+import { hasPositions, stepPatch, toElements } from '../../../src/ui/controllers/graph/elements';
+import { KIND_LOOKS, lookOf } from '../../../src/ui/controllers/graph/kinds';
+import { graphFromScenario } from '../../../src/ui/controllers/graph/model';
+import {
+  highlightSet,
+  nodeCaption,
+  nodeRows,
+  pathEdges,
+  stateCounts,
+  waitingPerEdge,
+  type StepView,
+} from '../../../src/ui/controllers/graph/stepState';
+import { graphStyle } from '../../../src/ui/controllers/graph/style';
+
+const example = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../../../examples/${name}.json`, import.meta.url), 'utf8')).scenario;
+
+function ledgerOf(engine: Engine): LedgerEvent[] {
+  const out: LedgerEvent[] = [];
+  for (let seq = 1; seq <= engine.ledger.size; seq++) out.push(engine.ledger.get(seq));
+  return out;
+}
+
+describe('graphFromScenario', () => {
+  it('reads nodes, kinds, names and DSL positions, and the union of outputs and inputs as edges', () => {
+    const g = graphFromScenario(example('order-pipeline'));
+    expect(g.nodes.map((n) => n.id)).toContain('enrich');
+    const enrich = g.nodes.find((n) => n.id === 'enrich')!;
+    expect(enrich).toMatchObject({ kind: 'ProcessNode', name: 'Join order and customer', position: { x: 240, y: 80 } });
+    // orders→enrich is declared both as an output and as an input: one edge.
+    expect(g.edges.filter((e) => e.id === 'orders->enrich')).toHaveLength(1);
+    expect(g.edges.find((e) => e.id === 'router->review')?.output).toBe('large');
+    expect(hasPositions(g)).toBe(true);
+  });
+
+  it('maps compat kinds, drops positions unless every node has one, and skips edges to unknown nodes', () => {
+    const g = graphFromScenario({
+      nodes: [
+        {
+          id: 'a',
+          type: 'DataSource',
+          position: { x: 1, y: 2 },
+          outputs: [{ destinationNodeId: 'q' }, { destinationNodeId: 'zz' }],
+        },
+        { nodeId: 'q', type: 'Queue', outputs: [{ destinationNodeId: 'f' }] },
+        { nodeId: 'f', type: 'FSMProcessNode', fsm: { instancePer: 'correlationId' } },
+      ],
+    });
+    expect(g.nodes.map((n) => [n.id, n.kind, n.position])).toEqual([
+      ['a', 'DataSource', null],
+      ['q', 'Aggregator', null],
+      ['f', 'FSM', null],
+    ]);
+    expect(g.nodes[2]!.perCorrelation).toBe(true);
+    expect(g.edges.map((e) => e.id)).toEqual(['a->q', 'q->f']);
+    expect(hasPositions(g)).toBe(false);
+  });
+
+  it('returns an empty graph for something that is not a scenario', () => {
+    expect(graphFromScenario(null)).toEqual({ nodes: [], edges: [] });
+  });
+});
+
+describe('toElements', () => {
+  it('makes one element per node and per edge — never one per token', () => {
+    const g = graphFromScenario(example('order-pipeline'));
+    const els = toElements(g);
+    expect(els).toHaveLength(g.nodes.length + g.edges.length);
+    expect(els.find((e) => e.data.id === 'router')).toMatchObject({
+      classes: 'kind-Multiplexer',
+      position: { x: 480, y: 80 },
+    });
+  });
+});
+
+describe('node kinds', () => {
+  it('gives every kind a distinct shape and colour in both themes, used by the stylesheet', () => {
+    expect(new Set(KIND_LOOKS.map((l) => l.shape)).size).toBe(KIND_LOOKS.length);
+    expect(new Set(KIND_LOOKS.map((l) => l.light)).size).toBe(KIND_LOOKS.length);
+    for (const theme of ['light', 'dark'] as const) {
+      const rule = graphStyle(theme).find((r) => r.selector === 'node.kind-Sink')!;
+      expect(rule.style).toEqual({ shape: lookOf('Sink').shape, 'background-color': lookOf('Sink')[theme] });
+    }
+  });
+});
+
+describe('node rows and captions', () => {
+  const g = graphFromScenario({
+    nodes: [
+      { nodeId: 'fsm', type: 'FSM', fsm: { instancePer: 'correlationId' } },
+      { nodeId: 'one', type: 'FSM', fsm: {} },
+      { nodeId: 'agg', type: 'Aggregator' },
+      { nodeId: 'sink', type: 'Sink' },
+    ],
+  });
+  const view: StepView = {
+    step: 4,
+    status: 'running',
+    activeNodeIds: ['sink'],
+    edgeWaiting: {},
+    eventCount: 3,
+    queueSize: 1,
+    nodeStates: {
+      fsm: { currentState: null, tokensProcessed: 5, aggregates: { open: 2, closed: 3, gone: 0 } },
+      one: { currentState: 'ready', tokensProcessed: 1, aggregates: { ready: 1 } },
+      agg: { currentState: null, tokensProcessed: 4, aggregates: { buffered: 2, emitted: 1 } },
+      sink: { currentState: null, tokensProcessed: 7, aggregates: {} },
+    },
+  };
+  it('shows per-state counts for per-correlation machines, the state otherwise, held and collected counts', () => {
+    const rows = nodeRows(g, view);
+    expect(rows.map((r) => [r.id, r.state, r.processed, r.held, r.acted])).toEqual([
+      ['fsm', 'closed: 3, open: 2', 5, '', false],
+      ['one', 'ready', 1, '', false],
+      ['agg', '', 4, '2 buffered', false],
+      ['sink', '', 7, '7 collected', true],
+    ]);
+    expect(nodeCaption(rows[0]!)).toBe('closed: 3, open: 2 · 5 processed');
+    expect(nodeCaption(rows[3]!)).toBe('7 collected');
+    expect(stateCounts({ a: 1, b: 'x', c: 0 })).toEqual([['a', 1]]);
+  });
+
+  it('shows zeros before any step is shown', () => {
+    expect(nodeRows(g, null).map((r) => r.processed)).toEqual([0, 0, 0, 0]);
+  });
+
+  it('patches labels and the acted class from the view', () => {
+    const patch = stepPatch(g, view);
+    expect(patch.nodes.sink).toEqual({ label: 'sink\n7 collected', acted: true });
+    expect(patch.nodes.agg!.acted).toBe(false);
+  });
+});
+
+describe('waitingPerEdge', () => {
+  it('counts, after each step, exactly the tokens the next step delivers on each edge (real engine, order pipeline)', () => {
+    const scenario = example('order-pipeline');
+    const g = graphFromScenario(scenario);
+    const engine = new Engine();
+    expect(engine.initialize(scenario).errors).toEqual([]);
+    engine.runToEnd();
+    const all = ledgerOf(engine);
+    const byStep = new Map<number, LedgerEvent[]>();
+    for (const e of all) byStep.set(e.step, [...(byStep.get(e.step) ?? []), e]);
+    const last = Math.max(...byStep.keys());
+    let checked = 0;
+    for (let t = 1; t < last; t++) {
+      const waiting = waitingPerEdge(g, byStep.get(t) ?? []);
+      // Every node with a single incoming edge consumes, in step t+1, what waited on that edge.
+      for (const node of g.nodes) {
+        const inbound = g.edges.filter((e) => e.target === node.id);
+        if (inbound.length !== 1 || node.kind === 'Aggregator') continue;
+        const consumed = new Set(
+          (byStep.get(t + 1) ?? []).filter((e) => e.nodeId === node.id && e.inputToken).map((e) => e.inputToken!.id),
+        ).size;
+        expect(waiting[inbound[0]!.id], `edge ${inbound[0]!.id} after step ${t}`).toBe(consumed);
+        checked += consumed;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+
+  it('puts a routed token only on the edge of its output', () => {
+    const g = graphFromScenario(example('order-pipeline'));
+    const w = waitingPerEdge(g, [
+      { nodeId: 'router', operation: 'TOKEN_ROUTED', outputToken: { id: 't1' }, details: { output: 'large' } },
+      { nodeId: 'router', operation: 'TOKEN_ROUTED', outputToken: { id: 't2' }, details: { output: 'small' } },
+    ]);
+    expect(w['router->review']).toBe(1);
+    expect(w['router->smallOrders']).toBe(1);
+    expect(w['router->invoice']).toBe(0);
+  });
+});
+
+describe('highlights', () => {
+  it('keeps a path in first-visit order and finds the edges between consecutive nodes', () => {
+    const g = graphFromScenario(example('order-pipeline'));
+    const h = highlightSet(['enrich'], ['orders', 'enrich', 'enrich', 'router', 'invoice']);
+    expect(h.path).toEqual(['orders', 'enrich', 'router', 'invoice']);
+    expect([...h.acted]).toEqual(['enrich']);
+    expect(pathEdges(g, h.path)).toEqual(['orders->enrich', 'enrich->router', 'router->invoice']);
+  });
+});
