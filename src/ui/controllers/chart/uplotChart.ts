@@ -44,13 +44,15 @@ export function chartData(series: ChartSeries, stacked: boolean): [number[], ...
 
 /** Pure: uPlot options for a chart of `opts.labels` (no legend: the panel writes its own as text). */
 export function chartOptions(opts: ChartOptions, plugins: uPlot.Plugin[] = []): uPlot.Options {
-  const axis = (label: string): uPlot.Axis => ({
-    label,
+  // Counts are whole numbers: ticks step by 1, 2, 5, 10, … (never 2.5).
+  const incrs = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1e3, 2e3, 5e3, 1e4, 2e4, 5e4, 1e5, 2e5, 5e5, 1e6];
+  const axis = (size: number): uPlot.Axis => ({
     stroke: opts.axisColor,
     grid: { stroke: opts.gridColor, width: 1 },
-    ticks: { stroke: opts.gridColor, width: 1 },
+    ticks: { stroke: opts.gridColor, width: 1, size: 4 },
     font: '11px system-ui, sans-serif',
-    labelFont: '11px system-ui, sans-serif',
+    incrs,
+    size,
   });
   return {
     width: Math.max(120, Math.floor(opts.width)),
@@ -58,7 +60,7 @@ export function chartOptions(opts: ChartOptions, plugins: uPlot.Plugin[] = []): 
     legend: { show: false },
     cursor: { drag: { x: false, y: false } },
     scales: { x: { time: false }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-    axes: [axis('step'), { ...axis(''), size: 44 }],
+    axes: [axis(26), axis(40)],
     series: [
       {},
       ...drawOrder(opts.labels.length, opts.stacked).map((i) => ({
