@@ -1,7 +1,8 @@
 import { mount } from 'svelte';
 import { apiBaseUrl, startApi } from './api/browser';
 import { EngineAPIService } from './client/EngineAPIService';
-import AppShell from './ui/components/AppShell/AppShell.svelte';
+import App from './ui/app/App.svelte';
+import { explainStartup } from './ui/state/explain';
 import './ui/styles/global.css';
 
 /**
@@ -27,11 +28,16 @@ let startupError: string | null = null;
 try {
   await startApi();
 } catch (err) {
-  startupError = `The in-browser API could not start: ${err instanceof Error ? err.message : String(err)}`;
-  console.error(startupError);
+  const message = err instanceof Error ? err.message : String(err);
+  startupError = explainStartup({
+    hasServiceWorker: 'serviceWorker' in navigator,
+    secureContext: window.isSecureContext,
+    message,
+  });
+  console.error(`The in-browser API could not start: ${message}`);
 }
 
 const api = new EngineAPIService({ baseUrl: apiBaseUrl() });
 if (startupError === null) window.flowledger = { api };
 
-mount(AppShell, { target, props: { api, startupError } });
+mount(App, { target, props: { api, startupError } });

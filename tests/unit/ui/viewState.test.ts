@@ -105,3 +105,28 @@ describe('error sentences', () => {
     expect(explainStartup({ hasServiceWorker: true, secureContext: true, message: 'quota' })).toMatch(/\(quota\)/);
   });
 });
+
+describe('inspector derivations', () => {
+  it('samples chart steps across the run, both ends included', async () => {
+    const { sampleSteps } = await import('../../../src/ui/state/inspectorSteps');
+    expect(sampleSteps(0, 24)).toEqual([0]);
+    expect(sampleSteps(3, 24)).toEqual([0, 1, 2, 3]);
+    const s = sampleSteps(1000, 5);
+    expect(s).toEqual([0, 250, 500, 750, 1000]);
+  });
+
+  it('draws a sparkline through the points', async () => {
+    const { sparkPath } = await import('../../../src/ui/controllers/chart/spark');
+    expect(sparkPath([], 10, 10)).toBe('');
+    expect(
+      sparkPath(
+        [
+          { step: 0, value: 0 },
+          { step: 10, value: 5 },
+        ],
+        100,
+        20,
+      ),
+    ).toBe('M0,20L100,0');
+  });
+});

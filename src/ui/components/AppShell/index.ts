@@ -1,1 +1,0 @@
-export { default as AppShell } from './AppShell.svelte';

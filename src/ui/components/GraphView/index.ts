@@ -1,0 +1,1 @@
+export { default as GraphView } from './GraphView.svelte';

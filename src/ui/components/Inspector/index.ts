@@ -1,0 +1,1 @@
+export { default as Inspector } from './Inspector.svelte';

@@ -1,0 +1,1 @@
+export { default as Legend } from './Legend.svelte';

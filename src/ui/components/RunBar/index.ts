@@ -1,0 +1,1 @@
+export { default as RunBar } from './RunBar.svelte';

@@ -1,0 +1,1 @@
+export { default as Timeline } from './Timeline.svelte';

@@ -1,0 +1,1 @@
+export { default as Transport } from './Transport.svelte';

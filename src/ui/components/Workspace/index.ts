@@ -1,0 +1,1 @@
+export { default as Workspace } from './Workspace.svelte';

@@ -1,0 +1,82 @@
+/**
+ * Breakpoints as reactive state: nodes whose action pauses a run, and one "run until" condition in
+ * the expression language (parse errors kept for the inline message). `check(view)` is what the run
+ * asks after every step it takes; it is pure over the view it is given.
+ */
+import type { StepView } from '../controllers/graph/stepState';
+import { parseCondition, type Condition } from './condition';
+
+export interface BreakpointHit {
+  /** Shown to the person, e.g. `Paused at step 4: Route by size acted.` */
+  message: string;
+}
+
+export interface BreakpointsState {
+  readonly nodes: ReadonlySet<string>;
+  readonly condition: string;
+  /** The condition's parse error (with its 1-based column), or null. */
+  readonly conditionError: string | null;
+  /** Whether anything would stop a run. */
+  readonly active: boolean;
+  toggleNode(nodeId: string): void;
+  setCondition(source: string): void;
+  clear(): void;
+  /** The reason to pause after `view`, or null. `nameOf` gives a node's display name. */
+  check(view: StepView, nameOf: (id: string) => string): BreakpointHit | null;
+}
+
+/** Not pure: reactive breakpoints. */
+export function createBreakpoints(): BreakpointsState {
+  let nodes = $state.raw<ReadonlySet<string>>(new Set());
+  let condition = $state('');
+  let parsed = $state.raw<Condition | null>(null);
+  let conditionError = $state<string | null>(null);
+
+  return {
+    get nodes() {
+      return nodes;
+    },
+    get condition() {
+      return condition;
+    },
+    get conditionError() {
+      return conditionError;
+    },
+    get active() {
+      return nodes.size > 0 || parsed !== null;
+    },
+    toggleNode(nodeId) {
+      const next = new Set(nodes);
+      if (!next.delete(nodeId)) next.add(nodeId);
+      nodes = next;
+    },
+    setCondition(source) {
+      condition = source;
+      if (source.trim() === '') {
+        parsed = null;
+        conditionError = null;
+        return;
+      }
+      const r = parseCondition(source);
+      parsed = r.ok ? r.condition : null;
+      conditionError = r.ok ? null : `${r.message} (at column ${r.position + 1})`;
+    },
+    clear() {
+      nodes = new Set();
+      condition = '';
+      parsed = null;
+      conditionError = null;
+    },
+    check(view, nameOf) {
+      const hitNode = view.activeNodeIds.find((id) => nodes.has(id));
+      if (hitNode) return { message: `Paused at step ${view.step}: ${nameOf(hitNode)} acted.` };
+      if (parsed) {
+        const r = parsed.test(view.nodeStates, view.step);
+        if (!r.ok)
+          return { message: `Paused at step ${view.step}: the condition could not be evaluated (${r.error}).` };
+        if (r.value) return { message: `Paused at step ${view.step}: ${parsed.source} is true.` };
+      }
+      return null;
+    },
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * The Inspector's data for the selected node at the shown step: its recent activity (newest first),
+ * and for a Sink the chosen aggregate and that aggregate's value over the run's steps. Latest-wins:
+ * moving the timeline while a load is in flight drops the older answer.
+ */
+import type { ActivityEntry, SinkFormula } from '../../api/wire';
+import type { EngineAPIService } from '../../client/EngineAPIService';
+import { explainError } from './explain';
+import { sampleSteps } from './inspectorSteps';
+import type { RunRef } from './runSource';
+
+/** How many recent operations the Inspector lists. */
+export const RECENT = 12;
+/** How many steps the Sink's value-over-steps chart samples at most. */
+export const CHART_POINTS = 24;
+
+/** Not pure: reactive Inspector data over `api`. */
+export function createInspector(api: EngineAPIService) {
+  let activity = $state.raw<ActivityEntry[]>([]);
+  let aggregate = $state.raw<{ value: unknown; count: number } | null>(null);
+  let series = $state.raw<{ step: number; value: number }[]>([]);
+  let error = $state<string | null>(null);
+  let seq = 0;
+  let seriesSeq = 0;
+
+  return {
+    get activity() {
+      return activity;
+    },
+    get aggregate() {
+      return aggregate;
+    },
+    get series() {
+      return series;
+    },
+    get error() {
+      return error;
+    },
+    /** Loads `nodeId`'s activity (and, for a Sink, the aggregate) at `step`. */
+    async load(ref: RunRef, nodeId: string, step: number, sink: { formula: SinkFormula; field: string } | null) {
+      const mine = ++seq;
+      try {
+        const [act, agg] = await Promise.all([
+          api.getNodeActivity(ref.templateId, ref.executionId, nodeId, RECENT, step),
+          sink
+            ? api.getSinkAggregation(
+                ref.templateId,
+                ref.executionId,
+                nodeId,
+                sink.formula,
+                sink.field || undefined,
+                step,
+              )
+            : Promise.resolve(null),
+        ]);
+        if (mine !== seq) return;
+        activity = act;
+        aggregate = agg ? { value: agg.value, count: agg.count } : null;
+        error = null;
+      } catch (err) {
+        if (mine === seq) error = explainError(err, 'Reading the node');
+      }
+    },
+    /** Loads the Sink aggregate's numeric value at sampled steps up to `live`. */
+    async loadSeries(ref: RunRef, sinkId: string, live: number, formula: SinkFormula, field: string) {
+      const mine = ++seriesSeq;
+      try {
+        const points: { step: number; value: number }[] = [];
+        for (const step of sampleSteps(live, CHART_POINTS)) {
+          const a = await api.getSinkAggregation(
+            ref.templateId,
+            ref.executionId,
+            sinkId,
+            formula,
+            field || undefined,
+            step,
+          );
+          if (mine !== seriesSeq) return;
+          const v = typeof a.value === 'number' ? a.value : Array.isArray(a.value) ? a.value.length : a.count;
+          points.push({ step, value: v });
+        }
+        series = points;
+      } catch {
+        if (mine === seriesSeq) series = [];
+      }
+    },
+    clear() {
+      seq++;
+      seriesSeq++;
+      activity = [];
+      aggregate = null;
+      series = [];
+      error = null;
+    },
+  };
+}
+
+export type Inspector = ReturnType<typeof createInspector>;

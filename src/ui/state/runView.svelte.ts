@@ -1,0 +1,315 @@
+/**
+ * The run being viewed, as reactive state: which template and execution are open, the live step and
+ * the shown step (time travel), the shown step's view, the per-step activity counts, and the transport
+ * (step, step back, run to end, play/pause at a speed), pausing at breakpoints. Reads of earlier steps
+ * are latest-wins, so scrubbing never shows a stale step; only actions at the live end advance the run.
+ */
+import type { ExecutionRecord, Template } from '../../api/wire';
+import type { EngineAPIService } from '../../client/EngineAPIService';
+import type { RunStatus } from '../../engine/types';
+import { graphFromScenario, type GraphModel } from '../controllers/graph/model';
+import type { StepView } from '../controllers/graph/stepState';
+import type { BreakpointsState } from './breakpoints.svelte';
+import { explainError } from './explain';
+import { activityCounts, advance, readStep, record, type RunRef } from './runSource';
+
+/** Steps per second a playing run advances; `0` means as fast as the service answers. */
+export const SPEEDS = [1, 2, 4, 10, 30, 0] as const;
+
+/** Not pure: the run view over `api`, pausing where `breakpoints` say. */
+export function createRunView(api: EngineAPIService, breakpoints: BreakpointsState) {
+  let ref = $state.raw<RunRef | null>(null);
+  let template = $state.raw<Template | null>(null);
+  let executions = $state.raw<ExecutionRecord[]>([]);
+  let execution = $state.raw<ExecutionRecord | null>(null);
+  let model = $state.raw<GraphModel>({ nodes: [], edges: [] });
+  let live = $state(0);
+  let status = $state<RunStatus>('ready');
+  let shown = $state(0);
+  let view = $state.raw<StepView | null>(null);
+  let counts = $state.raw<number[]>([]);
+  let playing = $state(false);
+  let speed = $state(4);
+  let busy = $state(false);
+  let loading = $state(false);
+  let error = $state<string | null>(null);
+  let notice = $state<string | null>(null);
+  let truncation = $state<string | null>(null);
+  let revision = $state(0);
+  let readSeq = 0;
+  let openSeq = 0;
+
+  const ended = () => status === 'completed' || status === 'truncated';
+  const nameOf = (id: string) => model.nodes.find((n) => n.id === id)?.name ?? id;
+
+  async function refreshRecord(): Promise<void> {
+    if (!ref) return;
+    const rec = await record(api, ref);
+    execution = rec;
+    executions = executions.map((e) => (e.id === rec.id ? rec : e));
+    live = rec.currentStep;
+    status = rec.status;
+  }
+
+  /** Opens `templateId`'s execution `executionId`, else its most recent one, else a new one; shows `step` (default live). */
+  async function open(
+    templateId: string,
+    executionId: string | null = null,
+    step: number | null = null,
+  ): Promise<void> {
+    const mine = ++openSeq;
+    pause();
+    loading = true;
+    error = null;
+    notice = null;
+    try {
+      const t = await api.getTemplate(templateId);
+      let list = (await api.listExecutions(templateId)).executions;
+      let chosen = executionId ? list.find((e) => e.id === executionId) : undefined;
+      if (executionId && !chosen && list.length > 0)
+        notice = 'The run in the link no longer exists, so its most recent run is shown instead.';
+      chosen ??= [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+      if (!chosen) {
+        const created = await api.createExecution(templateId, {});
+        chosen = created.execution;
+        list = [created.execution];
+      }
+      if (mine !== openSeq) return;
+      template = t;
+      model = graphFromScenario(t.scenario);
+      executions = list;
+      execution = chosen;
+      ref = { templateId, executionId: chosen.id };
+      live = chosen.currentStep;
+      status = chosen.status;
+      truncation = null;
+      counts = await activityCounts(api, ref, live);
+      if (mine !== openSeq) return;
+      await seek(step ?? live);
+      if (status === 'truncated') truncation = view ? truncationSentence() : null;
+    } catch (err) {
+      if (mine === openSeq) error = explainError(err, 'Opening the template');
+    } finally {
+      if (mine === openSeq) loading = false;
+    }
+  }
+
+  function truncationSentence(): string {
+    return `This run stopped at its bound after step ${live} (the template's maxSteps or maxEvents), so it is incomplete. Raise the bound in the template to run further.`;
+  }
+
+  /** Shows step `step` (clamped to 0..live) from the read-only step view; never advances the run. */
+  async function seek(step: number): Promise<StepView | null> {
+    if (!ref) return null;
+    const target = Math.min(live, Math.max(0, Math.round(step)));
+    shown = target;
+    const mine = ++readSeq;
+    try {
+      const answer = await readStep(api, ref, model, target);
+      if (mine !== readSeq) return null;
+      view = answer.view;
+      return answer.view;
+    } catch (err) {
+      if (mine === readSeq) error = explainError(err, 'Showing that step');
+      return null;
+    }
+  }
+
+  /** Advances the run to `target` (or the end) and shows the new live step. */
+  async function advanceTo(target: number | 'end'): Promise<StepView | null> {
+    if (!ref) return null;
+    const before = live;
+    const mine = ++readSeq;
+    const answer = await advance(api, ref, model, target);
+    live = answer.view.step;
+    status = answer.view.status as RunStatus;
+    const id = ref.executionId;
+    executions = executions.map((e) => (e.id === id ? { ...e, currentStep: live, status } : e));
+    if (live === before + 1) counts = [...counts, answer.view.eventCount];
+    else if (live !== before) counts = await activityCounts(api, ref, live);
+    if (mine === readSeq) {
+      shown = live;
+      view = answer.view;
+    }
+    if (ended() || live === before) await refreshRecord();
+    if (status === 'truncated') truncation = truncationSentence();
+    revision++;
+    return answer.view;
+  }
+
+  /** One step forward: in the view while it is behind the live step, else the run itself advances. */
+  async function stepOnce(): Promise<StepView | null> {
+    if (shown < live) return seek(shown + 1);
+    if (ended()) return null;
+    return advanceTo(live + 1);
+  }
+
+  /** Runs `action` unless another transport action is in progress; errors become a sentence. */
+  async function act(what: string, action: () => Promise<void>): Promise<void> {
+    if (busy || !ref) return;
+    busy = true;
+    error = null;
+    notice = null;
+    try {
+      await action();
+    } catch (err) {
+      error = explainError(err, what);
+      playing = false;
+    } finally {
+      busy = false;
+    }
+  }
+
+  /** `n` steps forward, one at a time when breakpoints are set; answers true if a breakpoint stopped it. */
+  async function stepMany(n: number): Promise<boolean> {
+    if (!breakpoints.active && shown === live && !ended()) {
+      await advanceTo(live + n);
+      return false;
+    }
+    for (let i = 0; i < n; i++) {
+      const v = await stepOnce();
+      if (!v) return false;
+      const hit = breakpoints.check(v, nameOf);
+      if (hit) {
+        notice = hit.message;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  function pause(): void {
+    playing = false;
+  }
+
+  async function play(): Promise<void> {
+    if (playing || busy || !ref) return;
+    if (ended() && shown === live) await seek(0);
+    playing = true;
+    notice = null;
+    while (playing) {
+      const started = performance.now();
+      let stop = false;
+      await act('Playing the run', async () => {
+        stop = await stepMany(1);
+      });
+      if (stop || (ended() && shown === live)) break;
+      const period = speed > 0 ? 1000 / speed : 0;
+      const wait = Math.max(0, period - (performance.now() - started));
+      // Yield to the browser between steps even at full speed, so the page keeps painting.
+      await new Promise((r) => setTimeout(r, wait));
+    }
+    playing = false;
+  }
+
+  return {
+    api,
+    get ref() {
+      return ref;
+    },
+    get template() {
+      return template;
+    },
+    get executions() {
+      return executions;
+    },
+    get execution() {
+      return execution;
+    },
+    get model() {
+      return model;
+    },
+    get live() {
+      return live;
+    },
+    get status() {
+      return status;
+    },
+    get shown() {
+      return shown;
+    },
+    get view() {
+      return view;
+    },
+    get counts() {
+      return counts;
+    },
+    get playing() {
+      return playing;
+    },
+    get speed() {
+      return speed;
+    },
+    set speed(v: number) {
+      speed = v;
+    },
+    get busy() {
+      return busy;
+    },
+    get loading() {
+      return loading;
+    },
+    get error() {
+      return error;
+    },
+    get notice() {
+      return notice;
+    },
+    get truncation() {
+      return truncation;
+    },
+    get revision() {
+      return revision;
+    },
+    get ended() {
+      return ended();
+    },
+    nameOf,
+    open,
+    seek: (step: number) => {
+      notice = null;
+      return seek(step);
+    },
+    step: (n = 1) =>
+      act(n === 1 ? 'Stepping' : `Stepping ${n} steps`, async () => {
+        await stepMany(n);
+      }),
+    stepBack: () => act('Stepping back', async () => void (await seek(shown - 1))),
+    reset: () => {
+      pause();
+      return act('Resetting the view', async () => void (await seek(0)));
+    },
+    runToEnd: () =>
+      act('Running to the end', async () => {
+        if (breakpoints.active) {
+          while (!(ended() && shown === live)) if (await stepMany(1)) return;
+        } else await advanceTo('end');
+      }),
+    play,
+    pause,
+    /** Starts another execution of the open template (with `seed`, if given) and opens it. */
+    async newRun(seed: number | null): Promise<void> {
+      if (!ref) return;
+      const templateId = ref.templateId;
+      await act('Starting a new run', async () => {
+        const created = await api.createExecution(templateId, seed === null ? {} : { seed });
+        await open(templateId, created.executionId, 0);
+      });
+    },
+    /** Re-reads the record after a change made elsewhere (e.g. events added). */
+    async changed(): Promise<void> {
+      try {
+        await refreshRecord();
+        revision++;
+      } catch (err) {
+        error = explainError(err, 'Reloading the run');
+      }
+    },
+    dismiss() {
+      error = null;
+      notice = null;
+    },
+  };
+}
+
+export type RunView = ReturnType<typeof createRunView>;
