@@ -47,7 +47,7 @@ const rows = report.rows.map(
 );
 let browserLine = null;
 if (!quick && !process.argv.includes('--no-browser')) {
-  process.stderr.write('browser benchmarks (B1–B3, P2) in Chromium…\n');
+  process.stderr.write('browser benchmarks (B1, B1p, B2, B3, W1, W2, P2) in Chromium…\n');
   const browser = JSON.parse(run(['scripts/bench-browser.mjs']));
   browserLine = `Browser rows: ${browser.machine.chromium}, headless, against the built app with the service worker in control.`;
   for (const r of browser.results)
@@ -60,6 +60,12 @@ function browserResult(r) {
   switch (r.id) {
     case 'B1':
       return `**${r.medianMs} ms** median of ${n(r.calls)} calls (p95 ${r.p95Ms} ms; the service-worker hop alone ${r.transportOnlyMedianMs} ms)`;
+    case 'B1p':
+      return `**${r.medianMs} ms** median of ${n(r.calls)} calls (p95 ${r.p95Ms} ms)`;
+    case 'W1':
+      return `**${r.medianMs} ms** median of ${r.calls} pages (by node: ${r.nodeFilterMedianMs} ms; ${n(r.ledgerEvents)}-event execution)`;
+    case 'W2':
+      return `**${r.medianMs} ms** median of ${r.calls} steps (p95 ${r.p95Ms} ms; ${n(r.ledgerEvents)}-event execution)`;
     case 'B2':
       return `**${n(r.eventsPerSecond)} events/s** (${n(r.ledgerEvents)} events in ${n(r.segments)} segments: encode ${r.encodeMs} ms + IndexedDB ${r.persistMs} ms)`;
     case 'B3':

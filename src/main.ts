@@ -1,6 +1,7 @@
 import { mount } from 'svelte';
 import { apiBaseUrl, startApi } from './api/browser';
 import { EngineAPIService } from './client/EngineAPIService';
+import { inPageTransport } from './client/transport';
 import App from './ui/app/App.svelte';
 import { explainStartup } from './ui/state/explain';
 import './ui/styles/global.css';
@@ -8,10 +9,12 @@ import './ui/styles/global.css';
 /**
  * The page's automation handle, `window.flowledger`: the app's own API client, for pages that embed
  * Flowledger and for scripts driving it (e.g. `await flowledger.api.listTemplates()`). Set once the
- * in-browser API answers.
+ * in-browser API answers. `api` answers in the page (the UI's fast path); `fetchApi` is the same
+ * client over real `fetch`, through the service worker, as any outside client reaches the API.
  */
 export interface FlowledgerHandle {
   api: EngineAPIService;
+  fetchApi: EngineAPIService;
 }
 
 declare global {
@@ -25,8 +28,9 @@ if (!target) throw new Error('Flowledger: the page has no #app element to mount 
 
 // The API (service worker + engine worker) must answer before the app asks it anything.
 let startupError: string | null = null;
+let handlers: Awaited<ReturnType<typeof startApi>> = [];
 try {
-  await startApi();
+  handlers = await startApi();
 } catch (err) {
   const message = err instanceof Error ? err.message : String(err);
   startupError = explainStartup({
@@ -37,7 +41,12 @@ try {
   console.error(`The in-browser API could not start: ${message}`);
 }
 
-const api = new EngineAPIService({ baseUrl: apiBaseUrl() });
-if (startupError === null) window.flowledger = { api };
+// The page's own UI runs the very same handlers in-page; outside clients go through the service worker.
+const fetchApi = new EngineAPIService({ baseUrl: apiBaseUrl() });
+const api =
+  startupError === null
+    ? new EngineAPIService({ baseUrl: apiBaseUrl(), transport: inPageTransport(handlers) })
+    : fetchApi;
+if (startupError === null) window.flowledger = { api, fetchApi };
 
 mount(App, { target, props: { api, startupError } });

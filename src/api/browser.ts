@@ -3,6 +3,7 @@
  * Service Worker (public/mockServiceWorker.js), which hands them to these handlers in the page; the
  * handlers call the engine service in its Web Worker through the Comlink bridge.
  */
+import type { HttpHandler } from 'msw';
 import { setupWorker } from 'msw/browser';
 import { getEngineService } from '../client/serviceBridge';
 import { buildHandlers } from './handlers';
@@ -11,15 +12,17 @@ const CONTROL_TIMEOUT_MS = 10_000;
 
 /**
  * Not pure: registers and starts the service worker, then waits until it controls this page.
- * Resolves when `/api` requests are answered; rejects (with the reason) when they cannot be.
+ * Resolves with the handler list (the page's own client answers with it in-page, without the
+ * service-worker hop) when `/api` requests are answered; rejects (with the reason) when they cannot be.
  */
-export async function startApi(): Promise<void> {
+export async function startApi(): Promise<HttpHandler[]> {
   if (!('serviceWorker' in navigator)) {
     throw new Error(
       'this browser has no service workers (or the page is not served from a secure origin), so the in-browser API cannot run',
     );
   }
-  const worker = setupWorker(...buildHandlers(getEngineService, apiBaseUrl()));
+  const handlers = buildHandlers(getEngineService, apiBaseUrl());
+  const worker = setupWorker(...handlers);
   await worker.start({
     // Relative to the page, so the app works from any sub-path of a static host.
     serviceWorker: { url: new URL('mockServiceWorker.js', document.baseURI).href },
@@ -27,6 +30,7 @@ export async function startApi(): Promise<void> {
     quiet: true,
   });
   await controlled();
+  return handlers;
 }
 
 /** The API's base URL: `api` under the page's base, as the app's client uses it (src/main.ts). */

@@ -49,33 +49,41 @@ import type {
   ValidationAnswer,
 } from '../api/wire';
 import { ApiError } from './ApiError';
+import { fetchTransport, type ApiTransport } from './transport';
 
 export interface EngineAPIServiceOptions {
-  /** Prefix of every path; default `/api` (same origin). */
+  /** Prefix of every path; default `/api` (same origin). With the in-page transport it must be absolute. */
   baseUrl?: string;
-  /** The fetch to use; default the global one. */
+  /** The fetch to use (ignored when `transport` is given); default the global one. */
   fetch?: typeof fetch;
+  /** How requests are answered (transport.ts); default `fetchTransport(fetch)`. */
+  transport?: ApiTransport;
+}
+
+/** Options every method takes last: an `AbortSignal` cancels the call (it rejects with code `ABORTED`). */
+export interface CallOptions {
+  signal?: AbortSignal;
 }
 
 type Query = Record<string, string | number | undefined>;
 
 export class EngineAPIService {
   private readonly base: string;
-  private readonly fetcher: typeof fetch;
+  private readonly transport: ApiTransport;
 
   constructor(options: EngineAPIServiceOptions = {}) {
     this.base = (options.baseUrl ?? '/api').replace(/\/+$/, '');
-    this.fetcher = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.transport = options.transport ?? fetchTransport(options.fetch);
   }
 
   // ——— the seed's seven methods ———
 
-  getTemplate(templateId: string): Promise<Template> {
-    return this.get(`/engine/templates/${enc(templateId)}`);
+  getTemplate(templateId: string, options: CallOptions = {}): Promise<Template> {
+    return this.get(`/engine/templates/${enc(templateId)}`, {}, options);
   }
 
-  getExecution(executionId: string): Promise<ExecutionRecord> {
-    return this.get(`/engine/executions/${enc(executionId)}`);
+  getExecution(executionId: string, options: CallOptions = {}): Promise<ExecutionRecord> {
+    return this.get(`/engine/executions/${enc(executionId)}`, {}, options);
   }
 
   /** Advances the execution to `currentStep` (or reads an earlier step without changing it); `end` runs to completion. */
@@ -84,12 +92,19 @@ export class EngineAPIService {
     executionId: string,
     currentStep: StepTarget,
     activityLimit?: number,
+    options: CallOptions = {},
   ): Promise<StepResult> {
-    return this.get(`${run(templateId, executionId)}/step`, { currentStep, activityLimit });
+    return this.get(`${run(templateId, executionId)}/step`, { currentStep, activityLimit }, options);
   }
 
-  getNodeEvents(templateId: string, executionId: string, nodeId: string, step?: StepRef): Promise<LedgerEvent[]> {
-    return this.get(`${run(templateId, executionId)}/nodes/${enc(nodeId)}/events`, { step });
+  getNodeEvents(
+    templateId: string,
+    executionId: string,
+    nodeId: string,
+    step?: StepRef,
+    options: CallOptions = {},
+  ): Promise<LedgerEvent[]> {
+    return this.get(`${run(templateId, executionId)}/nodes/${enc(nodeId)}/events`, { step }, options);
   }
 
   getSinkAggregation(
@@ -99,8 +114,13 @@ export class EngineAPIService {
     formula: SinkFormula,
     field?: string,
     step?: StepRef,
+    options: CallOptions = {},
   ): Promise<SinkAggregate> {
-    return this.get(`${run(templateId, executionId)}/sinks/${enc(sinkId)}/aggregate`, { formula, field, step });
+    return this.get(
+      `${run(templateId, executionId)}/sinks/${enc(sinkId)}/aggregate`,
+      { formula, field, step },
+      options,
+    );
   }
 
   /** Newest first; `limit = 1` is the node's most recent operation. */
@@ -110,199 +130,254 @@ export class EngineAPIService {
     nodeId: string,
     limit?: number,
     step?: StepRef,
+    options: CallOptions = {},
   ): Promise<ActivityEntry[]> {
-    return this.get(`${run(templateId, executionId)}/nodes/${enc(nodeId)}/activity`, { limit, step });
+    return this.get(`${run(templateId, executionId)}/nodes/${enc(nodeId)}/activity`, { limit, step }, options);
   }
 
-  getTokenLineage(templateId: string, executionId: string, correlationId: string, step?: StepRef): Promise<Lineage> {
-    return this.get(`${run(templateId, executionId)}/tokens/${enc(correlationId)}/lineage`, { step });
+  getTokenLineage(
+    templateId: string,
+    executionId: string,
+    correlationId: string,
+    step?: StepRef,
+    options: CallOptions = {},
+  ): Promise<Lineage> {
+    return this.get(`${run(templateId, executionId)}/tokens/${enc(correlationId)}/lineage`, { step }, options);
   }
 
   /** The stored ledger as canonical NDJSON (the audit record); its SHA-256 is the record's `ledgerHash` once the run has ended. */
-  exportLedger(templateId: string, executionId: string): Promise<string> {
-    return this.request<string>('GET', `${run(templateId, executionId)}/ledger`, undefined, 'text');
+  exportLedger(templateId: string, executionId: string, options: CallOptions = {}): Promise<string> {
+    return this.request<string>('GET', `${run(templateId, executionId)}/ledger`, undefined, 'text', options);
   }
 
   // ——— the workspace's reads ———
 
   /** The template's normalised graph: nodes (kind, display name, position, ports) and resolved edges. */
-  getGraph(templateId: string): Promise<TemplateGraph> {
-    return this.get(`/engine/templates/${enc(templateId)}/graph`);
+  getGraph(templateId: string, options: CallOptions = {}): Promise<TemplateGraph> {
+    return this.get(`/engine/templates/${enc(templateId)}/graph`, {}, options);
   }
 
   /** A compact read of step `step` (≤ the current one; default `last`): never advances the run. */
-  getStepView(templateId: string, executionId: string, step: StepRef = 'last'): Promise<StepViewAnswer> {
-    return this.get(`${run(templateId, executionId)}/view`, { step });
+  getStepView(
+    templateId: string,
+    executionId: string,
+    step: StepRef = 'last',
+    options: CallOptions = {},
+  ): Promise<StepViewAnswer> {
+    return this.get(`${run(templateId, executionId)}/view`, { step }, options);
   }
 
   /** Ledger events per step over the whole run, in at most `buckets` buckets (default: one per step, up to 1,000). */
-  getHistogram(templateId: string, executionId: string, buckets?: number): Promise<ActivityHistogram> {
-    return this.get(`${run(templateId, executionId)}/histogram`, { buckets });
+  getHistogram(
+    templateId: string,
+    executionId: string,
+    buckets?: number,
+    options: CallOptions = {},
+  ): Promise<ActivityHistogram> {
+    return this.get(`${run(templateId, executionId)}/histogram`, { buckets }, options);
   }
 
   /** A page of the ledger (default 100 events, at most 1,000), filtered by node, operation, correlation id and step range. */
-  getLedgerPage(templateId: string, executionId: string, query: LedgerPageQuery = {}): Promise<LedgerPage> {
+  getLedgerPage(
+    templateId: string,
+    executionId: string,
+    query: LedgerPageQuery = {},
+    options: CallOptions = {},
+  ): Promise<LedgerPage> {
     const { offset, limit, nodeId, operation, correlationId, fromStep, toStep } = query;
-    return this.get(`${run(templateId, executionId)}/ledger/events`, {
-      offset,
-      limit,
-      nodeId,
-      operation,
-      correlationId,
-      fromStep,
-      toStep,
-    });
+    return this.get(
+      `${run(templateId, executionId)}/ledger/events`,
+      {
+        offset,
+        limit,
+        nodeId,
+        operation,
+        correlationId,
+        fromStep,
+        toStep,
+      },
+      options,
+    );
   }
 
   /** The ancestor DAG of token `tokenId` (down to the generated tokens it was made from). */
-  getProvenance(templateId: string, executionId: string, tokenId: string): Promise<Provenance> {
-    return this.get(`${run(templateId, executionId)}/tokens/${enc(tokenId)}/provenance`);
+  getProvenance(
+    templateId: string,
+    executionId: string,
+    tokenId: string,
+    options: CallOptions = {},
+  ): Promise<Provenance> {
+    return this.get(`${run(templateId, executionId)}/tokens/${enc(tokenId)}/provenance`, {}, options);
   }
 
   /** The descendant DAG of token `tokenId` (every token made from it). */
-  getDescendants(templateId: string, executionId: string, tokenId: string): Promise<Provenance> {
-    return this.get(`${run(templateId, executionId)}/tokens/${enc(tokenId)}/descendants`);
+  getDescendants(
+    templateId: string,
+    executionId: string,
+    tokenId: string,
+    options: CallOptions = {},
+  ): Promise<Provenance> {
+    return this.get(`${run(templateId, executionId)}/tokens/${enc(tokenId)}/descendants`, {}, options);
   }
 
   /** The run as NDJSON text (header line + canonical ledger); `importRun` takes it back. */
-  exportRun(templateId: string, executionId: string): Promise<string> {
-    return this.request<string>('GET', `${run(templateId, executionId)}/export`, undefined, 'text');
+  exportRun(templateId: string, executionId: string, options: CallOptions = {}): Promise<string> {
+    return this.request<string>('GET', `${run(templateId, executionId)}/export`, undefined, 'text', options);
   }
 
   /** Stores an exported run as a new execution of `templateId`, after re-executing it and checking its hash. */
-  importRun(templateId: string, body: RunImportInput): Promise<ExecutionCreated> {
-    return this.send('POST', `/engine/templates/${enc(templateId)}/executions/import`, body);
+  importRun(templateId: string, body: RunImportInput, options: CallOptions = {}): Promise<ExecutionCreated> {
+    return this.send('POST', `/engine/templates/${enc(templateId)}/executions/import`, body, options);
   }
 
   /** Validates a scenario document without saving it: `{valid, errors, warnings}`, paths under `/scenario`. */
-  validateTemplate(scenario: Record<string, unknown>): Promise<ValidationAnswer> {
-    return this.send('POST', '/admin/validate', { scenario });
+  validateTemplate(scenario: Record<string, unknown>, options: CallOptions = {}): Promise<ValidationAnswer> {
+    return this.send('POST', '/admin/validate', { scenario }, options);
   }
 
   // ——— templates ———
 
-  listTemplates(): Promise<TemplateList> {
-    return this.get('/admin/templates');
+  listTemplates(options: CallOptions = {}): Promise<TemplateList> {
+    return this.get('/admin/templates', {}, options);
   }
 
-  createTemplate(body: TemplateInput): Promise<TemplateCreated> {
-    return this.send('POST', '/admin/templates', body);
+  createTemplate(body: TemplateInput, options: CallOptions = {}): Promise<TemplateCreated> {
+    return this.send('POST', '/admin/templates', body, options);
   }
 
-  updateTemplate(templateId: string, patch: TemplatePatch): Promise<TemplateUpdated> {
-    return this.send('PUT', `/admin/templates/${enc(templateId)}`, patch);
+  updateTemplate(templateId: string, patch: TemplatePatch, options: CallOptions = {}): Promise<TemplateUpdated> {
+    return this.send('PUT', `/admin/templates/${enc(templateId)}`, patch, options);
   }
 
-  deleteTemplate(templateId: string): Promise<Deleted> {
-    return this.send('DELETE', `/admin/templates/${enc(templateId)}`);
+  deleteTemplate(templateId: string, options: CallOptions = {}): Promise<Deleted> {
+    return this.send('DELETE', `/admin/templates/${enc(templateId)}`, undefined, options);
   }
 
   // ——— executions ———
 
-  createExecution(templateId: string, body: ExecutionInput = {}): Promise<ExecutionCreated> {
-    return this.send('POST', `/engine/templates/${enc(templateId)}/executions`, body);
+  createExecution(templateId: string, body: ExecutionInput = {}, options: CallOptions = {}): Promise<ExecutionCreated> {
+    return this.send('POST', `/engine/templates/${enc(templateId)}/executions`, body, options);
   }
 
-  listExecutions(templateId: string): Promise<ExecutionList> {
-    return this.get(`/engine/templates/${enc(templateId)}/executions`);
+  listExecutions(templateId: string, options: CallOptions = {}): Promise<ExecutionList> {
+    return this.get(`/engine/templates/${enc(templateId)}/executions`, {}, options);
   }
 
-  deleteExecution(executionId: string): Promise<Deleted> {
-    return this.send('DELETE', `/engine/executions/${enc(executionId)}`);
+  deleteExecution(executionId: string, options: CallOptions = {}): Promise<Deleted> {
+    return this.send('DELETE', `/engine/executions/${enc(executionId)}`, undefined, options);
   }
 
-  addExternalEvents(templateId: string, executionId: string, events: ExternalEvent[]): Promise<EventsAdded> {
-    return this.send('POST', `${run(templateId, executionId)}/events`, { events });
+  addExternalEvents(
+    templateId: string,
+    executionId: string,
+    events: ExternalEvent[],
+    options: CallOptions = {},
+  ): Promise<EventsAdded> {
+    return this.send('POST', `${run(templateId, executionId)}/events`, { events }, options);
   }
 
   // ——— parser ———
 
   /** The bundled sample logs (public/parser/manifest.json) and the user's own, with their text. */
-  loadSources(): Promise<SourcesLoaded> {
-    return this.get('/parser/load-sources');
+  loadSources(options: CallOptions = {}): Promise<SourcesLoaded> {
+    return this.get('/parser/load-sources', {}, options);
   }
 
   /** Every log source without its text (bundled first, then the user's). */
-  listSources(): Promise<SourceList> {
-    return this.get('/parser/sources');
+  listSources(options: CallOptions = {}): Promise<SourceList> {
+    return this.get('/parser/sources', {}, options);
   }
 
   /** One source with its text. */
-  getSourceContent(sourceId: string): Promise<LogSource> {
-    return this.get(`/parser/sources/${enc(sourceId)}`);
+  getSourceContent(sourceId: string, options: CallOptions = {}): Promise<LogSource> {
+    return this.get(`/parser/sources/${enc(sourceId)}`, {}, options);
   }
 
   /** Stores a log of your own (at most 256 MiB); the answer describes it without echoing the text. */
-  addSource(body: SourceInput): Promise<SourceAdded> {
-    return this.send('POST', '/parser/sources', body);
+  addSource(body: SourceInput, options: CallOptions = {}): Promise<SourceAdded> {
+    return this.send('POST', '/parser/sources', body, options);
   }
 
-  listParserConfigs(): Promise<ParserConfigRecord[]> {
-    return this.get('/parser/configs');
+  listParserConfigs(options: CallOptions = {}): Promise<ParserConfigRecord[]> {
+    return this.get('/parser/configs', {}, options);
   }
 
-  createParserConfig(body: ParserConfigBody): Promise<ParserConfigSaved> {
-    return this.send('POST', '/parser/configs', body);
+  createParserConfig(body: ParserConfigBody, options: CallOptions = {}): Promise<ParserConfigSaved> {
+    return this.send('POST', '/parser/configs', body, options);
   }
 
-  getParserConfig(configId: string): Promise<ParserConfigRecord> {
-    return this.get(`/parser/configs/${enc(configId)}`);
+  getParserConfig(configId: string, options: CallOptions = {}): Promise<ParserConfigRecord> {
+    return this.get(`/parser/configs/${enc(configId)}`, {}, options);
   }
 
   /** Partial update: the given fields replace the stored ones; `null` removes an optional one. */
   updateParserConfig(
     configId: string,
     patch: { [K in keyof ParserConfigBody]?: ParserConfigBody[K] | null },
+    options: CallOptions = {},
   ): Promise<ParserConfigSaved> {
-    return this.send('PUT', `/parser/configs/${enc(configId)}`, patch);
+    return this.send('PUT', `/parser/configs/${enc(configId)}`, patch, options);
   }
 
-  deleteParserConfig(configId: string): Promise<Deleted> {
-    return this.send('DELETE', `/parser/configs/${enc(configId)}`);
+  deleteParserConfig(configId: string, options: CallOptions = {}): Promise<Deleted> {
+    return this.send('DELETE', `/parser/configs/${enc(configId)}`, undefined, options);
   }
 
   /** Parses in the worker; poll `parserProgress()` meanwhile (with your own `progressId`) for a progress bar. */
-  parse(body: ParseRequest): Promise<ParseAnswer> {
-    return this.send('POST', '/parser/parse', body);
+  parse(body: ParseRequest, options: CallOptions = {}): Promise<ParseAnswer> {
+    return this.send('POST', '/parser/parse', body, options);
   }
 
   /** Parses the configuration's sources and puts every event into the execution's external queue. */
-  enqueue(configId: string, body: EnqueueRequest): Promise<Enqueued> {
-    return this.send('POST', `/parser/configs/${enc(configId)}/enqueue`, body);
+  enqueue(configId: string, body: EnqueueRequest, options: CallOptions = {}): Promise<Enqueued> {
+    return this.send('POST', `/parser/configs/${enc(configId)}/enqueue`, body, options);
   }
 
   /** Progress records of the parses running in the worker (and the most recent finished ones). */
-  parserProgress(): Promise<ParseJobs> {
-    return this.get('/parser/progress');
+  parserProgress(options: CallOptions = {}): Promise<ParseJobs> {
+    return this.get('/parser/progress', {}, options);
   }
 
   // ——— transport ———
 
-  private get<T>(path: string, query: Query = {}): Promise<T> {
-    return this.request<T>('GET', path + queryString(query));
+  private get<T>(path: string, query: Query = {}, options: CallOptions = {}): Promise<T> {
+    return this.request<T>('GET', path + queryString(query), undefined, 'json', options);
   }
 
-  private send<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
-    return this.request<T>(method, path, body);
+  private send<T>(
+    method: 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    body?: unknown,
+    options: CallOptions = {},
+  ): Promise<T> {
+    return this.request<T>(method, path, body, 'json', options);
   }
 
-  private async request<T>(method: string, path: string, body?: unknown, as: 'json' | 'text' = 'json'): Promise<T> {
+  private async request<T>(
+    method: string,
+    path: string,
+    body: unknown,
+    as: 'json' | 'text',
+    { signal }: CallOptions,
+  ): Promise<T> {
+    const what = `${method} ${this.base}${path}`;
     const init: RequestInit = { method, headers: { accept: 'application/json' } };
     if (body !== undefined) {
       init.body = JSON.stringify(body);
       init.headers = { accept: 'application/json', 'content-type': 'application/json' };
     }
-    let response: Response;
-    try {
-      response = await this.fetcher(this.base + path, init);
-    } catch (err) {
-      throw new ApiError(
-        0,
-        'NETWORK_ERROR',
-        `${method} ${this.base}${path} failed: ${err instanceof Error ? err.message : String(err)}`,
-      );
-    }
-    const text = await response.text();
+    if (signal) init.signal = signal;
+    const exchange = async (): Promise<{ response: Response; text: string }> => {
+      let response: Response;
+      try {
+        response = await this.transport(new Request(this.base + path, init));
+      } catch (err) {
+        if (signal?.aborted) throw aborted(what);
+        throw new ApiError(0, 'NETWORK_ERROR', `${what} failed: ${err instanceof Error ? err.message : String(err)}`);
+      }
+      return { response, text: await response.text() };
+    };
+    const { response, text } = await (signal ? untilAborted(exchange(), signal, what) : exchange());
     if (as === 'text' && response.ok) return text as T;
     let parsed: unknown;
     try {
@@ -311,15 +386,45 @@ export class EngineAPIService {
       throw new ApiError(
         response.status,
         'BAD_RESPONSE',
-        `${method} ${this.base}${path} answered ${response.status} with a body that is not JSON`,
+        `${what} answered ${response.status} with a body that is not JSON`,
         {
           body: text.slice(0, 200),
         },
       );
     }
-    if (!response.ok) throw toApiError(response.status, parsed, `${method} ${this.base}${path}`);
+    if (!response.ok) throw toApiError(response.status, parsed, what);
     return parsed as T;
   }
+}
+
+/** Pure: the error of a call its caller aborted. */
+function aborted(what: string): ApiError {
+  return new ApiError(0, 'ABORTED', `${what} was aborted by the caller`);
+}
+
+/**
+ * Not pure: `work`, or a rejection with ABORTED as soon as `signal` aborts — whichever comes first
+ * (a transport may not stop on its own: the in-page one runs the handler to its end).
+ */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal, what: string): Promise<T> {
+  if (signal.aborted) {
+    work.catch(() => undefined);
+    return Promise.reject(aborted(what));
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(aborted(what));
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
+    );
+  });
 }
 
 function toApiError(status: number, body: unknown, what: string): ApiError {

@@ -47,8 +47,9 @@ export function workspaceOps(ctx: ServiceContext) {
     /** A compact read of step `step` (≤ the current one; above it is STEP_OUT_OF_RANGE, never an advance). */
     stepView(templateId: string, executionId: string, step: StepRef = 'last'): Promise<Result<StepViewAnswer>> {
       return ctx.withRun(templateId, executionId, false, async (run) => {
+        const t0 = ctx.clock();
         const r = run.engine.stepView(at(step));
-        return r.ok ? ok({ templateId, executionId, ...r.value }) : answer(r);
+        return r.ok ? ok({ templateId, executionId, ...r.value }, { query: ctx.clock() - t0 }) : answer(r);
       });
     },
 
@@ -59,7 +60,11 @@ export function workspaceOps(ctx: ServiceContext) {
 
     /** A page of the ledger, filtered (a bad filter is INVALID_PARAMETER naming it). */
     ledgerPage(templateId: string, executionId: string, query: LedgerPageQuery = {}): Promise<Result<LedgerPage>> {
-      return ctx.withRun(templateId, executionId, false, async (run) => answer(run.engine.ledgerPage(query)));
+      return ctx.withRun(templateId, executionId, false, async (run) => {
+        const t0 = ctx.clock();
+        const page = run.engine.ledgerPage(query);
+        return answer(page, { query: ctx.clock() - t0 });
+      });
     },
 
     /** The ancestor DAG of token `tokenId`. */

@@ -1,10 +1,10 @@
 import { test, expect } from './fixtures';
 
 test.describe('app shell', () => {
-  test('renders the product name and the placeholder view with no console errors', async ({ page }) => {
+  test('renders the product name and the welcome view with no console errors', async ({ page }) => {
     await page.goto('./');
     await expect(page.getByRole('heading', { level: 1, name: 'Flowledger' })).toBeVisible();
-    await expect(page.getByTestId('placeholder')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Pick a workflow to simulate' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Templates' })).toBeVisible();
     await expect(page).toHaveTitle('Flowledger');
   });

@@ -1,78 +1,83 @@
 /**
- * The one place the workspace reads and advances a run through the client. Everything the views
- * need — the read-only view of a step, advancing, the per-step activity counts — goes through these
- * functions, so moving to richer service calls (a step view with per-edge counts, a histogram) changes
- * this file only. Plain async functions; no `$state` here.
+ * The one place the workspace reads and advances a run through the client: the read-only step view
+ * (`getStepView`), advancing (`executeStep`), the activity histogram (`getHistogram`) and the record.
+ * Plain async functions and pure conversions; no `$state` here.
  */
-import type { ExecutionRecord, StepResult } from '../../api/wire';
+import type { ActivityHistogram, ExecutionRecord, StepViewAnswer, TemplateGraph } from '../../api/wire';
 import type { EngineAPIService } from '../../client/EngineAPIService';
 import type { GraphModel } from '../controllers/graph/model';
-import { waitingPerEdge, type StepView } from '../controllers/graph/stepState';
+import type { StepView } from '../controllers/graph/stepState';
 
 export interface RunRef {
   templateId: string;
   executionId: string;
 }
 
-/** Pure. The workspace's view of a step result (per-edge waiting derived from the step's events). */
-export function toStepView(model: GraphModel, r: StepResult): StepView {
+/** The service's edge ids (`edge-<i>`) by the workspace's (`from->to`); several service edges may share one. */
+export type EdgeKeys = ReadonlyMap<string, string>;
+
+/** Pure. Maps the service graph's edge ids to the workspace's `from->to` ids. */
+export function edgeKeys(graph: Pick<TemplateGraph, 'edges'>): EdgeKeys {
+  return new Map(graph.edges.map((e) => [e.id, `${e.from}->${e.to}`]));
+}
+
+/** Pure. The workspace's view of a service step view: node states, acted nodes in scenario order, waiting per edge. */
+export function toStepView(model: GraphModel, keys: EdgeKeys, v: StepViewAnswer): StepView {
+  const nodeStates: StepView['nodeStates'] = {};
+  for (const [id, n] of Object.entries(v.nodes))
+    nodeStates[id] = { currentState: n.state, tokensProcessed: n.processed, aggregates: n.counts };
+  const edgeWaiting: Record<string, number> = {};
+  for (const e of model.edges) edgeWaiting[e.id] = 0;
+  for (const e of v.edges) {
+    const key = keys.get(e.id);
+    if (key !== undefined) edgeWaiting[key] = (edgeWaiting[key] ?? 0) + e.waiting;
+  }
   return {
-    step: r.step,
-    status: r.status,
-    nodeStates: r.nodeStates,
-    activeNodeIds: r.activeNodeIds,
-    edgeWaiting: waitingPerEdge(model, r.activity),
-    eventCount: r.activity.length,
-    queueSize: r.queueSize,
+    step: v.step,
+    status: v.status,
+    nodeStates,
+    activeNodeIds: model.nodes.filter((n) => v.nodes[n.id]?.acted).map((n) => n.id),
+    edgeWaiting,
+    eventCount: v.stepEvents,
+    queueSize: v.queueSize,
   };
 }
 
-export interface StepAnswer {
-  view: StepView;
-  /** The step result's sentence, e.g. "Executed step 12; …; truncated: maxSteps 200". */
-  message: string;
-}
-
-/** Not pure: the read-only view of `step` (≤ the run's step); never advances the run. */
-export async function readStep(
-  api: EngineAPIService,
-  run: RunRef,
-  model: GraphModel,
-  step: number,
-): Promise<StepAnswer> {
-  const r = await api.executeStep(run.templateId, run.executionId, step, 0);
-  if (r.step !== step) throw new Error(`readStep: asked for step ${step}, the service answered step ${r.step}`);
-  return { view: toStepView(model, r), message: r.message };
-}
-
-/** Not pure: advances the run to `target` (or to its end) and answers the new live step's view. */
-export async function advance(
-  api: EngineAPIService,
-  run: RunRef,
-  model: GraphModel,
-  target: number | 'end',
-): Promise<StepAnswer> {
-  const r = await api.executeStep(run.templateId, run.executionId, target, 0);
-  return { view: toStepView(model, r), message: r.message };
-}
-
-/** Not pure: the execution record (status, live step, ledger hash once ended). */
-export function record(api: EngineAPIService, run: RunRef): Promise<ExecutionRecord> {
-  return api.getExecution(run.executionId);
-}
-
-/** How many recent events the activity histogram reads at most in one call. */
-export const HISTOGRAM_EVENTS = 50_000;
-
-/**
- * Not pure: ledger events per step for steps 1..`live` (`counts[i]` = events of step i+1), from the
- * newest `HISTOGRAM_EVENTS` events; older steps of a longer run read as 0 until a histogram call exists.
- */
-export async function activityCounts(api: EngineAPIService, run: RunRef, live: number): Promise<number[]> {
-  const counts = new Array<number>(live).fill(0);
-  if (live === 0) return counts;
-  const r = await api.executeStep(run.templateId, run.executionId, live, HISTOGRAM_EVENTS);
-  for (const e of r.allActivities)
-    if (e.step >= 1 && e.step <= live) counts[e.step - 1] = (counts[e.step - 1] ?? 0) + 1;
+/** Pure. Events per step for steps 1..currentStep (`counts[i]` = step i+1), a bucket's events spread over its steps. */
+export function histogramCounts(h: ActivityHistogram): number[] {
+  const counts = new Array<number>(h.currentStep).fill(0);
+  for (const b of h.buckets) {
+    const n = b.toStep - b.fromStep + 1;
+    for (let s = b.fromStep; s <= b.toStep; s++) if (s >= 1 && s <= h.currentStep) counts[s - 1] = b.events / n;
+  }
   return counts;
+}
+
+/** A run the workspace has open: every read and write of it. */
+export interface RunSource {
+  /** The read-only view of `step` (≤ the run's step); never advances the run. */
+  read(step: number): Promise<StepView>;
+  /** Advances the run to `target` (or its end) and answers the new live step's view. */
+  advance(target: number | 'end'): Promise<StepView>;
+  /** Events per step, 1..live. */
+  counts(): Promise<number[]>;
+  record(): Promise<ExecutionRecord>;
+}
+
+/** Not pure: the source of run `ref` (reads the template's graph once, for the edge ids). */
+export async function openSource(api: EngineAPIService, ref: RunRef, model: GraphModel): Promise<RunSource> {
+  const keys = edgeKeys(await api.getGraph(ref.templateId));
+  const read = async (step: number | 'last') =>
+    toStepView(model, keys, await api.getStepView(ref.templateId, ref.executionId, step));
+  return {
+    read,
+    async advance(target) {
+      await api.executeStep(ref.templateId, ref.executionId, target, 0);
+      return read('last');
+    },
+    async counts() {
+      return histogramCounts(await api.getHistogram(ref.templateId, ref.executionId, 2000));
+    },
+    record: () => api.getExecution(ref.executionId),
+  };
 }

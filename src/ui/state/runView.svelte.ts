@@ -11,7 +11,7 @@ import { graphFromScenario, type GraphModel } from '../controllers/graph/model';
 import type { StepView } from '../controllers/graph/stepState';
 import type { BreakpointsState } from './breakpoints.svelte';
 import { explainError } from './explain';
-import { activityCounts, advance, readStep, record, type RunRef } from './runSource';
+import { openSource, type RunRef, type RunSource } from './runSource';
 
 /** Steps per second a playing run advances; `0` means as fast as the service answers. */
 export const SPEEDS = [1, 2, 4, 10, 30, 0] as const;
@@ -36,6 +36,7 @@ export function createRunView(api: EngineAPIService, breakpoints: BreakpointsSta
   let notice = $state<string | null>(null);
   let truncation = $state<string | null>(null);
   let revision = $state(0);
+  let source: RunSource | null = null;
   let readSeq = 0;
   let openSeq = 0;
 
@@ -43,8 +44,8 @@ export function createRunView(api: EngineAPIService, breakpoints: BreakpointsSta
   const nameOf = (id: string) => model.nodes.find((n) => n.id === id)?.name ?? id;
 
   async function refreshRecord(): Promise<void> {
-    if (!ref) return;
-    const rec = await record(api, ref);
+    if (!source) return;
+    const rec = await source.record();
     execution = rec;
     executions = executions.map((e) => (e.id === rec.id ? rec : e));
     live = rec.currentStep;
@@ -74,17 +75,21 @@ export function createRunView(api: EngineAPIService, breakpoints: BreakpointsSta
         chosen = created.execution;
         list = [created.execution];
       }
+      const nextModel = graphFromScenario(t.scenario);
+      const nextRef = { templateId, executionId: chosen.id };
+      const nextSource = await openSource(api, nextRef, nextModel);
+      const nextCounts = await nextSource.counts();
       if (mine !== openSeq) return;
       template = t;
-      model = graphFromScenario(t.scenario);
+      model = nextModel;
       executions = list;
       execution = chosen;
-      ref = { templateId, executionId: chosen.id };
+      source = nextSource;
+      ref = nextRef;
       live = chosen.currentStep;
       status = chosen.status;
       truncation = null;
-      counts = await activityCounts(api, ref, live);
-      if (mine !== openSeq) return;
+      counts = nextCounts;
       await seek(step ?? live);
       if (status === 'truncated') truncation = view ? truncationSentence() : null;
     } catch (err) {
@@ -100,15 +105,15 @@ export function createRunView(api: EngineAPIService, breakpoints: BreakpointsSta
 
   /** Shows step `step` (clamped to 0..live) from the read-only step view; never advances the run. */
   async function seek(step: number): Promise<StepView | null> {
-    if (!ref) return null;
+    if (!source) return null;
     const target = Math.min(live, Math.max(0, Math.round(step)));
     shown = target;
     const mine = ++readSeq;
     try {
-      const answer = await readStep(api, ref, model, target);
+      const answer = await source.read(target);
       if (mine !== readSeq) return null;
-      view = answer.view;
-      return answer.view;
+      view = answer;
+      return answer;
     } catch (err) {
       if (mine === readSeq) error = explainError(err, 'Showing that step');
       return null;
@@ -117,24 +122,24 @@ export function createRunView(api: EngineAPIService, breakpoints: BreakpointsSta
 
   /** Advances the run to `target` (or the end) and shows the new live step. */
   async function advanceTo(target: number | 'end'): Promise<StepView | null> {
-    if (!ref) return null;
+    if (!source || !ref) return null;
     const before = live;
     const mine = ++readSeq;
-    const answer = await advance(api, ref, model, target);
-    live = answer.view.step;
-    status = answer.view.status as RunStatus;
+    const answer = await source.advance(target);
+    live = answer.step;
+    status = answer.status as RunStatus;
     const id = ref.executionId;
     executions = executions.map((e) => (e.id === id ? { ...e, currentStep: live, status } : e));
-    if (live === before + 1) counts = [...counts, answer.view.eventCount];
-    else if (live !== before) counts = await activityCounts(api, ref, live);
+    if (live === before + 1) counts = [...counts, answer.eventCount];
+    else if (live !== before) counts = await source.counts();
     if (mine === readSeq) {
       shown = live;
-      view = answer.view;
+      view = answer;
     }
     if (ended() || live === before) await refreshRecord();
     if (status === 'truncated') truncation = truncationSentence();
     revision++;
-    return answer.view;
+    return answer;
   }
 
   /** One step forward: in the view while it is behind the live step, else the run itself advances. */

@@ -2,16 +2,22 @@
  * The contract-test harness: the real handlers (MSW `setupServer`) over the real service on a fresh
  * fake-indexeddb database per test, driven through the real `EngineAPIService` at an absolute base
  * URL. Ids and clocks are deterministic.
+ *
+ * The client's transport is `fetch` (through `setupServer`, as outside clients reach the API) unless
+ * FLOWLEDGER_TRANSPORT=in-page, when it is the page's own in-page transport (MSW `getResponse` over
+ * the same handler list). vitest.config.ts runs every contract test under both.
  */
 import 'fake-indexeddb/auto';
 import { Validator } from '@cfworker/json-schema';
 import { readFileSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { buildHandlers } from '../../../src/api/handlers';
 import { createApiServer } from '../../../src/api/node';
 import type { ServicePort } from '../../../src/api/servicePort';
 import { ApiError } from '../../../src/client/ApiError';
 import { EngineAPIService } from '../../../src/client/EngineAPIService';
+import { inPageTransport } from '../../../src/client/transport';
 import { Engine } from '../../../src/engine';
 import type { AppDB } from '../../../src/store/AppDB';
 import { openAppDb } from '../../../src/store/db';
@@ -25,15 +31,28 @@ export const BASE = 'http://flowledger.test/api';
 export type Json = Record<string, unknown>;
 
 let current: ServicePort | null = null;
+
+/** Which transport the tests' client uses: `fetch` (default) or `in-page`. */
+export const TRANSPORT = process.env.FLOWLEDGER_TRANSPORT === 'in-page' ? 'in-page' : 'fetch';
+
+function currentService(): ServicePort {
+  if (!current) throw new Error('no service: call newApi() in the test first');
+  return current;
+}
+
+/** A client at BASE over the transport under test. */
+export function newClient(): EngineAPIService {
+  return new EngineAPIService({
+    baseUrl: BASE,
+    ...(TRANSPORT === 'in-page' ? { transport: inPageTransport(buildHandlers(currentService, BASE)) } : {}),
+  });
+}
 let dbCount = 0;
 const opened: AppDB[] = [];
 
 /** Starts the MSW server for the file's tests (call once at the top of a test file). */
 export function useApiServer(): void {
-  const server = createApiServer(() => {
-    if (!current) throw new Error('no service: call newApi() in the test first');
-    return current;
-  }, BASE);
+  const server = createApiServer(currentService, BASE);
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => {
     current = null;
@@ -80,7 +99,7 @@ export function newApi(options: NewApiOptions = {}): TestApi {
   const { dbName: _name, examples: _examples, configure: _configure, ...deps } = options;
   const service = createService({ ...deps, db, newId, now, locks });
   current = service;
-  return { api: new EngineAPIService({ baseUrl: BASE }), service, db, dbName, locks };
+  return { api: newClient(), service, db, dbName, locks };
 }
 
 /** Makes `t` the service the API answers with (switching tabs). */
