@@ -47,4 +47,24 @@ test.describe('external events panel', () => {
     await events.getByRole('button', { name: 'Add events' }).click();
     await expect(events.getByRole('alert')).toContainText('Line 2: "session" is not a DataSource of this template');
   });
+
+  test('screenshots: pending events and the charts of a log-driven run', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openTemplate(page, 'SSH sessions from logs');
+    const events = await openPanel(page, 'External events');
+    await events
+      .getByRole('textbox', { name: 'Events' })
+      .fill(
+        [line('connect', 's-1'), line('auth_ok', 's-1'), line('connect', 's-2'), line('auth_fail', 's-2')].join('\n'),
+      );
+    await events.getByRole('button', { name: 'Add events' }).click();
+    await expect(events.getByRole('status')).toContainText('Added 4 events');
+    await events.screenshot({ path: 'docs/screenshots/panel-events.png' });
+    await page.getByRole('button', { name: 'Run to end' }).click();
+    const charts = await openPanel(page, 'Charts');
+    const legend = charts.getByRole('list', { name: /^SSH session: instances per state at step/ });
+    await expect(legend).toBeVisible();
+    await expect(legend.getByRole('listitem')).not.toHaveCount(0);
+    await charts.screenshot({ path: 'docs/screenshots/panel-charts.png' });
+  });
 });

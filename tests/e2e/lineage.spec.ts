@@ -72,4 +72,35 @@ test.describe('lineage panel', () => {
     expect(pageProblems.filter(expected)).toHaveLength(1);
     pageProblems.splice(0, pageProblems.length, ...pageProblems.filter((p) => !expected(p)));
   });
+
+  test('screenshots: the ledger and a lineage, light and dark, wide and narrow', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openTemplate(page, 'Order pipeline');
+    await runToEnd(page, 18);
+    const ledger = await openPanel(page, 'Ledger');
+    await ledger.getByRole('grid', { name: 'Ledger events' }).getByRole('row').nth(7).click();
+    await expect(ledger.getByRole('complementary', { name: 'Selected event' })).toContainText('TOKEN_TRANSFORMED');
+    await ledger.screenshot({ path: 'docs/screenshots/panel-ledger.png' });
+    await page.getByRole('slider', { name: 'Timeline' }).focus();
+    await page.keyboard.press('End');
+    const lineage = await openPanel(page, 'Lineage');
+    await lineage.getByRole('searchbox', { name: 'Correlation id' }).fill('orders-1');
+    await lineage.getByRole('button', { name: 'Trace' }).click();
+    await expect(lineage.getByRole('list', { name: 'Path' }).getByRole('listitem')).toHaveCount(PATH.length);
+    await lineage.getByRole('button', { name: 'Family of revenue#1 at step 13' }).click();
+    await expect(lineage.getByRole('group', { name: 'Family of revenue#1' })).toContainText('Descendants');
+    await lineage.screenshot({ path: 'docs/screenshots/panel-lineage.png' });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        // Nothing overflows the page sideways at either width.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await page.screenshot({
+          path: `test-results/screens/lineage-${colorScheme}-${width}.png`,
+          fullPage: width < 500,
+        });
+      }
+    }
+  });
 });
