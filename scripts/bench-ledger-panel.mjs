@@ -17,7 +17,12 @@ export async function measureLedgerPanel(page, baseUrl, scenario, log) {
 
   log(`B6: opening the workspace on ${run.ledgerSize} events…`);
   await page.goto(`${baseUrl}?template=${run.templateId}&execution=${run.executionId}`);
-  await page.getByRole('tab', { name: 'Ledger' }).click();
+  try {
+    await page.getByRole('tab', { name: 'Ledger' }).click({ timeout: 120_000 });
+  } catch (err) {
+    const shown = await page.evaluate(() => document.body.innerText.slice(0, 600));
+    throw new Error(`B6: the workspace did not open the run (${err.message.split('\n')[0]}); the page shows:\n${shown}`);
+  }
   const grid = page.getByRole('region', { name: 'Ledger' }).getByRole('grid', { name: 'Ledger events' });
   await grid.waitFor();
   await page.waitForFunction(

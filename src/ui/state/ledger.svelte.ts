@@ -34,12 +34,14 @@ export function createLedgerState() {
     return { ...filter, toStep: view?.step };
   }
 
-  async function loadPage(page: number, signal: AbortSignal): Promise<void> {
-    if (!view || inFlight.has(page) || pages.has(page)) return;
+  /** Fetches page `page`; `force` refetches it even if held (to learn a new total). */
+  async function loadPage(page: number, signal: AbortSignal, force = false): Promise<void> {
+    if (!view || inFlight.has(page) || (!force && pages.has(page))) return;
     inFlight.add(page);
     try {
       const answer = await fetchLedgerPage(view.run, query(), page * LEDGER_PAGE_SIZE, LEDGER_PAGE_SIZE);
       if (signal.aborted) return;
+      if (answer.total !== total) prune(Math.min(total, answer.total));
       total = answer.total;
       pages.set(page, answer.events);
       status = 'ready';
@@ -53,13 +55,26 @@ export function createLedgerState() {
     }
   }
 
+  /** Drops the pages that reach past row `keep` (they may have changed). */
+  function prune(keep: number): void {
+    for (const p of [...pages.keys()]) if ((p + 1) * LEDGER_PAGE_SIZE > keep) pages.delete(p);
+  }
+
   let signal = gate.next();
-  function restart(): void {
+  /**
+   * Starts over. When only the shown step moved, the rows both steps share are the same events (the
+   * ledger up to a step is a prefix of the ledger up to a later one), so full pages are kept and only
+   * those past the new end are dropped — playing a run does not blank the table on every step.
+   */
+  function restart(keepRows: boolean): void {
     signal = gate.next();
-    pages.clear();
     inFlight.clear();
+    if (!keepRows) {
+      pages.clear();
+      total = 0;
+    }
     status = 'loading';
-    void loadPage(0, signal);
+    void loadPage(0, signal, true);
   }
 
   return {
@@ -80,11 +95,13 @@ export function createLedgerState() {
     },
     /** Points the ledger at a run and shown step; refetches only when something changed. */
     show(next: LedgerView): void {
-      const nextKey = `${next.run.executionId}|${next.step}|${next.revision}|${JSON.stringify(filter)}`;
+      const base = `${next.run.executionId}|${next.revision}|${JSON.stringify(filter)}`;
+      const nextKey = `${base}|${next.step}`;
       view = next;
       if (nextKey === key) return;
+      const sameRows = key.startsWith(`${base}|`);
       key = nextKey;
-      restart();
+      restart(sameRows);
     },
     setFilter(next: Omit<LedgerFilter, 'toStep'>): void {
       filter = Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined && v !== '')) as typeof next;
