@@ -13,6 +13,8 @@
 //   P2  parser throughput in the worker (≥ 100 k lines/s): format + masks + template mining over the
 //       bundled OpenSSH sample named 500 times in one configuration (1,000,000 lines, streamed in
 //       chunks, no events kept), the worker's own `stats.ms`, median of 5 runs after a warm-up
+//   B6  the Ledger panel on a ~1 M-event run: scroll to the middle until its rows show (≤ 100 ms);
+//       scripts/bench-ledger-panel.mjs
 // Options: --no-build (use the existing dist/), --tokens N (E1 tokens; default 217,400 ≈ 1 M events),
 // --only B1,P2 (run only these; default all).
 import { spawn, spawnSync } from 'node:child_process';
@@ -20,6 +22,7 @@ import { cpus, platform, release } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
+import { measureLedgerPanel } from './bench-ledger-panel.mjs';
 import { chromiumVersion, ensureChromium } from './chromium.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -29,7 +32,7 @@ const option = (name, fallback) => {
   return i >= 0 ? args[i + 1] : fallback;
 };
 const tokens = Number(option('--tokens', '217400'));
-const only = option('--only', 'B1,B2,B3,P2').split(',');
+const only = option('--only', 'B1,B2,B3,P2,B6').split(',');
 const wants = (id) => only.includes(id);
 const PORT = Number(process.env.BENCH_PORT ?? 4179);
 const log = (m) => process.stderr.write(`${m}\n`);
@@ -314,6 +317,8 @@ try {
     };
     results.push(p2);
   }
+
+  if (wants('B6')) results.push(await measureLedgerPanel(page, `http://127.0.0.1:${PORT}/`, scenario, log));
 
   const report = {
     date: new Date().toISOString(),

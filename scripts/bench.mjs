@@ -69,6 +69,8 @@ function browserResult(r) {
       return `**${n(r.eventsPerSecond)} events/s** (${n(r.ledgerEvents)} events in ${n(r.segments)} segments: encode ${r.encodeMs} ms + IndexedDB ${r.persistMs} ms)`;
     case 'B3':
       return `**${n(r.medianMs)} ms** median of ${r.runs.length} reloads (${n(r.ledgerEvents)}-event execution; restore ${r.runs.map((x) => x.restoreMs).join(', ')} ms)`;
+    case 'B6':
+      return `**${r.middleMs} ms** to the middle of ${n(r.ledgerEvents)} events (median of ${r.runs.length} far scrolls ${r.medianMs} ms, worst ${r.maxMs} ms)`;
     case 'P2':
       return `**${n(r.linesPerSecond)} lines/s** (${n(r.lines)} lines, median ${r.medianMs} ms)`;
     default:

@@ -6,6 +6,10 @@
  */
 import type { Component } from 'svelte';
 import type { WorkspaceContext } from './context';
+import { ChartsPanel } from '../components/ChartsPanel';
+import { EventsPanel } from '../components/EventsPanel';
+import { LedgerPanel } from '../components/LedgerPanel';
+import { LineagePanel } from '../components/LineagePanel';
 
 export type PanelId = 'ledger' | 'lineage' | 'events' | 'charts';
 
@@ -17,8 +21,8 @@ export interface PanelSpec {
 }
 
 export const PANELS: readonly PanelSpec[] = [
-  { id: 'ledger', label: 'Ledger', component: null },
-  { id: 'lineage', label: 'Lineage', component: null },
-  { id: 'events', label: 'External events', component: null },
-  { id: 'charts', label: 'Charts', component: null },
+  { id: 'ledger', label: 'Ledger', component: LedgerPanel },
+  { id: 'lineage', label: 'Lineage', component: LineagePanel },
+  { id: 'events', label: 'External events', component: EventsPanel },
+  { id: 'charts', label: 'Charts', component: ChartsPanel },
 ];

@@ -1,0 +1,2 @@
+export { default as ChartsPanel } from './ChartsPanel.svelte';
+export type { ChartsPanelProps } from './types';

@@ -1,0 +1,6 @@
+import type { WorkspaceContext } from '../../app/context';
+
+/** Props of `ChartsPanel`: the workspace it belongs to (the same object is in Svelte context). */
+export interface ChartsPanelProps {
+  workspace: WorkspaceContext;
+}

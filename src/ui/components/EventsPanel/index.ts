@@ -1,0 +1,2 @@
+export { default as EventsPanel } from './EventsPanel.svelte';
+export type { EventsPanelProps } from './types';

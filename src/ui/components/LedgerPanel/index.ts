@@ -1,0 +1,2 @@
+export { default as LedgerPanel } from './LedgerPanel.svelte';
+export type { LedgerPanelProps } from './types';

@@ -1,0 +1,2 @@
+export { default as LineagePanel } from './LineagePanel.svelte';
+export type { LineagePanelProps } from './types';

@@ -1,0 +1,121 @@
+/**
+ * The Lineage panel's data: the path of one correlation id up to the shown step, as rows with the
+ * changes of the token's data between entries, plus the provenance (parents) and descendants of the
+ * tokens a person expands. Latest wins: a new id or step drops the answer of the one before.
+ */
+import { SvelteMap } from 'svelte/reactivity';
+import type { Provenance } from '../../api/wire';
+import { lineageRows, pathNodes, type LineageRow } from '../controllers/panels/lineageDiff';
+import { describeError, latestWins } from './latest';
+import { fetchLineage, fetchProvenance, type RunRef } from './panelSource';
+
+export interface TokenFamily {
+  status: 'loading' | 'ready' | 'unavailable' | 'error';
+  ancestors: Provenance | null;
+  descendants: Provenance | null;
+  error?: string;
+}
+
+/** Not pure: reactive lineage of one correlation id. */
+export function createLineageState() {
+  let correlationId = $state<string | null>(null);
+  let rows = $state<LineageRow[]>([]);
+  let nodes = $state<string[]>([]);
+  let status = $state<'idle' | 'loading' | 'ready' | 'error'>('idle');
+  let error = $state<string | null>(null);
+  const families = new SvelteMap<string, TokenFamily>();
+  const gate = latestWins();
+  let key = '';
+  let run: RunRef | null = null;
+
+  async function load(id: string, step: number, current: RunRef): Promise<void> {
+    const signal = gate.next();
+    status = 'loading';
+    try {
+      const lineage = await fetchLineage(current, id, step);
+      if (signal.aborted) return;
+      rows = lineageRows(lineage.path);
+      nodes = pathNodes(lineage.path);
+      status = 'ready';
+      error = null;
+    } catch (err) {
+      if (signal.aborted) return;
+      rows = [];
+      nodes = [];
+      status = 'error';
+      const code = (err as { code?: unknown }).code;
+      error =
+        code === 'CORRELATION_ID_NOT_FOUND'
+          ? `No token of this run carries the correlation id “${id}” by step ${step}. Check the id, or move the timeline later.`
+          : describeError(err, `trace “${id}”`);
+    }
+  }
+
+  return {
+    get correlationId() {
+      return correlationId;
+    },
+    get rows() {
+      return rows;
+    },
+    /** Nodes of the path in the order it reaches them (what the graph lights up). */
+    get nodes() {
+      return nodes;
+    },
+    get status() {
+      return status;
+    },
+    get error() {
+      return error;
+    },
+    families,
+    /** Traces `id` (null clears) in `current` up to `step`; refetches only when something changed. */
+    show(id: string | null, step: number, revision: number, current: RunRef): void {
+      run = current;
+      const next = `${current.executionId}|${id}|${step}|${revision}`;
+      if (next === key) return;
+      key = next;
+      correlationId = id;
+      families.clear();
+      if (id === null || id === '') {
+        gate.abort();
+        rows = [];
+        nodes = [];
+        status = 'idle';
+        error = null;
+        return;
+      }
+      void load(id, step, current);
+    },
+    /** Loads (once) the parents and descendants of `tokenId`. */
+    async expand(tokenId: string): Promise<void> {
+      if (!run || families.has(tokenId)) return;
+      families.set(tokenId, { status: 'loading', ancestors: null, descendants: null });
+      try {
+        const [ancestors, descendants] = await Promise.all([
+          fetchProvenance(run, tokenId, 'ancestors'),
+          fetchProvenance(run, tokenId, 'descendants'),
+        ]);
+        const status = ancestors === null && descendants === null ? 'unavailable' : 'ready';
+        families.set(tokenId, { status, ancestors, descendants });
+      } catch (err) {
+        families.set(tokenId, {
+          status: 'error',
+          ancestors: null,
+          descendants: null,
+          error: describeError(err, `read the family of ${tokenId}`),
+        });
+      }
+    },
+  };
+}
+
+export type LineageState = ReturnType<typeof createLineageState>;
+
+const perWorkspace = new WeakMap<object, LineageState>();
+/** Not pure: the lineage state of `workspace`, created on first use. */
+export function lineageStateFor(workspace: object): LineageState {
+  let s = perWorkspace.get(workspace);
+  if (!s) perWorkspace.set(workspace, (s = createLineageState()));
+  return s;
+}
