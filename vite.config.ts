@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { appShell } from './scripts/vite-app-shell.mjs';
 
 // The built page runs under a Content-Security-Policy without 'unsafe-eval': formulas go through our
 // own evaluator, and no bundled dependency may compile code at run time. Only the build gets the
@@ -26,7 +27,7 @@ function contentSecurityPolicy(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [svelte(), contentSecurityPolicy()],
+  plugins: [svelte(), contentSecurityPolicy(), appShell({ csp: CSP })],
   // Relative asset URLs so the static build works from any sub-path (docs sites, demos).
   base: './',
   worker: { format: 'es' },
@@ -48,5 +49,5 @@ export default defineConfig({
   },
   build: { target: 'es2022', sourcemap: true },
   server: { host: '127.0.0.1', strictPort: true },
-  preview: { host: '127.0.0.1', strictPort: true },
+  preview: { host: '127.0.0.1', strictPort: true, headers: { 'Content-Security-Policy': CSP } },
 });

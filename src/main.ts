@@ -1,8 +1,9 @@
 import { mount } from 'svelte';
-import { apiBaseUrl, startApi } from './api/browser';
+import { apiBaseUrl, applyUpdate, startApi, watchForUpdate } from './api/browser';
 import { EngineAPIService } from './client/EngineAPIService';
 import { inPageTransport } from './client/transport';
 import App from './ui/app/App.svelte';
+import { UpdatePrompt } from './ui/components/UpdatePrompt';
 import { explainStartup } from './ui/state/explain';
 import './ui/styles/global.css';
 
@@ -25,6 +26,9 @@ declare global {
 
 const target = document.getElementById('app');
 if (!target) throw new Error('Flowledger: the page has no #app element to mount into');
+
+// The service worker this page was loaded under, if any: a different one later means a new deploy.
+const initialWorker = 'serviceWorker' in navigator ? navigator.serviceWorker.controller : null;
 
 // The API (service worker + engine worker) must answer before the app asks it anything.
 let startupError: string | null = null;
@@ -50,3 +54,11 @@ const api =
 if (startupError === null) window.flowledger = { api, fetchApi };
 
 mount(App, { target, props: { api, startupError } });
+
+// A new deploy taking over this page: offer a reload (the page runs the old build until then).
+if (startupError === null) {
+  watchForUpdate(initialWorker, () => {
+    const host = document.body.appendChild(document.createElement('div'));
+    mount(UpdatePrompt, { target: host, props: { onReload: () => void applyUpdate() } });
+  });
+}

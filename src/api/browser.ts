@@ -9,6 +9,7 @@ import { getEngineService } from '../client/serviceBridge';
 import { buildHandlers } from './handlers';
 
 const CONTROL_TIMEOUT_MS = 10_000;
+const UPDATE_SWITCH_WAIT_MS = 2_000;
 
 /**
  * Not pure: registers and starts the service worker, then waits until it controls this page.
@@ -21,16 +22,83 @@ export async function startApi(): Promise<HttpHandler[]> {
       'this browser has no service workers (or the page is not served from a secure origin), so the in-browser API cannot run',
     );
   }
+  expectOfflineUpdateChecks();
   const handlers = buildHandlers(getEngineService, apiBaseUrl());
   const worker = setupWorker(...handlers);
   await worker.start({
-    // Relative to the page, so the app works from any sub-path of a static host.
-    serviceWorker: { url: new URL('mockServiceWorker.js', document.baseURI).href },
+    // Relative to the page, so the app works from any sub-path of a static host. The build's own
+    // worker (sw.js: offline app shell + CSP header, then Mock Service Worker) in production; the
+    // plain Mock Service Worker under the development server, which has no build to cache.
+    serviceWorker: { url: serviceWorkerUrl() },
     onUnhandledRequest: 'bypass',
     quiet: true,
   });
   await controlled();
   return handlers;
+}
+
+/** The service worker script of this build, beside the page. */
+export function serviceWorkerUrl(): string {
+  return new URL(import.meta.env.DEV ? 'mockServiceWorker.js' : 'sw.js', document.baseURI).href;
+}
+
+/**
+ * Not pure: calls `onUpdate` once when a new deploy's service worker is found for a page loaded
+ * under an earlier one (`initial`: the controller when the page started) — either already in
+ * control (the worker may activate at once) or installed and waiting. The page runs the old build
+ * until it reloads, so the person is offered a reload rather than a mix of two builds; `applyUpdate`
+ * then lets a waiting worker take over and reloads.
+ */
+export function watchForUpdate(initial: ServiceWorker | null, onUpdate: () => void): void {
+  const sw = navigator.serviceWorker;
+  let told = false;
+  const tell = () => {
+    if (told) return;
+    told = true;
+    onUpdate();
+  };
+  if (initial !== null && sw.controller !== initial) tell();
+  sw.addEventListener('controllerchange', tell, { once: true });
+  void sw.getRegistration(serviceWorkerUrl()).then((registration) => {
+    if (!registration) return;
+    if (registration.waiting && sw.controller) tell();
+    registration.addEventListener('updatefound', () => {
+      const incoming = registration.installing;
+      incoming?.addEventListener('statechange', () => {
+        if (incoming.state === 'installed' && sw.controller) tell();
+      });
+    });
+  });
+}
+
+/** Not pure: lets a new build's waiting service worker take over, then reloads the page on it. */
+export async function applyUpdate(): Promise<void> {
+  const sw = navigator.serviceWorker;
+  const registration = await sw.getRegistration(serviceWorkerUrl());
+  if (registration?.waiting) {
+    const switched = new Promise((resolve) => sw.addEventListener('controllerchange', resolve, { once: true }));
+    registration.waiting.postMessage('SKIP_WAITING');
+    // Chromium holds the switch while the old worker still has requests in flight; the reload then
+    // lets it happen as this page's requests end.
+    await Promise.race([switched, new Promise((resolve) => setTimeout(resolve, UPDATE_SWITCH_WAIT_MS))]);
+  }
+  location.reload();
+}
+
+/**
+ * Not pure: Mock Service Worker asks the registration for an update on every start (which is how a
+ * new deploy is found) and leaves the promise unhandled. Offline, or with the host gone, that check
+ * fails by design — the cached build runs on — so its failure is marked handled here instead of
+ * surfacing as an uncaught error. Callers that await `update()` still see the rejection.
+ */
+function expectOfflineUpdateChecks(): void {
+  const proto = ServiceWorkerRegistration.prototype;
+  const update = proto.update;
+  proto.update = function (this: ServiceWorkerRegistration) {
+    const checked = update.call(this);
+    checked.catch(() => undefined);
+    return checked;
+  };
 }
 
 /** The API's base URL: `api` under the page's base, as the app's client uses it (src/main.ts). */

@@ -35,9 +35,7 @@ const events = [
 async function openApp(page: Page): Promise<void> {
   await page.goto('./');
   await page.waitForFunction(() => (window as Handle).flowledger !== undefined);
-  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(
-    /mockServiceWorker\.js$/,
-  );
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/sw\.js$/);
 }
 
 /**

@@ -30,6 +30,29 @@ test.describe('app shell', () => {
   });
 });
 
+test.describe('Content-Security-Policy in the engine worker', () => {
+  test('npm start serves the policy as a header, so eval is refused inside the Web Worker too', async ({ page }) => {
+    const response = await page.goto('./');
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    await page.waitForFunction(() => (window as { flowledger?: unknown }).flowledger !== undefined);
+    await page.evaluate(() =>
+      (
+        window as unknown as { flowledger: { api: { listTemplates(): Promise<unknown> } } }
+      ).flowledger.api.listTemplates(),
+    );
+    await expect.poll(() => page.workers().some((w) => /engine\.worker/.test(w.url()))).toBe(true);
+    const engine = page.workers().find((w) => /engine\.worker/.test(w.url()))!;
+    // Code the worker compiles itself (a string timer); DevTools evaluation would bypass the policy.
+    const outcome = await engine.evaluate(async () => {
+      const scope = self as unknown as { __compiled?: boolean };
+      setTimeout('self.__compiled = true', 0);
+      await new Promise((r) => setTimeout(r, 100));
+      return scope.__compiled === true ? 'compiled' : 'refused';
+    });
+    expect(outcome).toBe('refused');
+  });
+});
+
 test.describe('console-error guard', () => {
   // Proves the shared fixture can fail: a page that logs an error must fail its test. `test.fail()`
   // turns that expected failure into a pass — and would report this test as failing if the guard
