@@ -27,7 +27,11 @@ function contentSecurityPolicy(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [svelte(), contentSecurityPolicy(), appShell({ csp: CSP })],
+  plugins: [
+    svelte(),
+    contentSecurityPolicy(),
+    appShell({ csp: CSP, copy: [{ from: 'examples', to: 'examples', ext: '.json' }] }),
+  ],
   // Relative asset URLs so the static build works from any sub-path (docs sites, demos).
   base: './',
   worker: { format: 'es' },
@@ -47,7 +51,12 @@ export default defineConfig({
       '@noble/hashes/utils.js',
     ],
   },
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    // Two pages: the app, and the embeddable player for docs sites (embed.html).
+    rolldownOptions: { input: { index: 'index.html', embed: 'embed.html' } },
+  },
   server: { host: '127.0.0.1', strictPort: true },
   preview: { host: '127.0.0.1', strictPort: true, headers: { 'Content-Security-Policy': CSP } },
 });

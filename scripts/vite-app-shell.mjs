@@ -4,7 +4,7 @@
 // deploy is noticed — and carries the page's Content-Security-Policy so the worker can serve it as a
 // header. Source maps are left out of the precache: they are for developers, online.
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 const SOURCE = new URL('../src/sw/appShell.js', import.meta.url);
@@ -24,16 +24,29 @@ function filesUnder(dir) {
   return out.sort();
 }
 
-/** @param {{ csp: string }} options */
-export function appShell({ csp }) {
+/**
+ * @param {{ csp: string, copy?: { from: string, to: string, ext: string }[] }} options `copy`: folders of
+ * the project whose files ending in `ext` are published with the build (and so cached for offline use) —
+ * the example templates, which the embeddable player and the docs load by address.
+ */
+export function appShell({ csp, copy = [] }) {
+  let root = '.';
   let outDir = 'dist';
   return {
     name: 'flowledger-app-shell',
     apply: 'build',
     configResolved(config) {
+      root = config.root;
       outDir = join(config.root, config.build.outDir);
     },
     closeBundle() {
+      for (const { from, to, ext } of copy) {
+        mkdirSync(join(outDir, to), { recursive: true });
+        for (const f of readdirSync(join(root, from))
+          .filter((n) => n.endsWith(ext))
+          .sort())
+          copyFileSync(join(root, from, f), join(outDir, to, f));
+      }
       const files = filesUnder(outDir).filter((f) => !f.endsWith('.map') && f !== SERVICE_WORKER_FILE);
       const hash = createHash('sha256');
       for (const f of files)

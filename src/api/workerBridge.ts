@@ -8,6 +8,17 @@ import type { ServicePort } from './servicePort';
 import type { EngineService } from '../worker/api';
 
 let port: ServicePort | null = null;
+let workerName = 'flowledger';
+
+/**
+ * Not pure: names the engine worker before its first start. The worker keeps its data in the store
+ * of that name (src/worker/engine.worker.ts), which is how the embeddable player keeps its state
+ * apart from the app's.
+ */
+export function configureEngineWorker(options: { name: string }): void {
+  if (port !== null) throw new Error('configureEngineWorker: the engine worker has already started');
+  workerName = options.name;
+}
 
 /** Not pure: the engine service in its worker, started on the first call. */
 export function getEngineService(): ServicePort {
@@ -16,7 +27,10 @@ export function getEngineService(): ServicePort {
 }
 
 function start(): ServicePort {
-  const worker = new Worker(new URL('../worker/engine.worker.ts', import.meta.url), { type: 'module' });
+  const worker = new Worker(new URL('../worker/engine.worker.ts', import.meta.url), {
+    type: 'module',
+    name: workerName,
+  });
   const remote = Comlink.wrap<EngineService>(worker);
   const failed = new Promise<never>((_, reject) => {
     const fail = (what: string) => {

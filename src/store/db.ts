@@ -5,6 +5,8 @@
 import { AppDB, type TemplateRow } from './AppDB';
 
 export const DEFAULT_DB_NAME = 'flowledger';
+/** The embeddable player's own store (embed.html): empty at first, never seen by the app. */
+export const EMBED_DB_NAME = 'flowledger-embed';
 
 export interface OpenAppDbOptions {
   /** Database name (default `flowledger`). */

@@ -52,15 +52,18 @@ self.addEventListener('fetch', (event) => {
   const path = url.origin + url.pathname;
   if (path === apiUrl || path.startsWith(`${apiUrl}/`)) return; // the API: Mock Service Worker's
   event.stopImmediatePropagation();
-  event.respondWith(request.mode === 'navigate' || path === indexUrl ? page(request) : asset(request, path));
+  // A page of the build (index.html, embed.html) is itself; any other address in scope is the app.
+  const isPage = request.mode === 'navigate' || path === indexUrl;
+  const pageUrl = shellUrls.has(path) ? path : indexUrl;
+  event.respondWith(isPage ? page(request, pageUrl) : asset(request, path));
 });
 
 /**
  * The page: this build's cached copy first, so the page and the assets it names always come from
  * one build; the network when the cache has none (a first visit, or a cleared cache).
  */
-async function page(request) {
-  const cached = await caches.match(indexUrl, { cacheName: CACHE });
+async function page(request, pageUrl) {
+  const cached = await caches.match(pageUrl, { cacheName: CACHE });
   if (cached) return withPolicy(cached);
   try {
     return withPolicy(await fetch(request));

@@ -4,7 +4,7 @@
  * service to the page (src/api/workerBridge.ts holds the one `wrap`).
  */
 import * as Comlink from 'comlink';
-import { openAppDb } from '../store/db';
+import { EMBED_DB_NAME, openAppDb } from '../store/db';
 import { createService } from './api';
 import { exampleTemplates } from './seedTemplates';
 
@@ -14,8 +14,13 @@ const documents = Object.keys(examples)
   .sort()
   .map((path) => examples[path]);
 
-const db = openAppDb({
-  initialTemplates: () => exampleTemplates(documents, new Date().toISOString(), () => crypto.randomUUID()),
-});
+// The worker's name (src/client/serviceBridge.ts) picks its store: the app's, seeded with the
+// examples, or the embeddable player's own, which starts empty and is never seen by the app.
+const db =
+  self.name === EMBED_DB_NAME
+    ? openAppDb({ name: EMBED_DB_NAME })
+    : openAppDb({
+        initialTemplates: () => exampleTemplates(documents, new Date().toISOString(), () => crypto.randomUUID()),
+      });
 
 Comlink.expose(createService({ db }));

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import {
+  decodeShare,
+  encodeShare,
+  fromBase64Url,
+  isShareFragment,
+  MAX_SHARE_CHARS,
+  toBase64Url,
+  type SharePayload,
+} from '../../../src/ui/controllers/share/shareLink';
+
+const payload: SharePayload = {
+  template: {
+    name: 'Orders <b>bold</b>',
+    description: 'ünïcødé ✓',
+    scenario: { version: '3.0', nodes: [{ nodeId: 'a', type: 'DataSource' }] },
+  },
+  seed: 7,
+  inputLog: [
+    { step: 0, events: [{ targetDataSourceId: 'a', value: 1, correlationId: 'x' }] },
+    { step: 4, events: [{ targetDataSourceId: 'a', value: 2 }] },
+  ],
+  step: 12,
+  ended: true,
+  ledgerHash: 'ab'.repeat(32),
+  view: { step: 3, node: 'a', lineage: 'x' },
+};
+
+describe('share links', () => {
+  it('round-trips a run through the URL fragment, unicode and markup included', () => {
+    const encoded = encodeShare(payload);
+    expect(encoded.ok).toBe(true);
+    if (!encoded.ok) return;
+    expect(encoded.fragment.startsWith('#share=1.')).toBe(true);
+    expect(encoded.fragment).toMatch(/^#share=1\.[A-Za-z0-9_-]+$/);
+    expect(isShareFragment(encoded.fragment)).toBe(true);
+    expect(decodeShare(encoded.fragment)).toEqual({ ok: true, payload });
+  });
+
+  it('compresses: a repetitive scenario takes far fewer characters than its JSON', () => {
+    const nodes = Array.from({ length: 200 }, (_, i) => ({
+      nodeId: `step${i}`,
+      type: 'ProcessNode',
+      processing: { formula: 'value * 2' },
+      outputs: [{ destinationNodeId: `step${i + 1}` }],
+    }));
+    const big = { ...payload, template: { ...payload.template, scenario: { version: '3.0', nodes } } };
+    const encoded = encodeShare(big);
+    expect(encoded.ok).toBe(true);
+    expect(encoded.chars).toBeLessThan(JSON.stringify(big).length / 5);
+  });
+
+  it('refuses a run too large for a link, saying how large', () => {
+    // Incompressible content: pseudo-random characters from a fixed xorshift32 sequence.
+    let x = 2463534242;
+    const noise = Array.from({ length: 60_000 }, () => {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      return String.fromCharCode(33 + ((x >>> 0) % 90));
+    }).join('');
+    const encoded = encodeShare({ ...payload, template: { ...payload.template, description: noise } });
+    expect(encoded.ok).toBe(false);
+    if (encoded.ok) return;
+    expect(encoded.reason).toBe('too-large');
+    expect(encoded.limit).toBe(MAX_SHARE_CHARS);
+    expect(encoded.chars).toBeGreaterThan(MAX_SHARE_CHARS);
+  });
+
+  it('explains a damaged, cut-off, foreign or wrong-shaped link instead of throwing', () => {
+    const encoded = encodeShare(payload);
+    if (!encoded.ok) throw new Error('expected a link');
+    const cut = encoded.fragment.slice(0, encoded.fragment.length - 20);
+    expect(decodeShare(cut)).toEqual({ ok: false, message: expect.stringContaining('incomplete or damaged') });
+    expect(decodeShare('#share=1.%%%')).toEqual({ ok: false, message: expect.stringContaining('damaged') });
+    expect(decodeShare('#share=9.abc')).toEqual({ ok: false, message: expect.stringContaining('another version') });
+    expect(decodeShare('#other')).toEqual({ ok: false, message: expect.stringContaining('no shared run') });
+    const wrong = encodeShare({ ...payload, seed: -1 } as SharePayload);
+    if (!wrong.ok) throw new Error('expected a link');
+    expect(decodeShare(wrong.fragment)).toEqual({ ok: false, message: expect.stringContaining('seed') });
+  });
+
+  it('base64url is the RFC 4648 §5 alphabet without padding, and round-trips every byte', () => {
+    const bytes = Uint8Array.from({ length: 256 }, (_, i) => i);
+    const text = toBase64Url(bytes);
+    expect(text).not.toMatch(/[+/=]/);
+    expect(fromBase64Url(text)).toEqual(bytes);
+    expect(toBase64Url(new Uint8Array([0xfb, 0xff]))).toBe('-_8');
+    expect(() => fromBase64Url('a+b')).toThrow();
+  });
+});
