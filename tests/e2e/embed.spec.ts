@@ -90,7 +90,7 @@ test.describe('embeddable player', () => {
     await expect(frame.getByText(`Step ${order.steps} of ${order.steps}`)).toBeVisible({ timeout: 30_000 });
     await expect.poll(async () => (await received(page)).some((m) => m.type === 'flowledger:ended')).toBe(true);
     const all = await received(page);
-    const ended = all.find((m) => m.type === 'flowledger:ended') as { ledgerHash: string; step: number };
+    const ended = all.find((m) => m.type === 'flowledger:ended') as unknown as { ledgerHash: string; step: number };
     expect(ended.step).toBe(order.steps);
     expect(ended.ledgerHash).toBe(order.cliHash);
     // The run started from step 3, not 0.

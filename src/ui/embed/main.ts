@@ -7,7 +7,7 @@
 import { mount } from 'svelte';
 import { buildHandlers } from '../../api/handlers';
 import { EngineAPIService } from '../../client/EngineAPIService';
-import { configureEngineWorker, getEngineService } from '../../client/serviceBridge';
+import { configureEngineWorker, getEngineService } from '../../api/workerBridge';
 import { inPageTransport } from '../../client/transport';
 import { EMBED_DB_NAME } from '../../store/db';
 import '../styles/global.css';

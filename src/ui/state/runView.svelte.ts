@@ -14,7 +14,7 @@ import { explainError } from './explain';
 import { openSource, type RunRef, type RunSource } from './runSource';
 
 /** Steps per second a playing run advances; `0` means as fast as the service answers. */
-export const SPEEDS = [1, 2, 4, 10, 30, 0] as const;
+export { SPEEDS } from './speeds';
 
 /** Not pure: the run view over `api`, pausing where `breakpoints` say. */
 export function createRunView(api: EngineAPIService, breakpoints: BreakpointsState) {
