@@ -13,10 +13,13 @@
  *   are `<*>`, or variable-looking on both sides, are left out of the ratio. A generalised template is
  *   not penalised for its parameters, so the threshold can be high (0.8) and one differing word in a
  *   short template (`… proxy <host> HTTPS` / `… SOCKS5`) keeps two events apart.
- * - A word is a parameter once it is seen with `variableAfter` (3) different values: when a new
+ * - A word is a parameter once it is seen with `variableAfter` (5) different values: when a new
  *   cluster differs from leaf siblings at one and the same position only, and together they show that
  *   many values there, they merge into the oldest, with `<*>` at that position (`Invalid user admin`,
- *   `… oracle`, `… test` → `Invalid user <*>`). This also keeps leaves small when a word varies a lot.
+ *   `… oracle`, `… test`, … → `Invalid user <*>`). This also keeps leaves small when a word varies a lot.
+ * - Each cluster keeps the different words of each position (up to `variableAfter`) and its lines by
+ *   their words at the few-valued positions (`Variant`); the final pass (merge.ts) splits a cluster by
+ *   a position with fewer than `variableAfter` words, so frequency, not a token's shape, decides.
  *
  * Cluster ids are creation numbers (1, 2, …): deterministic for a given input, and unchanged when a
  * template generalises. A cluster merged into another keeps its id and points at the survivor

@@ -23,7 +23,15 @@ export {
   type LineReader,
   type HeaderMatch,
 } from './format';
-export { BUILTIN_PRESETS, createPresetRegistry, PresetRegistry, type Preset, type PresetLookup } from './presets';
+export {
+  BUILTIN_PRESETS,
+  createPresetRegistry,
+  detectPreset,
+  PresetRegistry,
+  type DetectedPreset,
+  type Preset,
+  type PresetLookup,
+} from './presets';
 export { DEFAULT_MASKS, compileMasks, compileMask, wildcardTemplate, type MaskSet, type CompiledMask } from './masks';
 export {
   Drain,

@@ -7,6 +7,7 @@
  * of its own (`createPresetRegistry().add(…)`) and passes it to `compileConfig`; the built-in registry
  * is never changed.
  */
+import { compileFormat } from './format';
 import type { ContinuationConfig, FormatSpec, MaskSpec } from './types';
 
 export interface Preset {
@@ -122,3 +123,71 @@ export function createPresetRegistry(): PresetRegistry {
 
 /** The built-in presets (a caller that needs more makes its own registry). */
 export const BUILTIN_PRESETS: PresetLookup = createPresetRegistry();
+
+/** A preset chosen for a log by how many of its lines the preset's format reads. */
+export interface DetectedPreset {
+  name: string;
+  /** Share of the sampled non-blank lines the format matched, 0–1. */
+  rate: number;
+}
+
+export interface DetectOptions {
+  presets?: PresetLookup;
+  /** Non-blank lines read from the start of the text. Default 200. */
+  sample?: number;
+  /** The least share of them a preset must read. Default 0.5. */
+  minRate?: number;
+  /** Among presets reading as many lines, prefer one whose format has this field (a group field). */
+  field?: string;
+}
+
+/**
+ * Pure: the preset whose format reads the largest share of the first `sample` non-blank lines of
+ * `text` — on a tie, one with `field` among its fields, then the format string with the most literal
+ * text (the more specific: `sshd\[<Pid>\]:` over `<Component>:`), then the earlier in the registry — or null
+ * when none reads at least `minRate` of them. Indented lines (continuations) are left out.
+ */
+export function detectPreset(text: string, options: DetectOptions = {}): DetectedPreset | null {
+  const { presets = BUILTIN_PRESETS, sample = 200, minRate = 0.5, field } = options;
+  const lines: string[] = [];
+  let at = 0;
+  while (lines.length < sample && at < text.length) {
+    let nl = text.indexOf('\n', at);
+    if (nl === -1) nl = text.length;
+    let line = text.slice(at, nl);
+    if (line.endsWith('\r')) line = line.slice(0, -1);
+    at = nl + 1;
+    if (line.trim() !== '' && !/^\s/.test(line)) lines.push(line);
+  }
+  if (lines.length === 0) return null;
+  let best: DetectedPreset | null = null;
+  let bestHasField = false;
+  let bestLiteral = -1;
+  for (const name of presets.names()) {
+    const preset = presets.get(name)!;
+    const reader = compileFormat(preset.format);
+    if (!reader.ok) continue;
+    let hits = 0;
+    for (const line of lines) if (reader.value.read(line) !== null) hits++;
+    const rate = hits / lines.length;
+    const hasField = field !== undefined && reader.value.fieldNames.includes(field);
+    if (rate < minRate) continue;
+    const literal = literalLength(preset.format);
+    const better =
+      best === null ||
+      rate > best.rate ||
+      (rate === best.rate && (hasField !== bestHasField ? hasField : literal > bestLiteral));
+    if (better) {
+      best = { name, rate };
+      bestHasField = hasField;
+      bestLiteral = literal;
+    }
+  }
+  return best;
+}
+
+/** The literal characters a benchmark format string requires outside its fields (0 for other kinds). */
+function literalLength(format: Preset['format']): number {
+  if (format.kind !== 'format') return 0;
+  return format.pattern.replace(/<[^<>]+>/g, '').replace(/[\s\\()?*+]/g, '').length;
+}

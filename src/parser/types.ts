@@ -67,8 +67,8 @@ export interface MiningConfig {
   /** Children per tree node before new tokens go to the wildcard branch. Default 100. */
   maxChildren?: number;
   /**
-   * A word position becomes a parameter once templates that are equal elsewhere show this many
-   * different words there. Default 3.
+   * A word position becomes a parameter once the lines of a template show this many different words
+   * there; with fewer (two or more), each word is an event of its own. Default 5.
    */
   variableAfter?: number;
   /** Merge pass after mining (see `merge.ts`). Default true. */

@@ -9,8 +9,34 @@
 import type { Deleted, ParserConfigBody, ParserConfigRecord, ParserConfigSaved } from '../contract/wire';
 import * as store from '../store/parserConfigs';
 import type { ParserContext } from './parserContext';
+import { detectPreset } from '../parser';
 import { applyConfigPatch, checkConfig, readConfigBody, readConfigPatch } from './parserInput';
 import { Failure, guard, ok, type Result } from './result';
+import { resolveSources } from './sourceOps';
+
+/**
+ * Not pure (reads sources): a configuration without a `format` gets the built-in preset that reads
+ * most lines of its first source (at least half of a sample; on a tie, one that has the
+ * `groupByField`), so the seed's own shape
+ * `{name, description, sources, groupByField}` is accepted and its group field checked against that
+ * format. Sources that cannot be read, or that no preset fits, leave the body as it is (the whole
+ * line is then the content).
+ */
+async function withDetectedFormat(p: ParserContext, body: unknown): Promise<unknown> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  const o = body as Record<string, unknown>;
+  if (o.format !== undefined || !Array.isArray(o.sources) || o.sources.length === 0) return body;
+  if (!o.sources.every((s) => typeof s === 'string' && s !== '')) return body;
+  let texts: string[];
+  try {
+    texts = await resolveSources(p, [o.sources[0] as string], '');
+  } catch {
+    return body;
+  }
+  const field = typeof o.groupByField === 'string' ? o.groupByField : undefined;
+  const found = detectPreset(texts[0] ?? '', field === undefined ? {} : { field });
+  return found === null ? body : { ...o, format: { kind: 'preset', name: found.name } };
+}
 
 /** Not pure: the configuration methods of a service over `p`. */
 export function parserConfigOps(p: ParserContext) {
@@ -32,7 +58,7 @@ export function parserConfigOps(p: ParserContext) {
     /** Checks and stores a new configuration (`{name, description?, sources, groupByField?, format?, …}`). */
     createParserConfig(body: unknown): Promise<Result<ParserConfigSaved>> {
       return guard(async () => {
-        const config = readConfigBody(body);
+        const config = readConfigBody(await withDetectedFormat(p, body));
         await p.ensureSeeded();
         const at = ctx.now();
         const record: ParserConfigRecord = { id: ctx.newId(), ...config, createdAt: at, updatedAt: at };

@@ -83,9 +83,14 @@ export function checkConfig(config: ParserConfigBody, at = ''): CompiledConfig {
   if (compiled.ok) return compiled.value;
   const { code, message, path } = compiled.error;
   const where = `${at}${path}` || '/';
+  // An unknown group field: name the fields the format has, so a client can offer them.
+  const withoutGroup =
+    code === 'BAD_GROUP_BY' ? compileConfig({ ...(config as ParserConfig), groupByField: '' }) : null;
+  const fields = withoutGroup?.ok ? { fields: [...withoutGroup.value.reader.fieldNames] } : {};
   throw new Failure('INVALID_CONFIG', `The parser configuration is not valid: ${where}: ${message}`, {
     issues: [{ path: `${at}${path}`, message }],
     parserCode: code,
+    ...fields,
   });
 }
 
