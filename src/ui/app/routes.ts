@@ -11,7 +11,13 @@ export interface RouteState {
   step: number | null;
   node: string | null;
   lineage: string | null;
+  /** Authoring screens (`view=library`, `view=editor`); null: the workspace. */
+  view?: AuthoringView | null;
 }
+
+/** The authoring screens; `editor` without `template` edits a new (unsaved) template. */
+export type AuthoringView = 'library' | 'editor';
+const VIEWS: readonly string[] = ['library', 'editor'];
 
 export const EMPTY_ROUTE: RouteState = { template: null, execution: null, step: null, node: null, lineage: null };
 
@@ -23,6 +29,9 @@ export function parseRoute(search: string): RouteState {
   const stepText = q.get('step');
   const step = stepText !== null && /^\d{1,9}$/.test(stepText) ? Number(stepText) : null;
   const template = nonEmpty(q.get('template'));
+  const viewText = q.get('view');
+  const view = viewText !== null && VIEWS.includes(viewText) ? (viewText as AuthoringView) : null;
+  if (view) return { ...EMPTY_ROUTE, view, template: view === 'editor' ? template : null };
   return {
     template,
     // The other fields only mean something inside a template.
@@ -36,6 +45,11 @@ export function parseRoute(search: string): RouteState {
 /** Pure. The query string of `route` (with `?`, or '' for the empty route); fields in a fixed order. */
 export function formatRoute(route: RouteState): string {
   const q = new URLSearchParams();
+  if (route.view) {
+    q.set('view', route.view);
+    if (route.view === 'editor' && route.template) q.set('template', route.template);
+    return `?${q.toString()}`;
+  }
   if (route.template) {
     q.set('template', route.template);
     if (route.execution) q.set('execution', route.execution);

@@ -1,0 +1,1 @@
+export { default as Editor } from './Editor.svelte';

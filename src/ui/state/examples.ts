@@ -1,0 +1,46 @@
+/**
+ * The bundled examples (`examples/*.json`) as starting points for `New template`: loaded on demand
+ * (a separate chunk), each turned into a template document. Not pure (loads modules).
+ */
+import { toTemplateDocument } from '../controllers/editor/authoring';
+
+const modules = import.meta.glob<unknown>('/examples/*.json', { import: 'default' });
+
+export interface ExampleDoc {
+  file: string;
+  name: string;
+  doc: Record<string, unknown>;
+}
+
+export async function loadExamples(): Promise<ExampleDoc[]> {
+  const out: ExampleDoc[] = [];
+  for (const path of Object.keys(modules).sort()) {
+    const file = path
+      .split('/')
+      .pop()!
+      .replace(/\.json$/, '');
+    const doc = toTemplateDocument(await modules[path]!(), file);
+    if (!doc) continue;
+    delete doc.$schema;
+    out.push({ file, name: String(doc.name), doc });
+  }
+  return out;
+}
+
+/** The document a template is exported as (and edited as): the fields a person writes. */
+export function exportDocument(t: {
+  name: string;
+  description?: string;
+  version?: string;
+  scenario: Record<string, unknown>;
+  referenceDoc?: string;
+}): Record<string, unknown> {
+  const doc: Record<string, unknown> = {
+    name: t.name,
+    description: t.description ?? '',
+    version: t.version || '3.0',
+    scenario: t.scenario,
+  };
+  if (t.referenceDoc) doc.referenceDoc = t.referenceDoc;
+  return doc;
+}
