@@ -15,11 +15,18 @@ import { executionRoutes } from './handlers/executions';
 import { fallbackHandlers } from './handlers/fallback';
 import { parserRoutes } from './handlers/parser';
 import { templateRoutes } from './handlers/templates';
+import { workspaceRoutes } from './handlers/workspace';
 import type { Route } from './route';
 import type { ServiceGetter } from './servicePort';
 
 /** Every route of the API. */
-export const apiRoutes: readonly Route[] = [...templateRoutes, ...executionRoutes, ...engineRoutes, ...parserRoutes];
+export const apiRoutes: readonly Route[] = [
+  ...templateRoutes,
+  ...workspaceRoutes,
+  ...executionRoutes,
+  ...engineRoutes,
+  ...parserRoutes,
+];
 
 /** Pure: the MSW path of a route under `apiBase` (`{name}` → `:name`). */
 export function mswPath(apiBase: string, route: Route): string {

@@ -2,7 +2,7 @@
  * The HTTP contract (API.md): request and response bodies of every `/api/...` path, shared by the
  * MSW handlers (src/api), the worker service (src/worker) and the client (src/client). Types only.
  */
-import type { SinkAggregateValue } from '../engine/queryTypes';
+import type { ScenarioGraph, SinkAggregateValue, StepView } from '../engine/queryTypes';
 import type { ExternalEvent, Issue, RunStatus } from '../engine/types';
 import type {
   ContinuationConfig,
@@ -17,12 +17,22 @@ import type {
 
 export type {
   ActivityEntry,
+  ActivityHistogram,
+  GraphPort,
+  HistogramBucket,
+  LedgerFilter,
+  LedgerPage,
   Lineage,
   LineageElement,
   Provenance,
   QueueSnapshot,
+  ScenarioGraph,
+  ScenarioGraphEdge,
+  ScenarioGraphNode,
   SinkFormula,
   StepResult,
+  StepView,
+  StepViewNode,
 } from '../engine/queryTypes';
 export { SINK_FORMULAS } from '../engine/queryTypes';
 
@@ -46,12 +56,14 @@ export type ErrorCode =
   | 'EXECUTION_NOT_FOUND'
   | 'NODE_NOT_FOUND'
   | 'CORRELATION_ID_NOT_FOUND'
+  | 'TOKEN_NOT_FOUND'
   | 'CONFIG_NOT_FOUND'
   | 'SOURCE_NOT_FOUND'
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
   | 'INVALID_SCENARIO'
   | 'INVALID_CONFIG'
+  | 'HASH_MISMATCH'
   | 'STORAGE_FULL'
   | 'STORAGE_ERROR'
   | 'REPLAY_MISMATCH'
@@ -70,12 +82,15 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   EXECUTION_NOT_FOUND: 404,
   NODE_NOT_FOUND: 404,
   CORRELATION_ID_NOT_FOUND: 404,
+  TOKEN_NOT_FOUND: 404,
   CONFIG_NOT_FOUND: 404,
   SOURCE_NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   INVALID_SCENARIO: 422,
   INVALID_CONFIG: 422,
+  /** An imported run whose ledger lines, or whose re-execution, do not match the hash it records. */
+  HASH_MISMATCH: 422,
   STORAGE_FULL: 507,
   /** The browser database cannot be opened or a read/write failed for another reason than quota. */
   STORAGE_ERROR: 500,
@@ -194,6 +209,38 @@ export interface SinkAggregate extends SinkAggregateValue {
   executionId: string;
 }
 
+/** `GET /engine/templates/{templateId}/graph` answer: the template's normalised graph and its loader warnings. */
+export interface TemplateGraph extends ScenarioGraph {
+  templateId: string;
+  warnings: Issue[];
+}
+
+/** `GET …/view?step=` answer. */
+export interface StepViewAnswer extends StepView {
+  templateId: string;
+  executionId: string;
+}
+
+/** `POST /admin/validate` body: a scenario document (as `POST /admin/templates` takes it). */
+export interface ValidateInput {
+  scenario: Record<string, unknown>;
+}
+
+/** `POST /admin/validate` answer: every problem, paths pointing into the body (`/scenario/…`). Nothing is stored. */
+export interface ValidationAnswer {
+  success: true;
+  valid: boolean;
+  errors: Issue[];
+  warnings: Issue[];
+}
+
+/** `POST /engine/templates/{templateId}/executions/import` body: an exported run (`GET …/export`). */
+export interface RunImportInput {
+  /** The export text: a header line, then the canonical ledger lines. */
+  run: string;
+  name?: string;
+}
+
 // ——— parser ———
 
 /** Documented limits of the parser paths (openapi.json, docs/parser.md "In the browser"). */
@@ -215,6 +262,23 @@ export interface LogSource {
   content: string;
   /** `bundled`: named by public/parser/manifest.json; `user`: added with `POST /api/parser/sources`. */
   origin: 'bundled' | 'user';
+}
+
+/** A source as `GET /api/parser/sources` lists it: without its text (`GET /api/parser/sources/{sourceId}` has it). */
+export interface SourceSummary {
+  id: string;
+  name: string;
+  type: 'log';
+  origin: 'bundled' | 'user';
+  /** Size of the text in UTF-8 bytes; null for a bundled file that could not be read. */
+  bytes: number | null;
+}
+
+export interface SourceList {
+  success: true;
+  sources: SourceSummary[];
+  /** Bundled files that could not be read or used, in words. */
+  problems: string[];
 }
 
 export interface SourcesLoaded {

@@ -5,8 +5,10 @@
  * details}`; a network failure or a non-JSON answer does too (codes `NETWORK_ERROR`, `BAD_RESPONSE`).
  */
 import type { ExternalEvent, LedgerEvent } from '../engine/types';
+import type { LedgerPageQuery } from '../engine';
 import type {
   ActivityEntry,
+  ActivityHistogram,
   Deleted,
   ErrorBody,
   EventsAdded,
@@ -16,27 +18,35 @@ import type {
   ExecutionRecord,
   Enqueued,
   EnqueueRequest,
+  LedgerPage,
   Lineage,
+  LogSource,
   ParseAnswer,
   ParseJobs,
   ParseRequest,
   ParserConfigBody,
   ParserConfigRecord,
   ParserConfigSaved,
+  Provenance,
+  RunImportInput,
   SinkAggregate,
   SinkFormula,
   SourceAdded,
   SourceInput,
+  SourceList,
   SourcesLoaded,
   StepRef,
   StepResult,
   StepTarget,
+  StepViewAnswer,
   Template,
   TemplateCreated,
+  TemplateGraph,
   TemplateInput,
   TemplateList,
   TemplatePatch,
   TemplateUpdated,
+  ValidationAnswer,
 } from '../api/wire';
 import { ApiError } from './ApiError';
 
@@ -113,6 +123,62 @@ export class EngineAPIService {
     return this.request<string>('GET', `${run(templateId, executionId)}/ledger`, undefined, 'text');
   }
 
+  // ——— the workspace's reads ———
+
+  /** The template's normalised graph: nodes (kind, display name, position, ports) and resolved edges. */
+  getGraph(templateId: string): Promise<TemplateGraph> {
+    return this.get(`/engine/templates/${enc(templateId)}/graph`);
+  }
+
+  /** A compact read of step `step` (≤ the current one; default `last`): never advances the run. */
+  getStepView(templateId: string, executionId: string, step: StepRef = 'last'): Promise<StepViewAnswer> {
+    return this.get(`${run(templateId, executionId)}/view`, { step });
+  }
+
+  /** Ledger events per step over the whole run, in at most `buckets` buckets (default: one per step, up to 1,000). */
+  getHistogram(templateId: string, executionId: string, buckets?: number): Promise<ActivityHistogram> {
+    return this.get(`${run(templateId, executionId)}/histogram`, { buckets });
+  }
+
+  /** A page of the ledger (default 100 events, at most 1,000), filtered by node, operation, correlation id and step range. */
+  getLedgerPage(templateId: string, executionId: string, query: LedgerPageQuery = {}): Promise<LedgerPage> {
+    const { offset, limit, nodeId, operation, correlationId, fromStep, toStep } = query;
+    return this.get(`${run(templateId, executionId)}/ledger/events`, {
+      offset,
+      limit,
+      nodeId,
+      operation,
+      correlationId,
+      fromStep,
+      toStep,
+    });
+  }
+
+  /** The ancestor DAG of token `tokenId` (down to the generated tokens it was made from). */
+  getProvenance(templateId: string, executionId: string, tokenId: string): Promise<Provenance> {
+    return this.get(`${run(templateId, executionId)}/tokens/${enc(tokenId)}/provenance`);
+  }
+
+  /** The descendant DAG of token `tokenId` (every token made from it). */
+  getDescendants(templateId: string, executionId: string, tokenId: string): Promise<Provenance> {
+    return this.get(`${run(templateId, executionId)}/tokens/${enc(tokenId)}/descendants`);
+  }
+
+  /** The run as NDJSON text (header line + canonical ledger); `importRun` takes it back. */
+  exportRun(templateId: string, executionId: string): Promise<string> {
+    return this.request<string>('GET', `${run(templateId, executionId)}/export`, undefined, 'text');
+  }
+
+  /** Stores an exported run as a new execution of `templateId`, after re-executing it and checking its hash. */
+  importRun(templateId: string, body: RunImportInput): Promise<ExecutionCreated> {
+    return this.send('POST', `/engine/templates/${enc(templateId)}/executions/import`, body);
+  }
+
+  /** Validates a scenario document without saving it: `{valid, errors, warnings}`, paths under `/scenario`. */
+  validateTemplate(scenario: Record<string, unknown>): Promise<ValidationAnswer> {
+    return this.send('POST', '/admin/validate', { scenario });
+  }
+
   // ——— templates ———
 
   listTemplates(): Promise<TemplateList> {
@@ -154,6 +220,16 @@ export class EngineAPIService {
   /** The bundled sample logs (public/parser/manifest.json) and the user's own, with their text. */
   loadSources(): Promise<SourcesLoaded> {
     return this.get('/parser/load-sources');
+  }
+
+  /** Every log source without its text (bundled first, then the user's). */
+  listSources(): Promise<SourceList> {
+    return this.get('/parser/sources');
+  }
+
+  /** One source with its text. */
+  getSourceContent(sourceId: string): Promise<LogSource> {
+    return this.get(`/parser/sources/${enc(sourceId)}`);
   }
 
   /** Stores a log of your own (at most 256 MiB); the answer describes it without echoing the text. */

@@ -18,6 +18,7 @@ import type { ExternalEventQueue } from './externalQueue';
 import type { Ledger } from './ledger';
 import type { Simulation } from './scheduler';
 import { snapshotUnits, type SimSnapshot } from './simSnapshot';
+import { lowerBound } from './lowerBound';
 
 /** The initial spacing K, in work units (ledger events + steps). */
 export const CHECKPOINT_SPACING = 8192;
@@ -99,14 +100,8 @@ export class Checkpoints {
   /** The latest checkpoint at or before step `step` (step 0's always exists). */
   nearest(step: number): Checkpoint {
     const list = this.list;
-    let lo = 0;
-    let hi = list.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if (list[mid]!.step <= step) lo = mid;
-      else hi = mid - 1;
-    }
-    const cp = list[lo];
+    // The last checkpoint at or before `step`: one before the first one after it.
+    const cp = list[Math.max(0, lowerBound(0, list.length, (i) => list[i]!.step <= step) - 1)];
     if (cp === undefined || cp.step > step) throw new Error(`no checkpoint at or before step ${step}`);
     return cp;
   }

@@ -22,15 +22,23 @@ import { LiveRun } from './liveRun';
 import { descendants, provenance } from './provenance';
 import type {
   ActivityEntry,
+  ActivityHistogram,
+  LedgerPage,
   Lineage,
   Provenance,
   QueryResult,
   RunSnapshot,
+  ScenarioGraph,
   SinkAggregateValue,
   StepResult,
+  StepView,
 } from './queryTypes';
 import { checkStep, ok } from './queryErrors';
+import { scenarioGraph } from './graph';
+import { activityHistogram } from './histogram';
+import { ledgerPage, type LedgerPageQuery } from './ledgerPage';
 import { exportRun, readRunExport, rebuildRun } from './runExport';
+import { stepView } from './stepView';
 import { sinkAggregate } from './sinkAggregate';
 import { stepResult } from './stepResult';
 import type { LedgerEvent, LoadResult, NodeState, RunStatus, Scenario, TruncationBound } from './types';
@@ -232,6 +240,26 @@ export class Engine {
     const live = this.run();
     const checked = checkStep(step, live.step);
     return checked.ok ? ok(live.snapshotAt(checked.value)) : checked;
+  }
+
+  /** The normalised graph of the run's scenario: nodes with their ports, resolved edges. */
+  graph(): ScenarioGraph {
+    return scenarioGraph(this.run().scenario);
+  }
+
+  /** A compact view of step `step` (default: current): node states and counts, tokens waiting per edge, Sink totals. */
+  stepView(step?: number): QueryResult<StepView> {
+    return stepView(this.run(), step);
+  }
+
+  /** Ledger events per step over the whole run, in at most `buckets` buckets (default 1,000). */
+  histogram(buckets?: number): ActivityHistogram {
+    return activityHistogram(this.run(), buckets);
+  }
+
+  /** A page of the ledger filtered by node, operation, correlation id and step range. */
+  ledgerPage(query: LedgerPageQuery = {}): QueryResult<LedgerPage> {
+    return ledgerPage(this.run(), query);
   }
 
   /** Events of node `nodeId` up to `step` (default: current), in seq order. */

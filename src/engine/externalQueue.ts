@@ -15,6 +15,7 @@
 import { IntList } from './columns';
 import { copyJson, setOwn } from './jsonValues';
 import type { ExternalEvent } from './types';
+import { lowerBound } from './lowerBound';
 
 /** Outcome of adding events: nothing is added unless every event is valid. */
 export type AddEventsResult = { ok: true; added: number } | { ok: false; index: number; error: string };
@@ -118,14 +119,7 @@ export class ExternalEventQueue implements FeedView {
     const slot = this.perNode[node];
     if (!slot) return 0;
     const list = slot.list;
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.added.data[list.data[mid]!]! <= step) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return lowerBound(0, list.length, (i) => this.added.data[list.data[i]!]! <= step);
   }
 
   /** Index of the `i`-th event (from 0) addressed to `node`. */

@@ -10,6 +10,9 @@ export { defaultHasher, type HasherFactory, type IncrementalHash } from './hashi
 export { CHECKPOINT_SPACING } from './checkpoints';
 export { RUN_FORMAT, RUN_FORMAT_VERSION, type RunHeader } from './runExport';
 export { SINK_FORMULAS } from './queryTypes';
+export { LEDGER_PAGE, type LedgerPageQuery } from './ledgerPage';
+export { DEFAULT_HISTOGRAM_BUCKETS } from './histogram';
+export { scenarioGraph } from './graph';
 export type * from './queryTypes';
 export { OP, operationName, type OpCode } from './operations';
 export { canonicalJson } from './canonical';

@@ -25,6 +25,7 @@ import { ChunkSink, LineWriter } from './ledgerLine';
 import type { Recorder } from './recorder';
 import { NONE, TokenTable } from './tokenTable';
 import type { LedgerEvent, NodeKind, Token } from './types';
+import { lowerBound } from './lowerBound';
 
 /** A node as the ledger needs it: its id and kind, at its index in the scenario. */
 export interface LedgerNodeInfo {
@@ -329,14 +330,7 @@ export class Ledger implements Recorder {
   /** Number of events of node `node` with seq `<= upTo` (binary search). */
   nodeEventCount(node: number, upTo = this.count): number {
     const list = this.byNode[node]!;
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (list.data[mid]! <= upTo) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return lowerBound(0, list.length, (i) => list.data[i]! <= upTo);
   }
 
   /** Seq of the `i`-th event (from 0) of node `node`. */
@@ -358,13 +352,7 @@ export class Ledger implements Recorder {
   /** The correlation id event `seq` was posted under by `postCorrelation` (not by its tokens), or undefined. */
   postedKeyOf(seq: number): string | undefined {
     const seqs = this.postedSeqs;
-    let lo = 0;
-    let hi = seqs.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (seqs.data[mid]! < seq) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = lowerBound(0, seqs.length, (i) => seqs.data[i]! < seq);
     return lo < seqs.length && seqs.data[lo] === seq
       ? this.table.correlationName(this.postedKeys.data[lo]!)
       : undefined;

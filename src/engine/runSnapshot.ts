@@ -58,6 +58,7 @@ export function runSnapshot(
     status: sim.status,
     nodeStates: nodeStatesOf(sim),
     queue: queueOf(sim, feed),
+    edgeWaiting: sim.waitingPerEdge(),
     sinks: sinkTotals,
     ledgerSize,
   };

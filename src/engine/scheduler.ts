@@ -203,6 +203,13 @@ export class Simulation implements Kernel {
     };
   }
 
+  /** Token deliveries queued for the next step, per edge (indexed like `scenario.edges`). Reads only. */
+  waitingPerEdge(): number[] {
+    const out = new Array<number>(this.edgeTo.length).fill(0);
+    for (const box of this.nextBox) for (let i = 1; i < box.length; i += 2) out[box.data[i]!]!++;
+    return out;
+  }
+
   /** The next deliveries in execution order (at most `limit`), as node and token ids. */
   peek(limit: number): Array<{ nodeId: string; tokenId: string }> {
     const nodes = this.activeNext.toArray().sort((a, b) => a - b);

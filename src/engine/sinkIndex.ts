@@ -12,6 +12,7 @@ import { IntList } from './columns';
 import type { Ledger } from './ledger';
 import { OP } from './operations';
 import { compilePath, readPath, type DataPath } from './behaviors/tokenData';
+import { lowerBound } from './lowerBound';
 
 /** Not pure: the index of one Sink over one data path. */
 export class SinkIndex {
@@ -37,14 +38,7 @@ export class SinkIndex {
   countAt(upTo: number): number {
     this.update();
     const data = this.seqs.data;
-    let lo = 0;
-    let hi = this.seqs.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (data[mid]! <= upTo) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return lowerBound(0, this.seqs.length, (i) => data[i]! <= upTo);
   }
 
   /** Sum of the numeric values of the first `n` collected tokens (0 for none). */

@@ -39,17 +39,26 @@ export function getExecution(db: AppDB, id: string): Promise<ExecutionRow | unde
   return guardStore(() => db.executions.get(id));
 }
 
-/** Not pure: stores a new execution with its first input batch, if any; fails with NOT_FOUND when its template is gone. */
-export function insertExecution(db: AppDB, record: ExecutionRow, batch?: InputBatchRow): Promise<void> {
+/** What a new execution starts with besides its record: input batches, and ledger segments for an imported run. */
+export interface NewExecutionRows {
+  batches?: InputBatchRow[];
+  segments?: LedgerSegmentRow[];
+  checkpoints?: CheckpointRow[];
+}
+
+/** Not pure: stores a new execution with its first rows, in one transaction; fails with NOT_FOUND when its template is gone. */
+export function insertExecution(db: AppDB, record: ExecutionRow, rows: NewExecutionRows = {}): Promise<void> {
   return guardStore(() =>
-    db.transaction('rw', [db.templates, db.executions, db.inputs], async () => {
+    db.transaction('rw', [db.templates, db.executions, db.inputs, db.ledgerSegments, db.checkpoints], async () => {
       if (!(await db.templates.get(record.templateId))) {
         throw new StoreError('NOT_FOUND', `template "${record.templateId}" not found`, {
           templateId: record.templateId,
         });
       }
       await db.executions.add(record);
-      if (batch) await db.inputs.add(batch);
+      if (rows.batches && rows.batches.length > 0) await db.inputs.bulkAdd(rows.batches);
+      if (rows.segments && rows.segments.length > 0) await db.ledgerSegments.bulkPut(rows.segments);
+      if (rows.checkpoints && rows.checkpoints.length > 0) await db.checkpoints.bulkPut(rows.checkpoints);
     }),
   );
 }

@@ -27,6 +27,38 @@ export function segmentCount(size: number): number {
   return Math.ceil(size / SEGMENT_SIZE);
 }
 
+/** Where the sealed part of a stored ledger ends: complete segments never change again. */
+export interface SealMark {
+  /** Complete segments; the next one (if any) is open and rewritten whole on each commit. */
+  sealedSegments: number;
+  /** Tokens introduced by the sealed segments (the open segment's `tokenStart`). */
+  sealedTokens: number;
+}
+
+/**
+ * Pure over the ledger prefix: encodes every segment of `ledger` from the open one of `mark` on,
+ * and the new mark. THE sealing rule: a segment is sealed once it holds `SEGMENT_SIZE` events.
+ */
+export function encodeFrom(
+  ledger: Ledger,
+  executionId: string,
+  mark: SealMark,
+): { segments: EncodedSegment[]; mark: SealMark } {
+  const segments: EncodedSegment[] = [];
+  let { sealedSegments, sealedTokens } = mark;
+  let tokenStart = mark.sealedTokens;
+  for (let segment = mark.sealedSegments; segment < segmentCount(ledger.size); segment++) {
+    const encoded = encodeSegment(ledger, executionId, segment, tokenStart);
+    segments.push(encoded);
+    tokenStart = encoded.checkpoint.tokenEnd;
+    if (encoded.row.count === SEGMENT_SIZE) {
+      sealedSegments = segment + 1;
+      sealedTokens = tokenStart;
+    }
+  }
+  return { segments, mark: { sealedSegments, sealedTokens } };
+}
+
 /**
  * Pure over the ledger prefix: encodes segment `segment` of `ledger` — its events so far, which may
  * be fewer than `SEGMENT_SIZE` for the last one. `tokenStart` is the previous segment's `tokenEnd`.

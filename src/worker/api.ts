@@ -14,6 +14,7 @@ import { executionOps } from './executionOps';
 import { parserOps } from './parserOps';
 import { runOps } from './runOps';
 import { templateOps } from './templateOps';
+import { workspaceOps } from './workspaceOps';
 
 export type { ServiceDeps } from './context';
 export type { Result, ServiceError, Timings } from './result';
@@ -25,6 +26,7 @@ export function createService(deps: ServiceDeps) {
     ...templateOps(ctx),
     ...executionOps(ctx),
     ...runOps(ctx),
+    ...workspaceOps(ctx),
     ...parserOps(ctx, deps.parser),
   };
 }

@@ -8,7 +8,7 @@
 import type { ExternalEvent } from '../engine/types';
 import type { AppDB, CheckpointRow, ExecutionRow, InputBatchRow, LedgerSegmentRow } from '../store/AppDB';
 import { commitRun as storeCommit } from '../store/executions';
-import { SEGMENT_SIZE, encodeSegment, segmentCount } from '../store/segmentCodec';
+import { encodeFrom } from '../store/segmentCodec';
 import type { OpenRun } from './runCache';
 
 export interface CommitTimings {
@@ -34,23 +34,12 @@ export async function commitChange(
   const { engine } = run;
   const ledger = engine.ledger;
   const t0 = clock();
-  const segments: LedgerSegmentRow[] = [];
-  const checkpoints: CheckpointRow[] = [];
-  let sealedSegments = run.sealedSegments;
-  let sealedTokens = run.sealedTokens;
-  if (ledger.size > run.record.ledgerSize) {
-    let tokenStart = run.sealedTokens;
-    for (let segment = run.sealedSegments; segment < segmentCount(ledger.size); segment++) {
-      const encoded = encodeSegment(ledger, run.executionId, segment, tokenStart);
-      segments.push(encoded.row);
-      checkpoints.push(encoded.checkpoint);
-      tokenStart = encoded.checkpoint.tokenEnd;
-      if (encoded.row.count === SEGMENT_SIZE) {
-        sealedSegments = segment + 1;
-        sealedTokens = tokenStart;
-      }
-    }
-  }
+  const mark = { sealedSegments: run.sealedSegments, sealedTokens: run.sealedTokens };
+  const encoded =
+    ledger.size > run.record.ledgerSize ? encodeFrom(ledger, run.executionId, mark) : { segments: [], mark };
+  const segments: LedgerSegmentRow[] = encoded.segments.map((e) => e.row);
+  const checkpoints: CheckpointRow[] = encoded.segments.map((e) => e.checkpoint);
+  const { sealedSegments, sealedTokens } = encoded.mark;
   const t1 = clock();
   const status = engine.status;
   const ended = status === 'completed' || status === 'truncated';

@@ -55,7 +55,7 @@ export function executionOps(ctx: ServiceContext) {
         };
         const batch: InputBatchRow | undefined =
           events.length > 0 ? { executionId: id, batch: 0, step: 0, events } : undefined;
-        await executions.insertExecution(ctx.db, record, batch);
+        await executions.insertExecution(ctx.db, record, batch ? { batches: [batch] } : {});
         ctx.runs.set({
           executionId: id,
           templateId,

@@ -128,12 +128,12 @@ function withTruncation(r: QueryResult<StepResult>, maxSteps: number): QueryResu
 }
 
 /** Pure: `last` as "the current step" (undefined) for the engine's queries. */
-function at(step: StepRef): number | undefined {
+export function at(step: StepRef): number | undefined {
   return step === 'last' ? undefined : step;
 }
 
 /** Pure: a query result as a service result. */
-function answer<T>(r: QueryResult<T>, timings?: Record<string, number>): Result<T> {
+export function answer<T>(r: QueryResult<T>, timings?: Record<string, number>): Result<T> {
   return r.ok ? ok(r.value, timings) : fail(codeOf(r.error), r.error.message, r.error.details ?? {});
 }
 
@@ -144,7 +144,7 @@ function codeOf(error: QueryError): ErrorCode {
     case 'UNKNOWN_NODE':
       return 'NODE_NOT_FOUND';
     case 'UNKNOWN_TOKEN':
-      return 'NOT_FOUND';
+      return 'TOKEN_NOT_FOUND';
     case 'UNKNOWN_CORRELATION_ID':
       return 'CORRELATION_ID_NOT_FOUND';
     case 'NOT_A_SINK':
@@ -154,9 +154,11 @@ function codeOf(error: QueryError): ErrorCode {
     case 'STEP_OUT_OF_RANGE':
       return 'STEP_OUT_OF_RANGE';
     case 'HASH_MISMATCH':
-      return 'REPLAY_MISMATCH';
+      return 'HASH_MISMATCH';
     case 'INVALID_LEDGER':
       return 'BAD_REQUEST';
+    case 'INVALID_FILTER':
+      return 'INVALID_PARAMETER';
     default: {
       const never: never = code;
       throw new Error(`unhandled query error code ${String(never)}`);

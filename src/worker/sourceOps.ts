@@ -2,7 +2,7 @@
  * The log-source operations (API.md "Parser"): list every source — the manifest's bundled samples
  * and the logs a user added — and add one. Also how a configuration's `sources` become texts.
  */
-import type { LogSource, SourceAdded, SourcesLoaded } from '../api/wire';
+import type { LogSource, SourceAdded, SourceList, SourcesLoaded, SourceSummary } from '../api/wire';
 import type { SourceRow } from '../store/AppDB';
 import * as store from '../store/sources';
 import type { Manifest } from './bundle';
@@ -39,6 +39,41 @@ export function sourceOps(p: ParserContext) {
         for (const row of await store.listSources(ctx.db))
           sources.push({ id: row.id, name: row.name, type: 'log', content: row.content, origin: 'user' });
         return ok({ success: true, sources, manifest: manifest.raw, problems });
+      });
+    },
+
+    /** Every source without its text (`getSource` has it): bundled first, then the user's, oldest first. */
+    listSources(): Promise<Result<SourceList>> {
+      return guard(async () => {
+        await p.ensureSeeded();
+        const manifest = await p.bundle.manifest();
+        const problems = [...manifest.problems];
+        const sources: SourceSummary[] = [];
+        for (const s of manifest.sources) {
+          let bytes: number | null = null;
+          try {
+            bytes = utf8Bytes(await p.bundle.text(s.path, `source "${s.id}"`));
+          } catch (err) {
+            if (!(err instanceof Failure)) throw err;
+            problems.push(err.error.message);
+          }
+          sources.push({ id: s.id, name: s.name, type: 'log', origin: 'bundled', bytes });
+        }
+        for (const row of await store.listSources(ctx.db))
+          sources.push({ id: row.id, name: row.name, type: 'log', origin: 'user', bytes: row.bytes });
+        return ok({ success: true, sources, problems });
+      });
+    },
+
+    /** Source `sourceId` (a user's, else a bundled one) with its text; SOURCE_NOT_FOUND otherwise. */
+    getSource(sourceId: string): Promise<Result<LogSource>> {
+      return guard<LogSource>(async () => {
+        const row = await store.getSource(ctx.db, sourceId);
+        if (row) return ok({ id: row.id, name: row.name, type: 'log', content: row.content, origin: 'user' });
+        const bundled = (await p.bundle.manifest()).sources.find((s) => s.id === sourceId);
+        if (!bundled) throw new Failure('SOURCE_NOT_FOUND', `Source "${sourceId}" not found`, { sourceId });
+        const content = await p.bundle.text(bundled.path, `source "${sourceId}"`);
+        return ok({ id: bundled.id, name: bundled.name, type: 'log', content, origin: 'bundled' });
       });
     },
 
@@ -117,4 +152,9 @@ export async function resolveSources(p: ParserContext, refs: readonly string[], 
     );
   }
   return refs.map((r) => found.get(r)!);
+}
+
+/** Pure: the UTF-8 size of `text` in bytes. */
+function utf8Bytes(text: string): number {
+  return new TextEncoder().encode(text).length;
 }

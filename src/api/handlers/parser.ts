@@ -7,6 +7,12 @@ const CONFIG = '/parser/configs/{configId}';
 
 export const parserRoutes: Route[] = [
   { method: 'GET', path: '/parser/load-sources', handle: async ({ service }) => reply(await service.loadSources()) },
+  { method: 'GET', path: '/parser/sources', handle: async ({ service }) => reply(await service.listSources()) },
+  {
+    method: 'GET',
+    path: '/parser/sources/{sourceId}',
+    handle: async ({ service, params }) => reply(await service.getSource(params.sourceId!)),
+  },
   {
     method: 'POST',
     path: '/parser/sources',

@@ -53,7 +53,7 @@ describe('public/openapi.json', () => {
       if (d.method === 'POST' || d.method === 'PUT')
         expect((d.op as { requestBody?: unknown }).requestBody, `${d.method} ${d.path}`).toBeDefined();
     }
-    expect(documented().filter((d) => d.path.startsWith('/parser/')).length).toBe(10);
+    expect(documented().filter((d) => d.path.startsWith('/parser/')).length).toBe(12);
   });
 
   it('lists exactly the error codes of the API, and documents the error answers of every operation', () => {

@@ -1,0 +1,17 @@
+/**
+ * Reading a request body with a valibot schema: the parsed value, or every problem with its JSON
+ * Pointer into the body (`/events/3/targetDataSourceId`) and a sentence — the same wording the DSL
+ * loader uses. Pure; shared by the worker (which answers BAD_REQUEST with these issues) and any
+ * client that wants to check a body before sending it.
+ */
+import * as v from 'valibot';
+import { schemaIssues } from '../engine/dsl/schemaIssues';
+import type { Issue } from '../engine/types';
+
+export type BodyResult<T> = { ok: true; value: T } | { ok: false; issues: Issue[] };
+
+/** Pure: `body` read by `schema`; `base` prefixes every issue's path (e.g. `/config`). */
+export function readBody<S extends v.GenericSchema>(schema: S, body: unknown, base = ''): BodyResult<v.InferOutput<S>> {
+  const r = v.safeParse(schema, body);
+  return r.success ? { ok: true, value: r.output } : { ok: false, issues: schemaIssues(r.issues, base) };
+}
