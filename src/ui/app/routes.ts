@@ -11,6 +11,8 @@ export interface RouteState {
   step: number | null;
   node: string | null;
   lineage: string | null;
+  /** A screen other than the workspace (`?view=ingest`: the log ingestion screens); null: the workspace. */
+  view?: 'ingest' | null;
 }
 
 export const EMPTY_ROUTE: RouteState = { template: null, execution: null, step: null, node: null, lineage: null };
@@ -23,6 +25,7 @@ export function parseRoute(search: string): RouteState {
   const stepText = q.get('step');
   const step = stepText !== null && /^\d{1,9}$/.test(stepText) ? Number(stepText) : null;
   const template = nonEmpty(q.get('template'));
+  if (q.get('view') === 'ingest') return { ...EMPTY_ROUTE, view: 'ingest' };
   return {
     template,
     // The other fields only mean something inside a template.
@@ -36,6 +39,7 @@ export function parseRoute(search: string): RouteState {
 /** Pure. The query string of `route` (with `?`, or '' for the empty route); fields in a fixed order. */
 export function formatRoute(route: RouteState): string {
   const q = new URLSearchParams();
+  if (route.view === 'ingest') return '?view=ingest';
   if (route.template) {
     q.set('template', route.template);
     if (route.execution) q.set('execution', route.execution);
@@ -51,3 +55,6 @@ export function formatRoute(route: RouteState): string {
 export function templateHref(templateId: string): string {
   return formatRoute({ ...EMPTY_ROUTE, template: templateId });
 }
+
+/** Pure. The link to the log ingestion screens. */
+export const INGEST_HREF = '?view=ingest';
