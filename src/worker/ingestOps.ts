@@ -59,6 +59,8 @@ export interface PresetMatch {
   rate: number;
   /** Templates mined from the lines with this preset. */
   templates: number;
+  /** Share of well-known fields (Time, Pid, Level…) holding a value of their kind, 0–1 (1 when none). */
+  plausible: number;
   /** Masks the preset brings for its own kind of log (a sign it was made for such lines). */
   ownMasks: number;
 }
@@ -77,6 +79,7 @@ export function detectPresets(text: string): PresetMatch[] {
     // A preset that never parsed a header line does not get credit for "continuations".
     const matched = r.stats.parsed === 0 ? 0 : r.stats.parsed + r.stats.continued;
     out.push({
+      plausible: plausibility(r.events),
       name,
       description: preset.description,
       matched,
@@ -86,9 +89,12 @@ export function detectPresets(text: string): PresetMatch[] {
       ownMasks: preset.masks?.length ?? 0,
     });
   }
-  // At an equal match rate, a preset made for that kind of log (it brings its own masks) fits better
+  // At an equal match rate, the preset whose well-known fields hold values of their kind (a time
+  // in Time, a number in Pid) wins — a loose format matches any line —, then a preset made for that kind of log (it brings its own masks) fits better
   // than a general one (the Loghub OpenSSH preset over plain syslog), then the one with fewer templates.
-  return out.sort((a, b) => b.rate - a.rate || b.ownMasks - a.ownMasks || a.templates - b.templates);
+  return out.sort(
+    (a, b) => b.rate - a.rate || b.plausible - a.plausible || b.ownMasks - a.ownMasks || a.templates - b.templates,
+  );
 }
 
 export interface StreamProgress {
@@ -167,4 +173,26 @@ export async function countLines(stream: ReadableStream<Uint8Array>): Promise<nu
     if (value.length > 0) last = value[value.length - 1]!;
   }
   return last === 10 ? lines : lines + 1;
+}
+
+const FIELD_SHAPES: Record<string, RegExp> = {
+  Time: /\d{1,2}:\d{2}/,
+  Pid: /^\d+$/,
+  Tid: /^\d+$/,
+  Level: /^(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|ERR|CRIT|CRITICAL|FATAL|ALERT|EMERG|SEVERE)$/i,
+  Status: /^\d{3}$/,
+};
+
+/** Pure: the share of well-known header fields whose values have their kind's shape (1 when none). */
+function plausibility(events: readonly { fields: Record<string, string> }[]): number {
+  let seen = 0;
+  let fit = 0;
+  for (const e of events.slice(0, 200))
+    for (const [name, shape] of Object.entries(FIELD_SHAPES)) {
+      const v = e.fields[name];
+      if (v === undefined || v === '') continue;
+      seen++;
+      if (shape.test(v)) fit++;
+    }
+  return seen === 0 ? 1 : fit / seen;
 }
