@@ -40,7 +40,7 @@ test.describe('log ingestion screens', () => {
     const config = page.getByRole('region', { name: 'Parser configuration' });
     await expect(config.getByRole('status')).toContainText('Detected preset openssh: 100% of 500 lines match');
     await config.getByRole('button', { name: 'Use openssh' }).click();
-    await config.getByRole('textbox', { name: 'Group by' }).fill('Pid');
+    await config.getByRole('combobox', { name: 'Group by' }).fill('Pid');
 
     const preview = page.getByRole('region', { name: 'Preview' });
     const cli = cliParse(['--preset', 'openssh', '--group-by', 'Pid']);
