@@ -15,6 +15,9 @@
 //       chunks, no events kept), the worker's own `stats.ms`, median of 5 runs after a warm-up
 //   B6  the Ledger panel on a ~1 M-event run: scroll to the middle until its rows show (≤ 100 ms);
 //       scripts/bench-ledger-panel.mjs
+//   P4  a 200 MB log (the bundled OpenSSH sample repeated) dropped on the ingestion screen and parsed
+//       whole in the ingestion worker as a stream: progress advancing, rate, the worker's heap peak,
+//       main-thread long tasks (none over 50 ms), and Cancel stopping a second parse (≤ 1 s)
 // Options: --no-build (use the existing dist/), --tokens N (E1 tokens; default 217,400 ≈ 1 M events),
 // --only B1,P2 (run only these; default all).
 import { spawn, spawnSync } from 'node:child_process';
@@ -32,7 +35,7 @@ const option = (name, fallback) => {
   return i >= 0 ? args[i + 1] : fallback;
 };
 const tokens = Number(option('--tokens', '217400'));
-const only = option('--only', 'B1,B2,B3,P2,B6').split(',');
+const only = option('--only', 'B1,B2,B3,P2,B6,P4').split(',');
 const wants = (id) => only.includes(id);
 const PORT = Number(process.env.BENCH_PORT ?? 4179);
 const log = (m) => process.stderr.write(`${m}\n`);
@@ -319,6 +322,90 @@ try {
   }
 
   if (wants('B6')) results.push(await measureLedgerPanel(page, `http://127.0.0.1:${PORT}/`, scenario, log));
+  let p4 = null;
+  if (wants('P4')) {
+    log('P4: a 200 MB log parsed in the ingestion worker…');
+    const { mkdtempSync, readFileSync, openSync, writeSync, closeSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const sample = readFileSync(join(root, 'public/parser/sources/openssh-2k.log'));
+    const file = join(mkdtempSync(join(tmpdir(), 'flowledger-p4-')), 'big-openssh.log');
+    const fd = openSync(file, 'w');
+    let size = 0;
+    while (size < 200_000_000) size += writeSync(fd, sample);
+    closeSync(fd);
+    await page.goto(`http://127.0.0.1:${PORT}/?view=ingest`);
+    await page.getByRole('region', { name: 'Log sources' }).waitFor();
+    await page.evaluate(() => {
+      window.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, ms: e.duration });
+      }).observe({ type: 'longtask', buffered: false });
+    });
+    await page.getByLabel('Log files').setInputFiles(file);
+    await page.getByRole('button', { name: /^big-openssh\.log/ }).waitFor();
+    const config = page.getByRole('region', { name: 'Parser configuration' });
+    await config.getByRole('radio', { name: 'Preset' }).check();
+    await config.getByRole('combobox', { name: 'Preset' }).selectOption('openssh');
+    await page
+      .getByRole('region', { name: 'Preview' })
+      .getByRole('table', { name: 'Templates' })
+      .waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(1000);
+    const bar = page.getByRole('progressbar', { name: 'Parsing' });
+    // A whole parse: progress samples, time, rate, heap peak, long tasks during it.
+    const t0 = await page.evaluate(() => performance.now());
+    await page.getByRole('button', { name: 'Parse whole log' }).click();
+    const samples = [];
+    while (await bar.isVisible()) {
+      const v = await bar.getAttribute('aria-valuenow').catch(() => null);
+      if (v !== null) samples.push(Number(v));
+      await page.waitForTimeout(250);
+    }
+    const t1 = await page.evaluate(() => performance.now());
+    const status = await page.getByRole('region', { name: 'Run' }).getByRole('status').innerText();
+    const heapText = await page
+      .getByText(/Worker heap peak/)
+      .innerText()
+      .catch(() => null);
+    const long = await page.evaluate(
+      ([a, b]) => window.__longTasks.filter((t) => t.start >= a && t.start <= b),
+      [t0, t1],
+    );
+    // A second parse, cancelled once it is under way.
+    await page.getByRole('button', { name: 'Parse whole log' }).click();
+    await page.waitForFunction(
+      () => Number(document.querySelector('[role=progressbar]')?.getAttribute('aria-valuenow') ?? 0) >= 20,
+    );
+    const c0 = Date.now();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await bar.waitFor({ state: 'hidden', timeout: 10_000 });
+    const cancelMs = Date.now() - c0;
+    const lines = Number((/Parsed ([\d,]+) lines/.exec(status)?.[1] ?? '0').replaceAll(',', ''));
+    const maxLong = long.reduce((m, t) => Math.max(m, t.ms), 0);
+    const advancing = samples.filter((v, i) => i > 0 && v > samples[i - 1]).length;
+    p4 = {
+      id: 'P4',
+      measure:
+        'a 200 MB log picked as a file on the ingestion screen, parsed whole in the ingestion worker as a stream (preset openssh, no events kept)',
+      bytes: size,
+      lines,
+      ms: round(t1 - t0, 0),
+      bytesPerSecond: Math.round(size / ((t1 - t0) / 1000)),
+      progressSamples: samples.length,
+      progressAdvances: advancing,
+      workerHeapPeak: heapText
+        ? heapText.replace(/^.*: /, '')
+        : 'not reported (performance.memory unavailable in the worker)',
+      longTasksOver50ms: long.filter((t) => t.ms > 50).length,
+      longestMainThreadTaskMs: round(maxLong, 0),
+      cancelMs,
+      status,
+      target: 'progress advancing, no main-thread task > 50 ms, Cancel ≤ 1,000 ms',
+      pass: advancing >= 2 && long.every((t) => t.ms <= 50) && cancelMs <= 1000,
+    };
+    results.push(p4);
+  }
 
   const report = {
     date: new Date().toISOString(),
@@ -329,6 +416,7 @@ try {
       chromium: chromiumVersion(executablePath),
     },
     results,
+    ...(p4 ? { P4: { ms: p4.ms, longTasksOver50ms: p4.longTasksOver50ms, cancelMs: p4.cancelMs, pass: p4.pass } } : {}),
     ...(p2 ? { P2: { linesPerSecond: p2.linesPerSecond, lines: p2.lines, medianMs: p2.medianMs, pass: p2.pass } } : {}),
   };
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

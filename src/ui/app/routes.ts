@@ -11,8 +11,8 @@ export interface RouteState {
   step: number | null;
   node: string | null;
   lineage: string | null;
-  /** Authoring screens (`view=library`, `view=editor`); null: the workspace. */
-  view?: AuthoringView | null;
+  /** A screen other than the workspace: authoring (`view=library`, `view=editor`) or log ingestion (`view=ingest`); null: the workspace. */
+  view?: AuthoringView | 'ingest' | null;
 }
 
 /** The authoring screens; `editor` without `template` edits a new (unsaved) template. */
@@ -29,6 +29,7 @@ export function parseRoute(search: string): RouteState {
   const stepText = q.get('step');
   const step = stepText !== null && /^\d{1,9}$/.test(stepText) ? Number(stepText) : null;
   const template = nonEmpty(q.get('template'));
+  if (q.get('view') === 'ingest') return { ...EMPTY_ROUTE, view: 'ingest' };
   const viewText = q.get('view');
   const view = viewText !== null && VIEWS.includes(viewText) ? (viewText as AuthoringView) : null;
   if (view) return { ...EMPTY_ROUTE, view, template: view === 'editor' ? template : null };
@@ -45,6 +46,7 @@ export function parseRoute(search: string): RouteState {
 /** Pure. The query string of `route` (with `?`, or '' for the empty route); fields in a fixed order. */
 export function formatRoute(route: RouteState): string {
   const q = new URLSearchParams();
+  if (route.view === 'ingest') return '?view=ingest';
   if (route.view) {
     q.set('view', route.view);
     if (route.view === 'editor' && route.template) q.set('template', route.template);
@@ -65,3 +67,6 @@ export function formatRoute(route: RouteState): string {
 export function templateHref(templateId: string): string {
   return formatRoute({ ...EMPTY_ROUTE, template: templateId });
 }
+
+/** Pure. The link to the log ingestion screens. */
+export const INGEST_HREF = '?view=ingest';

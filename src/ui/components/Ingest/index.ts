@@ -1,0 +1,1 @@
+export { default as Ingest } from './Ingest.svelte';
