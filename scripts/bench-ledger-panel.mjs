@@ -23,7 +23,9 @@ export async function measureLedgerPanel(page, baseUrl, scenario, log) {
     await page.getByRole('tab', { name: 'Ledger' }).click({ timeout: 120_000 });
   } catch (err) {
     const shown = await page.evaluate(() => document.body.innerText.slice(0, 600));
-    throw new Error(`B6: the workspace did not open the run (${err.message.split('\n')[0]}); the page shows:\n${shown}`);
+    throw new Error(
+      `B6: the workspace did not open the run (${err.message.split('\n')[0]}); the page shows:\n${shown}`,
+    );
   }
   const grid = page.getByRole('region', { name: 'Ledger' }).getByRole('grid', { name: 'Ledger events' });
   await grid.waitFor();
