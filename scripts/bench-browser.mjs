@@ -21,6 +21,7 @@
 // Options: --no-build (use the existing dist/), --tokens N (E1 tokens; default 217,400 ≈ 1 M events),
 // --only B1,P2 (run only these; default all).
 import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import { cpus, platform, release } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -62,6 +63,12 @@ const { e1Document } = await import(
   `data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].text).toString('base64')}`
 );
 const scenario = e1Document(tokens);
+
+// Another preview server on the port would be measured instead of this build: refuse to start.
+if (!(await portIsFree(PORT))) {
+  log(`port ${PORT} is in use (another server would be measured instead of this build); set BENCH_PORT to a free port`);
+  process.exit(2);
+}
 
 const server = spawn(
   'npx',
@@ -423,6 +430,15 @@ try {
 } finally {
   await browser.close();
   stop();
+}
+
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const probe = createServer()
+      .once('error', () => resolve(false))
+      .once('listening', () => probe.close(() => resolve(true)))
+      .listen(port, '127.0.0.1');
+  });
 }
 
 async function waitForServer(url) {

@@ -16,6 +16,8 @@ export async function measureLedgerPanel(page, baseUrl, scenario, log) {
   }, scenario);
 
   log(`B6: opening the workspace on ${run.ledgerSize} events…`);
+  // A desktop-sized window, so the bottom panel area has room for rows.
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`${baseUrl}?template=${run.templateId}&execution=${run.executionId}`);
   try {
     await page.getByRole('tab', { name: 'Ledger' }).click({ timeout: 120_000 });
