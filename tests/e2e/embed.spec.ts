@@ -120,4 +120,13 @@ test.describe('embeddable player', () => {
     await expect(alert).toContainText('/scenario/nodes/0/type');
     await expect.poll(async () => (await received(page)).some((m) => m.type === 'flowledger:error')).toBe(true);
   });
+
+  test('the live example page shipped with the build frames the player and shows its messages', async ({ page }) => {
+    await page.goto('embed-example.html');
+    const frame = page.frameLocator('iframe[title="Order pipeline"]');
+    await expect(frame.getByRole('heading', { name: 'Order pipeline' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('status')).toHaveText('The player shows step 0 of 0 (ready).');
+    await frame.getByRole('button', { name: 'Step', exact: true }).click();
+    await expect(page.getByRole('status')).toHaveText(/The player shows step 1 of 1/);
+  });
 });

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { EngineAPIService } from '../../src/client/EngineAPIService';
 import { expect, test } from './fixtures';
+import { openPanel } from './panelHelpers';
 import { button, openTemplate } from './workspaceHelpers';
 
 /**
@@ -32,16 +33,11 @@ test.describe('share links', () => {
   }) => {
     test.setTimeout(180_000); // two browser profiles, each starting the app and its workers
     await openTemplate(page, name);
-    // The events go into the open execution's external queue before the first step, as the CLI's --events.
-    await page.evaluate(
-      async ({ events }) => {
-        const api = (window as Handle).flowledger!.api;
-        const q = new URLSearchParams(location.search);
-        await api.addExternalEvents(q.get('template')!, q.get('execution')!, events);
-      },
-      { events },
-    );
-    await page.reload(); // the workspace reads the run again, with its events
+    // The events are pasted into the External events panel before the first step, as the CLI's --events.
+    const panel = await openPanel(page, 'External events');
+    await panel.getByRole('textbox', { name: 'Events' }).fill(readFileSync(new URL(eventsFile, root), 'utf8'));
+    await panel.getByRole('button', { name: 'Add events' }).click();
+    await expect(panel.getByRole('status')).toContainText(`Added ${events.length} events`);
     await expect(button(page, 'Step 10')).toBeEnabled();
     await button(page, 'Step 10').click();
     await expect(page.getByText('Step 10 of 10')).toBeVisible();
