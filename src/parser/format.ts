@@ -118,7 +118,8 @@ function compileFormatString(pattern: unknown, path: string): Result<LineReader>
       `the format "${pattern}" has no <Content> field (the message to mine)`,
       `${path}/pattern`,
     );
-  const re = compile(source, '', path, 'BAD_FORMAT', `the format "${pattern}"`);
+  // `s`: a field's `.` crosses U+2028, U+2029 and a lone CR, which stay inside one line.
+  const re = compile(source, 's', path, 'BAD_FORMAT', `the format "${pattern}"`);
   if (!re.ok) return re;
   const groups = fields.map((_, i) => `_${i}`);
   return ok(groupReader('format', re.value, fields, groups, contentAt));
