@@ -6,6 +6,7 @@
  */
 import { readJsonLine, readLogfmtLine } from './structured';
 import type { FormatSpec, ParserError, Result } from './types';
+import { catastrophicReason } from './regexGuard';
 
 /** A matched header line: field values aligned with `names`, and the message. */
 export interface HeaderMatch {
@@ -130,6 +131,9 @@ function compileRegexFormat(pattern: unknown, flags: string, path: string): Resu
     return fail('BAD_REGEX', 'the regular expression is empty', `${path}/pattern`);
   if (!/^[imsu]*$/.test(flags))
     return fail('BAD_REGEX', `flags "${flags}" are not allowed; use any of i, m, s, u`, `${path}/flags`);
+  const risky = catastrophicReason(pattern);
+  if (risky !== null)
+    return fail('BAD_REGEX', `the regular expression ${JSON.stringify(pattern)}: ${risky}`, `${path}/pattern`);
   const re = compile(pattern, flags, path, 'BAD_REGEX', `the regular expression ${JSON.stringify(pattern)}`);
   if (!re.ok) return re;
   // The engine knows the group names: an empty alternative matches at once and lists them all.
