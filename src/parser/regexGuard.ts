@@ -19,13 +19,14 @@ export function catastrophicReason(pattern: string): string | null {
   let i = 0;
   const n = pattern.length;
   /** Reads a quantifier at `at`: its length and whether it is unbounded, or null if none. */
-  const quantifier = (at: number): { length: number; unbounded: boolean } | null => {
+  const quantifier = (at: number): { length: number; unbounded: boolean; min: number } | null => {
     const c = pattern[at];
-    if (c === '*' || c === '+') return { length: 1, unbounded: true };
-    if (c === '?') return { length: 1, unbounded: false };
+    if (c === '*') return { length: 1, unbounded: true, min: 0 };
+    if (c === '+') return { length: 1, unbounded: true, min: 1 };
+    if (c === '?') return { length: 1, unbounded: false, min: 0 };
     if (c === '{') {
       const m = /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(at, at + 40));
-      if (m !== null) return { length: m[0].length, unbounded: m[2] !== undefined && m[3] === '' };
+      if (m !== null) return { length: m[0].length, unbounded: m[2] !== undefined && m[3] === '', min: Number(m[1]) };
     }
     return null;
   };
@@ -59,6 +60,9 @@ export function catastrophicReason(pattern: string): string | null {
           return `the group ${JSON.stringify(shown.length > 60 ? `${shown.slice(0, 57)}...` : shown)} repeats a repetition (nested quantifiers), which can backtrack for hours on a line that almost matches; repeat only one of the two, e.g. (a+)+ → a+`;
         }
         if (q.unbounded || group.unbounded) markUnbounded();
+        // A group taken at least once that must consume an atom makes its parent consume it too.
+        const parent = stack[stack.length - 1];
+        if (parent !== undefined && q.min >= 1 && group.required && !group.alt) parent.required = true;
         i += q.length;
       } else if (group !== undefined) {
         if (group.unbounded) markUnbounded();

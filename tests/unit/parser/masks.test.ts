@@ -143,6 +143,7 @@ describe('catastrophic backtracking (issue 10, item 3)', () => {
     expect(catastrophicReason('(?<w>a+)+')).not.toBeNull();
     expect(catastrophicReason('(?:a+)*')).not.toBeNull();
     for (const safe of [
+      String.raw`((\d+\.){3}\d+,?)+`,
       'a+b*',
       '(ab)+',
       '(a+){2}',
