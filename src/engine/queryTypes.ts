@@ -50,8 +50,10 @@ export interface StepResult {
   timestamp: number;
   status: RunStatus;
   queueSize: number;
-  /** Ledger events of step `step`. */
+  /** Ledger events of step `step`, in ledger order, at most `activityLimit` (default 1000). */
   activity: LedgerEvent[];
+  /** How many events step `step` wrote (`activity` holds the first `activityLimit` of them). */
+  activityTotal: number;
   /** Events up to `step`, newest first, at most `activityLimit` (default 1000). */
   allActivities: LedgerEvent[];
   allActivitiesTotal: number;

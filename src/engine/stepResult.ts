@@ -23,21 +23,23 @@ export function truncationClause(run: LiveRun): string {
 /** Default `activityLimit`: newest events listed in `allActivities`. */
 export const DEFAULT_ACTIVITY_LIMIT = 1000;
 
-/** Reads only: the step result of step `step` (0 … current) of `run`; `activityLimit` caps `allActivities`. */
+/** Reads only: the step result of step `step` (0 … current) of `run`; `activityLimit` caps `activity` and `allActivities`. */
 export function stepResult(run: LiveRun, step: number, activityLimit?: number): QueryResult<StepResult> {
   const checked = checkStep(step, run.step);
   if (!checked.ok) return checked;
   const ledger = run.ledger;
   const snapshot = run.snapshotAt(step);
   const [first, end] = ledger.stepRange(step);
+  const limit = limitOf(activityLimit, DEFAULT_ACTIVITY_LIMIT);
+  // One step may write millions of events (a broadcast fan-out, up to maxEvents): `activity` lists
+  // the step's first `limit` of them, in ledger order; `activityTotal` says how many there were.
   const activity: LedgerEvent[] = [];
   const acted = new Uint8Array(run.scenario.nodes.length);
   for (let seq = first; seq < end; seq++) {
-    activity.push(ledger.get(seq));
+    if (activity.length < limit) activity.push(ledger.get(seq));
     acted[ledger.nodeOf(seq)] = 1;
   }
   const total = snapshot.ledgerSize;
-  const limit = limitOf(activityLimit, DEFAULT_ACTIVITY_LIMIT);
   const allActivities: LedgerEvent[] = [];
   for (let seq = total; seq >= 1 && allActivities.length < limit; seq--) allActivities.push(ledger.get(seq));
   const activeNodeIds = run.scenario.nodes.filter((n) => acted[n.index] === 1).map((n) => n.nodeId);
@@ -49,6 +51,7 @@ export function stepResult(run: LiveRun, step: number, activityLimit?: number): 
     status: snapshot.status,
     queueSize,
     activity,
+    activityTotal: end - first,
     allActivities,
     allActivitiesTotal: total,
     nodeStates: snapshot.nodeStates,

@@ -11,6 +11,7 @@ import { escapeRegex } from './params';
 import { BUILTIN_PRESETS, type PresetLookup } from './presets';
 import { hasDigit } from './tokens';
 import type { FormatSpec, MaskSpec, ParserConfig, Result } from './types';
+import { catastrophicReason } from './regexGuard';
 
 /** Mining defaults: one set for every log, judged on all ten Loghub-2k sets at once (docs/parser.md). */
 export const MINING_DEFAULTS = {
@@ -83,6 +84,9 @@ export function compileConfig(config: ParserConfig, options: CompileOptions = {}
   let continuation: RegExp | null = null;
   if (continuationConfig?.enabled ?? true) {
     const source = continuationConfig?.pattern ?? DEFAULT_CONTINUATION;
+    const risky = typeof source === 'string' ? catastrophicReason(source) : null;
+    if (risky !== null)
+      return fail('BAD_REGEX', `the continuation pattern ${JSON.stringify(source)}: ${risky}`, '/continuation/pattern');
     try {
       continuation = new RegExp(source);
     } catch (err) {

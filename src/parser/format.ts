@@ -6,6 +6,7 @@
  */
 import { readJsonLine, readLogfmtLine } from './structured';
 import type { FormatSpec, ParserError, Result } from './types';
+import { catastrophicReason } from './regexGuard';
 
 /** A matched header line: field values aligned with `names`, and the message. */
 export interface HeaderMatch {
@@ -118,7 +119,8 @@ function compileFormatString(pattern: unknown, path: string): Result<LineReader>
       `the format "${pattern}" has no <Content> field (the message to mine)`,
       `${path}/pattern`,
     );
-  const re = compile(source, '', path, 'BAD_FORMAT', `the format "${pattern}"`);
+  // `s`: a field's `.` crosses U+2028, U+2029 and a lone CR, which stay inside one line.
+  const re = compile(source, 's', path, 'BAD_FORMAT', `the format "${pattern}"`);
   if (!re.ok) return re;
   const groups = fields.map((_, i) => `_${i}`);
   return ok(groupReader('format', re.value, fields, groups, contentAt));
@@ -129,6 +131,9 @@ function compileRegexFormat(pattern: unknown, flags: string, path: string): Resu
     return fail('BAD_REGEX', 'the regular expression is empty', `${path}/pattern`);
   if (!/^[imsu]*$/.test(flags))
     return fail('BAD_REGEX', `flags "${flags}" are not allowed; use any of i, m, s, u`, `${path}/flags`);
+  const risky = catastrophicReason(pattern);
+  if (risky !== null)
+    return fail('BAD_REGEX', `the regular expression ${JSON.stringify(pattern)}: ${risky}`, `${path}/pattern`);
   const re = compile(pattern, flags, path, 'BAD_REGEX', `the regular expression ${JSON.stringify(pattern)}`);
   if (!re.ok) return re;
   // The engine knows the group names: an empty alternative matches at once and lists them all.

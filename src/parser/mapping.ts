@@ -10,6 +10,7 @@ import { fail } from './format';
 import { readFieldRef, resolveFieldRef, type FieldContext, type FieldRef } from './group';
 import type { MaskSet } from './masks';
 import type { EventRule, MappingConfig, ParsedEvent, Result } from './types';
+import { catastrophicReason } from './regexGuard';
 
 export const DEFAULT_TARGET = 'logs';
 
@@ -114,6 +115,8 @@ function compileEventRules(rules: MappingConfig['eventRules'], path: string): Re
       return fail('BAD_MAPPING', 'event must be a non-empty name', `${at}/event`);
     if (r.on !== undefined && r.on !== 'content' && r.on !== 'template')
       return fail('BAD_MAPPING', 'on must be "content" or "template"', `${at}/on`);
+    const risky = catastrophicReason(r.pattern);
+    if (risky !== null) return fail('BAD_MAPPING', `pattern ${JSON.stringify(r.pattern)}: ${risky}`, `${at}/pattern`);
     let re: RegExp;
     try {
       re = new RegExp(r.pattern, (r.flags ?? '').replace(/[gy]/g, ''));

@@ -14,6 +14,7 @@
 import { fail, regexErrorReason } from './format';
 import { hasDigit } from './tokens';
 import type { MaskConfig, MaskSpec, Result } from './types';
+import { catastrophicReason } from './regexGuard';
 
 /**
  * The built-in masks, in the order they run (more specific first). They start at a word boundary
@@ -148,6 +149,8 @@ export function compileMask(spec: MaskSpec, path: string): Result<CompiledMask> 
   const flags = spec.flags ?? '';
   if (typeof flags !== 'string' || !/^[imsu]*$/.test(flags))
     return fail('BAD_MASK', `mask "${spec.name}": flags must be any of i, m, s, u`, `${path}/flags`);
+  const risky = catastrophicReason(spec.pattern);
+  if (risky !== null) return fail('BAD_MASK', `mask "${spec.name}": ${risky}`, `${path}/pattern`);
   let regex: RegExp;
   try {
     regex = new RegExp(spec.pattern, `g${flags}`);

@@ -30,6 +30,7 @@ describe('stepResult', () => {
       'status',
       'queueSize',
       'activity',
+      'activityTotal',
       'allActivities',
       'allActivitiesTotal',
       'nodeStates',
@@ -221,5 +222,38 @@ describe('replay of an FSM whose actions create variables later read by a condit
       for (let k = live.length - 1; k >= 0; k--)
         expect(value(engine.stateAt(k)), `step ${k}, spacing ${spacing}`).toEqual(live[k]);
     }
+  });
+});
+
+describe('stepResult: a step that writes many events (issue 10, item 5)', () => {
+  /** DataSource → broadcast Multiplexer with 40 outputs to one sink: one step writes 40 events. */
+  const fanOut = scenario([
+    source('src', 'router', { count: 1 }),
+    {
+      nodeId: 'router',
+      type: 'Multiplexer',
+      multiplexing: { strategy: 'broadcast' },
+      outputs: Array.from({ length: 40 }, (_, i) => ({ name: `o${i}`, destinationNodeId: 'sink' })),
+    },
+    sink(),
+  ]);
+
+  it('caps `activity` at `activityLimit` and counts the whole step in `activityTotal`', () => {
+    const engine = engineFor(fanOut);
+    engine.runUntil(5);
+    let busiest = 0;
+    let busiestTotal = 0;
+    for (let s = 0; s <= engine.getCurrentTick(); s++) {
+      const all = value(engine.stepResult(s, { activityLimit: Infinity }));
+      if (all.activity.length > busiestTotal) [busiest, busiestTotal] = [s, all.activity.length];
+    }
+    expect(busiestTotal).toBeGreaterThanOrEqual(40);
+    const one = value(engine.stepResult(busiest, { activityLimit: 1 }));
+    expect(one.activity).toHaveLength(1);
+    expect(one.allActivities).toHaveLength(1);
+    expect(one.activityTotal).toBe(busiestTotal);
+    const full = value(engine.stepResult(busiest, { activityLimit: Infinity }));
+    expect(one.activity[0]).toEqual(full.activity[0]);
+    expect(value(engine.stepResult(busiest)).activity).toHaveLength(busiestTotal);
   });
 });

@@ -298,3 +298,17 @@ describe('the default format', () => {
     expect(withFormat('<Content>').format).toEqual({ kind: 'format', pattern: '<Content>' });
   });
 });
+
+describe('line separators inside a line (issue 10, item 10)', () => {
+  it('reads lines holding U+2028, U+2029 or a lone CR with <Content> alone and inside fields', () => {
+    const alone = reader({ kind: 'format', pattern: '<Content>' });
+    for (const line of ['a\u2028b', 'a\u2029b', 'a\rb', '\r', 'x \u2028 y\r']) {
+      expect(fields(alone, line)?.content).toBe(line);
+    }
+    const r = reader({ kind: 'format', pattern: '<Component>: <Content>' });
+    expect(fields(r, 'app\u2028one: done\rnow')).toEqual({
+      fields: { Component: 'app\u2028one' },
+      content: 'done\rnow',
+    });
+  });
+});

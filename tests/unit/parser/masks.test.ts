@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compileMasks, DEFAULT_MASKS, type MaskConfig, type MaskSet } from '../../../src/parser';
+import { compileConfig, compileMasks, DEFAULT_MASKS, type MaskConfig, type MaskSet } from '../../../src/parser';
+import { catastrophicReason } from '../../../src/parser/regexGuard';
 
 function masks(config?: MaskConfig): MaskSet {
   const r = compileMasks(config);
@@ -101,5 +102,59 @@ describe('configured masks', () => {
       expect(r.error.path).toBe(path);
       expect(r.error.message).toContain(reason);
     }
+  });
+});
+
+describe('catastrophic backtracking (issue 10, item 3)', () => {
+  const evil = '(a+)+$';
+  const line = `${'a'.repeat(40)}!`;
+
+  it('refuses `(a+)+$` in a mask, the format regex, an event rule and the continuation, naming it', () => {
+    const mask = compileConfig({
+      name: 'x',
+      format: { kind: 'format', pattern: '<Content>' },
+      masks: { custom: [{ name: 'evil', pattern: evil }] },
+    });
+    expect(mask.ok).toBe(false);
+    if (!mask.ok) expect(mask.error.message).toContain('(a+)+');
+    const format = compileConfig({ name: 'x', format: { kind: 'regex', pattern: `(?<Content>${evil})` } });
+    expect(format.ok).toBe(false);
+    if (!format.ok) expect(format.error.message).toContain('(a+)+');
+    const cont = compileConfig({
+      name: 'x',
+      format: { kind: 'format', pattern: '<Content>' },
+      continuation: { enabled: true, pattern: evil },
+    });
+    expect(cont.ok).toBe(false);
+    if (!cont.ok) expect(cont.error.message).toContain('(a+)+');
+    const rules = compileConfig({
+      name: 'x',
+      format: { kind: 'format', pattern: '<Content>' },
+      mapping: { eventRules: [{ pattern: evil, event: 'x' }] },
+    });
+    expect(rules.ok).toBe(false);
+    if (!rules.ok) expect(rules.error.message).toContain('(a+)+');
+  });
+
+  it('keeps safe patterns, and the guard names nested repeats only', () => {
+    expect(catastrophicReason(evil)).toContain('(a+)+');
+    expect(catastrophicReason('(\\w*\\s?)*x')).not.toBeNull();
+    expect(catastrophicReason('(?:x|y+){2,}')).not.toBeNull();
+    expect(catastrophicReason('(?<w>a+)+')).not.toBeNull();
+    expect(catastrophicReason('(?:a+)*')).not.toBeNull();
+    for (const safe of [
+      String.raw`((\d+\.){3}\d+,?)+`,
+      'a+b*',
+      '(ab)+',
+      '(a+){2}',
+      '[(+]+',
+      '\\(a+\\)+',
+      '(?<Content>.*)',
+      '^\\s+at ',
+      '(\\d{1,3}\\.){3}\\d{1,3}',
+    ])
+      expect(catastrophicReason(safe), safe).toBeNull();
+    // The safe form of the same language answers at once on the adversarial line.
+    expect(/a+$/.test(line)).toBe(false);
   });
 });
