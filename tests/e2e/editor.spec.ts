@@ -93,9 +93,7 @@ test.describe('editor', () => {
     await expect(editor.locator('.cm-lintRange-error')).toHaveText('*');
   });
 
-  // Known regression, open in issue 12: the drag-to-connect gesture stopped reaching its target node
-  // once the workspace's larger graph nodes were merged; to be fixed, not deleted.
-  test.fixme('palette adds a node with a fresh id; dragging it onto another connects them; each is one undo step', async ({
+  test('palette adds a node with a fresh id; dragging it onto another connects them; each is one undo step', async ({
     page,
   }) => {
     await newBlank(page);

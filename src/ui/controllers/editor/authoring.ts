@@ -144,6 +144,40 @@ export function setPosition(text: string, id: string, position: { x: number; y: 
   return formatDocument(p.doc);
 }
 
+/** The room one node takes on the canvas, with its label below it (graph units). */
+export const NODE_ROOM = { w: 170, h: 130 } as const;
+
+/**
+ * Pure. Where a new node goes: the free grid cell nearest to `near` (rings of cells around it,
+ * each cell one `NODE_ROOM`), so a node added from the palette never lands on another one and can
+ * be dragged and connected straight away. `taken` are the centres of the nodes already drawn.
+ */
+export function freeSpot(
+  taken: readonly { x: number; y: number }[],
+  near: { x: number; y: number },
+): { x: number; y: number } {
+  const clear = (c: { x: number; y: number }) =>
+    taken.every((t) => Math.abs(t.x - c.x) >= NODE_ROOM.w || Math.abs(t.y - c.y) >= NODE_ROOM.h);
+  for (let ring = 0; ring <= 64; ring++) {
+    // The cells of one ring, nearest first (on a tie: right, then below, then left, then above).
+    const cells: { x: number; y: number; d: number }[] = [];
+    for (let i = -ring; i <= ring; i++)
+      for (let j = -ring; j <= ring; j++) {
+        if (Math.max(Math.abs(i), Math.abs(j)) !== ring) continue;
+        cells.push({
+          x: near.x + i * NODE_ROOM.w,
+          y: near.y + j * NODE_ROOM.h,
+          d: i * i + j * j - i * 2e-3 - j * 1e-3,
+        });
+      }
+    cells.sort((a, b) => a.d - b.d);
+    const hit = cells.find(clear);
+    if (hit) return { x: Math.round(hit.x), y: Math.round(hit.y) };
+  }
+  // Beyond 64 rings every cell is taken: below everything.
+  return { x: Math.round(near.x), y: Math.round(Math.max(...taken.map((t) => t.y)) + NODE_ROOM.h) };
+}
+
 /** Pure. `text` with a new `kind` node (fresh id) appended; also returns the id. */
 export function addNode(
   text: string,

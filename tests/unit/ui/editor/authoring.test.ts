@@ -7,6 +7,8 @@ import {
   connect,
   deleteNode,
   formatDocument,
+  freeSpot,
+  NODE_ROOM,
   freshId,
   nodeIndex,
   setPosition,
@@ -88,5 +90,24 @@ describe('authoring edits', () => {
     expect(toTemplateDocument({ nodes: [] }, 'file')!.name).toBe('file');
     expect(toTemplateDocument([1], 'f')).toBeNull();
     expect(toTemplateDocument({ hello: 1 }, 'f')).toBeNull();
+  });
+
+  it('places a new node on a free spot: the point asked for when free, else the nearest clear cell', () => {
+    expect(freeSpot([], { x: 10.4, y: 20.6 })).toEqual({ x: 10, y: 21 });
+    const apart = (a: { x: number; y: number }, b: { x: number; y: number }) =>
+      Math.abs(a.x - b.x) >= NODE_ROOM.w || Math.abs(a.y - b.y) >= NODE_ROOM.h;
+    // Each palette click asks for the same centre: no two nodes may overlap, whatever came before.
+    const taken = [
+      { x: 0, y: 0 },
+      { x: 240, y: 0 },
+      { x: 120, y: 10 },
+    ];
+    for (let k = 0; k < 30; k++) {
+      const spot = freeSpot(taken, { x: 120, y: 0 });
+      for (const t of taken) expect(apart(spot, t), `${JSON.stringify(spot)} overlaps ${JSON.stringify(t)}`).toBe(true);
+      taken.push(spot);
+    }
+    // Nearest first: one free cell to the right of a lone node asked for at its own centre.
+    expect(freeSpot([{ x: 0, y: 0 }], { x: 0, y: 0 })).toEqual({ x: NODE_ROOM.w, y: 0 });
   });
 });
