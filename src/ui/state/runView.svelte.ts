@@ -16,6 +16,23 @@ import { openSource, type RunRef, type RunSource } from './runSource';
 /** Steps per second a playing run advances; `0` means as fast as the service answers. */
 export { SPEEDS } from './speeds';
 
+/**
+ * Opening a template that has no run yet creates its first one. Two opens of the same template can
+ * overlap (a route change and a reload of the list, or two views of one page), and each would see an
+ * empty list and create a run: so per template, listing and creating happen one open at a time.
+ */
+const firstRunLocks = new Map<string, Promise<unknown>>();
+function oneAtATime<T>(templateId: string, work: () => Promise<T>): Promise<T> {
+  const before = firstRunLocks.get(templateId) ?? Promise.resolve();
+  const mine = before.catch(() => undefined).then(work);
+  const settled = mine.catch(() => undefined);
+  firstRunLocks.set(templateId, settled);
+  void settled.then(() => {
+    if (firstRunLocks.get(templateId) === settled) firstRunLocks.delete(templateId);
+  });
+  return mine;
+}
+
 /** Not pure: the run view over `api`, pausing where `breakpoints` say. */
 export function createRunView(api: EngineAPIService, breakpoints: BreakpointsState) {
   let ref = $state.raw<RunRef | null>(null);
@@ -74,16 +91,16 @@ export function createRunView(api: EngineAPIService, breakpoints: BreakpointsSta
     notice = null;
     try {
       const t = await api.getTemplate(templateId);
-      let list = (await api.listExecutions(templateId)).executions;
-      let chosen = executionId ? list.find((e) => e.id === executionId) : undefined;
-      if (executionId && !chosen && list.length > 0)
-        notice = 'The run in the link no longer exists, so its most recent run is shown instead.';
-      chosen ??= [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
-      if (!chosen) {
+      const { list, chosen } = await oneAtATime(templateId, async () => {
+        const list = (await api.listExecutions(templateId)).executions;
+        let chosen = executionId ? list.find((e) => e.id === executionId) : undefined;
+        if (executionId && !chosen && list.length > 0)
+          notice = 'The run in the link no longer exists, so its most recent run is shown instead.';
+        chosen ??= [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+        if (chosen) return { list, chosen };
         const created = await api.createExecution(templateId, {});
-        chosen = created.execution;
-        list = [created.execution];
-      }
+        return { list: [created.execution], chosen: created.execution };
+      });
       const nextModel = graphFromScenario(t.scenario);
       const nextRef = { templateId, executionId: chosen.id };
       const nextSource = await openSource(api, nextRef, nextModel);
