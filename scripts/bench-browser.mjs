@@ -15,6 +15,8 @@
 //       chunks, no events kept), the worker's own `stats.ms`, median of 5 runs after a warm-up
 //   B6  the Ledger panel on a ~1 M-event run: scroll to the middle until its rows show (≤ 100 ms);
 //       scripts/bench-ledger-panel.mjs
+//   B4  the workspace plays a 100,000-token run to its end at Max speed: main-thread long tasks and
+//       frame rate while it plays; scripts/bench-play.mjs
 //   P4  a 200 MB log (the bundled OpenSSH sample repeated) dropped on the ingestion screen and parsed
 //       whole in the ingestion worker as a stream: progress advancing, rate, the worker's heap peak,
 //       main-thread long tasks (none over 50 ms), and Cancel stopping a second parse (≤ 1 s)
@@ -27,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { measureLedgerPanel } from './bench-ledger-panel.mjs';
+import { measurePlay } from './bench-play.mjs';
 import { chromiumVersion, ensureChromium } from './chromium.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -36,7 +39,7 @@ const option = (name, fallback) => {
   return i >= 0 ? args[i + 1] : fallback;
 };
 const tokens = Number(option('--tokens', '217400'));
-const only = option('--only', 'B1,B2,B3,P2,B6,P4').split(',');
+const only = option('--only', 'B1,B2,B3,P2,B6,B4,P4').split(',');
 const wants = (id) => only.includes(id);
 const PORT = Number(process.env.BENCH_PORT ?? 4179);
 const log = (m) => process.stderr.write(`${m}\n`);
@@ -329,6 +332,7 @@ try {
   }
 
   if (wants('B6')) results.push(await measureLedgerPanel(page, `http://127.0.0.1:${PORT}/`, scenario, log));
+  if (wants('B4')) results.push(await measurePlay(page, `http://127.0.0.1:${PORT}/`, e1Document(100_000), log));
   let p4 = null;
   if (wants('P4')) {
     log('P4: a 200 MB log parsed in the ingestion worker…');

@@ -185,6 +185,8 @@ test.describe('workspace', () => {
     await expect(page.getByText('<b>not bold</b>')).toBeVisible();
     await link.click();
     await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+    // The address names the run once it is open.
+    await expect(page).toHaveURL(/execution=/);
     await page.evaluate(async () => {
       const api = (window as Handle).flowledger!.api;
       const q = new URLSearchParams(location.search);

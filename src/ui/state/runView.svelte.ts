@@ -15,6 +15,7 @@ import { openSource, type RunRef, type RunSource } from './runSource';
 
 /** Steps per second a playing run advances; `0` means as fast as the service answers. */
 export { SPEEDS } from './speeds';
+import { nextBatch } from './speeds';
 
 /**
  * Opening a template that has no run yet creates its first one. Two opens of the same template can
@@ -193,8 +194,11 @@ export function createRunView(api: EngineAPIService, breakpoints: BreakpointsSta
 
   /** `n` steps forward, one at a time when breakpoints are set; answers true if a breakpoint stopped it. */
   async function stepMany(n: number): Promise<boolean> {
-    if (!breakpoints.active && shown === live && !ended()) {
-      await advanceTo(live + n);
+    if (!breakpoints.active) {
+      // Without breakpoints no step in between needs looking at: one read (or one advance) covers n.
+      const inView = Math.min(n, live - shown);
+      if (inView > 0) await seek(shown + inView);
+      if (n > inView && !ended()) await advanceTo(live + (n - inView));
       return false;
     }
     for (let i = 0; i < n; i++) {
@@ -218,13 +222,19 @@ export function createRunView(api: EngineAPIService, breakpoints: BreakpointsSta
     if (ended() && shown === live) await seek(0);
     playing = true;
     notice = null;
+    // At `Max` a tick covers a batch of steps sized by `nextBatch`, so a long run plays through in
+    // seconds rather than at one service round trip (and one commit) per step. Other speeds step one
+    // at a time.
+    let batch = 1;
     while (playing) {
       const started = performance.now();
       let stop = false;
       await act('Playing the run', async () => {
-        stop = await stepMany(1);
+        stop = await stepMany(speed > 0 ? 1 : batch);
       });
       if (stop || (ended() && shown === live)) break;
+      const took = performance.now() - started;
+      if (speed === 0) batch = nextBatch(batch, took);
       const period = speed > 0 ? 1000 / speed : 0;
       const wait = Math.max(0, period - (performance.now() - started));
       // Yield to the browser between steps even at full speed, so the page keeps painting.
