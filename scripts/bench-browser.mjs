@@ -17,6 +17,7 @@
 //       scripts/bench-ledger-panel.mjs
 //   B4  the workspace plays a 100,000-token run to its end at Max speed: main-thread long tasks and
 //       frame rate while it plays; scripts/bench-play.mjs
+//   B5  first render of a 500-node template; B7  typing in the editor on it; scripts/bench-ui.mjs
 //   P4  a 200 MB log (the bundled OpenSSH sample repeated) dropped on the ingestion screen and parsed
 //       whole in the ingestion worker as a stream: progress advancing, rate, the worker's heap peak,
 //       main-thread long tasks (none over 50 ms), and Cancel stopping a second parse (≤ 1 s)
@@ -30,6 +31,7 @@ import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { measureLedgerPanel } from './bench-ledger-panel.mjs';
 import { measurePlay } from './bench-play.mjs';
+import { measureFirstRender, measureTyping } from './bench-ui.mjs';
 import { chromiumVersion, ensureChromium } from './chromium.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -39,7 +41,7 @@ const option = (name, fallback) => {
   return i >= 0 ? args[i + 1] : fallback;
 };
 const tokens = Number(option('--tokens', '217400'));
-const only = option('--only', 'B1,B2,B3,P2,B6,B4,P4').split(',');
+const only = option('--only', 'B1,B2,B3,P2,B6,B4,B5,B7,P4').split(',');
 const wants = (id) => only.includes(id);
 const PORT = Number(process.env.BENCH_PORT ?? 4179);
 const log = (m) => process.stderr.write(`${m}\n`);
@@ -332,6 +334,11 @@ try {
   }
 
   if (wants('B6')) results.push(await measureLedgerPanel(page, `http://127.0.0.1:${PORT}/`, scenario, log));
+  if (wants('B5') || wants('B7')) {
+    const b5 = await measureFirstRender(page, `http://127.0.0.1:${PORT}/`, log);
+    if (wants('B5')) results.push(b5.row);
+    if (wants('B7')) results.push(await measureTyping(page, `http://127.0.0.1:${PORT}/`, b5.templateId, log));
+  }
   if (wants('B4')) results.push(await measurePlay(page, `http://127.0.0.1:${PORT}/`, e1Document(100_000), log));
   let p4 = null;
   if (wants('P4')) {

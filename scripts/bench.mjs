@@ -46,7 +46,7 @@ const rows = report.rows.map(
 );
 let browserLine = null;
 if (!quick && !process.argv.includes('--no-browser')) {
-  process.stderr.write('browser benchmarks (B1, B1p, B2, B3, W1, W2, P2) in Chromium…\n');
+  process.stderr.write('browser benchmarks (B1, B1p, B2, B3, W1, W2, P2, B6, B4, B5, B7, P4) in Chromium…\n');
   const browser = JSON.parse(run(['scripts/bench-browser.mjs']));
   browserLine = `Browser rows: ${browser.machine.chromium}, headless, against the built app with the service worker in control.`;
   for (const r of browser.results)
@@ -71,6 +71,14 @@ function browserResult(r) {
       return `**${n(r.medianMs)} ms** median of ${r.runs.length} reloads (${n(r.ledgerEvents)}-event execution; restore ${r.runs.map((x) => x.restoreMs).join(', ')} ms)`;
     case 'B6':
       return `**${r.middleMs} ms** to the middle of ${n(r.ledgerEvents)} events (median of ${r.runs.length} far scrolls ${r.medianMs} ms, worst ${r.maxMs} ms)`;
+    case 'B4':
+      return `**${r.longTasksOver50ms} tasks over 50 ms, ${r.fps} FPS** (slowest second ${r.slowestSecondFps} frames, longest frame gap ${r.longestFrameGapMs} ms, longest task ${r.longestTaskMs} ms; ${n(r.steps)} steps played in ${n(r.ms)} ms)`;
+    case 'B5':
+      return `**${n(r.medianMs)} ms** median of ${r.runs.length} navigations (${r.runs.join(', ')} ms)`;
+    case 'B7':
+      return `**${r.longTasksOver50ms} tasks over 50 ms** while typing ${r.characters} characters in ${n(r.typingMs)} ms and 2 s after (longest task ${r.longestTaskMs} ms)`;
+    case 'P4':
+      return `**${n(r.ms)} ms** for ${n(r.bytes)} bytes, ${n(r.lines)} lines (${n(Math.round(r.bytesPerSecond / 1e6))} MB/s; progress advanced ${r.progressAdvances} times; worker heap peak ${r.workerHeapPeak}; ${r.longTasksOver50ms} main-thread tasks over 50 ms, longest ${r.longestMainThreadTaskMs} ms; Cancel took ${n(r.cancelMs)} ms)`;
     case 'P2':
       return `**${n(r.linesPerSecond)} lines/s** (${n(r.lines)} lines, median ${r.medianMs} ms)`;
     default:
