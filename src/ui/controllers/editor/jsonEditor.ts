@@ -8,15 +8,27 @@
  */
 import { autocompletion, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
 import { json } from '@codemirror/lang-json';
-import { syntaxTree } from '@codemirror/language';
+import { HighlightStyle, syntaxHighlighting, syntaxTree } from '@codemirror/language';
+import { tags } from '@lezer/highlight';
 import { linter, forceLinting, type Diagnostic } from '@codemirror/lint';
-import { EditorState, Transaction, type Extension } from '@codemirror/state';
+import { EditorState, Prec, Transaction, type Extension } from '@codemirror/state';
 import { EditorView, hoverTooltip } from '@codemirror/view';
 import { isolateHistory } from '@codemirror/commands';
 import { basicSetup } from 'codemirror';
 import type { SyntaxNode } from '@lezer/common';
 import { issueRange, minimalEdit, pathAt, readJson, type JNode } from './jsonRanges';
 import { describeAt, propertyNames, valueChoices, type Schema } from './schemaHelp';
+
+/**
+ * JSON token colours from the theme's tokens (global.css `--code-*`), so the text keeps AA contrast
+ * in light and dark; CodeMirror's default style is made for a light background only.
+ */
+const JSON_COLOURS = HighlightStyle.define([
+  { tag: tags.propertyName, color: 'var(--code-property)' },
+  { tag: tags.string, color: 'var(--code-string)' },
+  { tag: tags.number, color: 'var(--code-number)' },
+  { tag: [tags.bool, tags.null], color: 'var(--code-atom)' },
+]);
 
 export interface Problem {
   severity: 'error' | 'warning';
@@ -173,10 +185,12 @@ export function createJsonEditor(parent: HTMLElement, opts: JsonEditorOptions): 
       extensions: [
         basicSetup,
         json(),
+        Prec.high(syntaxHighlighting(JSON_COLOURS)),
         lint,
         autocompletion({ override: [(ctx) => complete(ctx, opts.schema(), () => lastDoc)] }),
         hoverTooltip((v, pos) => hover(v, pos, opts.schema(), () => lastDoc)),
-        EditorView.contentAttributes.of({ 'aria-label': 'Template JSON' }),
+        // tabindex: the scrolling region holds a focusable element for axe's scrollable-region rule too.
+        EditorView.contentAttributes.of({ 'aria-label': 'Template JSON', tabindex: '0' }),
         EditorView.updateListener.of((u) => {
           if (u.docChanged) opts.onChange(u.state.doc.toString());
           if (u.selectionSet || u.docChanged) {
