@@ -22,13 +22,39 @@ export type { Result, ServiceError, Timings } from './result';
 /** Not pure: a service over `deps.db` (see ServiceDeps for the injected clock, ids and locks). */
 export function createService(deps: ServiceDeps) {
   const ctx = createContext(deps);
-  return {
+  const ops = {
     ...templateOps(ctx),
     ...executionOps(ctx),
     ...runOps(ctx),
     ...workspaceOps(ctx),
     ...parserOps(ctx, deps.parser),
   };
+  return counted(ctx, ops);
+}
+
+/** Not pure: `ops` with every call counted in `ctx.activeCalls` while it is under way (sync or async). */
+function counted<T extends object>(ctx: { activeCalls: number }, ops: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [name, op] of Object.entries(ops)) {
+    if (typeof op !== 'function') {
+      out[name] = op;
+      continue;
+    }
+    out[name] = (...args: unknown[]) => {
+      ctx.activeCalls++;
+      let result: unknown;
+      try {
+        result = (op as (...a: unknown[]) => unknown)(...args);
+      } catch (err) {
+        ctx.activeCalls--;
+        throw err;
+      }
+      if (result instanceof Promise) return result.finally(() => ctx.activeCalls--);
+      ctx.activeCalls--;
+      return result;
+    };
+  }
+  return out as T;
 }
 
 /** The service's API, as the worker exposes it. */

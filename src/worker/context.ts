@@ -67,6 +67,12 @@ export interface ServiceContext {
   lockExecution<T>(executionId: string, fn: () => Promise<T>): Promise<T>;
   /** Milliseconds a cancellable run advances between yields. */
   readonly runSliceMs: number;
+  /**
+   * Service calls under way in this worker (the long one asking included). A long run yields after
+   * every millisecond while another call is under way, so that call's own awaits (storage, locks)
+   * are not each held up for a whole slice.
+   */
+  activeCalls: number;
   nextTask(): Promise<void>;
   /** Announces a committed change to other views and tabs. */
   announce(change: RunChange): void;
@@ -109,6 +115,7 @@ export function createContext(deps: ServiceDeps): ServiceContext {
     newId,
     clock,
     runSliceMs: deps.runSliceMs ?? 20,
+    activeCalls: 0,
     nextTask: deps.nextTask ?? nextTask,
     announce: deps.announce ?? broadcaster(),
     callSignal: (callId) => (callId === undefined ? undefined : controllerOf(callId).signal),

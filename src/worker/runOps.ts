@@ -154,7 +154,7 @@ async function advance(ctx: ServiceContext, run: OpenRun, target: StepTarget, si
   };
   stop();
   while (engine.getCurrentTick() < to && engine.stepSync()) {
-    if (ctx.clock() - slice < ctx.runSliceMs) continue;
+    if (ctx.clock() - slice < (ctx.activeCalls > 1 ? 1 : ctx.runSliceMs)) continue;
     await ctx.nextTask();
     stop();
     slice = ctx.clock();
