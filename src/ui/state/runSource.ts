@@ -65,8 +65,13 @@ export interface RunSource {
 }
 
 /** Not pure: the source of run `ref` (reads the template's graph once, for the edge ids). */
-export async function openSource(api: EngineAPIService, ref: RunRef, model: GraphModel): Promise<RunSource> {
-  const keys = edgeKeys(await api.getGraph(ref.templateId));
+export async function openSource(
+  api: EngineAPIService,
+  ref: RunRef,
+  model: GraphModel,
+  graph?: Promise<Awaited<ReturnType<EngineAPIService['getGraph']>>>,
+): Promise<RunSource> {
+  const keys = edgeKeys(await (graph ?? api.getGraph(ref.templateId)));
   const read = async (step: number | 'last') =>
     toStepView(model, keys, await api.getStepView(ref.templateId, ref.executionId, step));
   return {

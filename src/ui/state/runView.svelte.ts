@@ -91,21 +91,27 @@ export function createRunView(api: EngineAPIService, breakpoints: BreakpointsSta
     error = null;
     notice = null;
     try {
-      const t = await api.getTemplate(templateId);
-      const { list, chosen } = await oneAtATime(templateId, async () => {
-        const list = (await api.listExecutions(templateId)).executions;
-        let chosen = executionId ? list.find((e) => e.id === executionId) : undefined;
-        if (executionId && !chosen && list.length > 0)
-          notice = 'The run in the link no longer exists, so its most recent run is shown instead.';
-        chosen ??= [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
-        if (chosen) return { list, chosen };
-        const created = await api.createExecution(templateId, {});
-        return { list: [created.execution], chosen: created.execution };
-      });
+      // The reads that need only the template id go out together; so do the two that need the run.
+      const graph = api.getGraph(templateId);
+      graph.catch(() => undefined); // awaited below; a failure before that is reported once, there
+      const [t, { list, chosen }] = await Promise.all([
+        api.getTemplate(templateId),
+        oneAtATime(templateId, async () => {
+          const list = (await api.listExecutions(templateId)).executions;
+          let chosen = executionId ? list.find((e) => e.id === executionId) : undefined;
+          if (executionId && !chosen && list.length > 0)
+            notice = 'The run in the link no longer exists, so its most recent run is shown instead.';
+          chosen ??= [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+          if (chosen) return { list, chosen };
+          const created = await api.createExecution(templateId, {});
+          return { list: [created.execution], chosen: created.execution };
+        }),
+      ]);
       const nextModel = graphFromScenario(t.scenario);
       const nextRef = { templateId, executionId: chosen.id };
-      const nextSource = await openSource(api, nextRef, nextModel);
-      const nextCounts = await nextSource.counts();
+      const nextSource = await openSource(api, nextRef, nextModel, graph);
+      const first = Math.min(chosen.currentStep, Math.max(0, Math.round(step ?? chosen.currentStep)));
+      const [nextCounts, firstView] = await Promise.all([nextSource.counts(), nextSource.read(first)]);
       if (mine !== openSeq) return;
       template = t;
       model = nextModel;
@@ -117,7 +123,9 @@ export function createRunView(api: EngineAPIService, breakpoints: BreakpointsSta
       status = chosen.status;
       truncation = null;
       counts = nextCounts;
-      await seek(step ?? live);
+      readSeq++; // an older read still under way must not replace this view
+      shown = first;
+      view = firstView;
       if (status === 'truncated') truncation = view ? truncationSentence() : null;
     } catch (err) {
       if (mine === openSeq) error = explainError(err, 'Opening the template');
