@@ -95,8 +95,12 @@ test.describe('lineage panel', () => {
         await page.setViewportSize({ width, height: 900 });
         // Nothing overflows the page sideways at either width.
         await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        // The wide ones are kept in the docs (docs/ui.md): the workspace with a lineage open.
         await page.screenshot({
-          path: `test-results/screens/lineage-${colorScheme}-${width}.png`,
+          path:
+            width === 1440
+              ? `docs/screenshots/workspace-lineage-${colorScheme}.png`
+              : `test-results/screens/lineage-${colorScheme}-${width}.png`,
           fullPage: width < 500,
         });
       }
