@@ -34,9 +34,11 @@ export function reply<T>(result: Result<T>, status = 200): Response {
 }
 
 /** Pure: a text answer (e.g. NDJSON) of a service result. */
-export function replyText(result: Result<string>, contentType: string): Response {
+export function replyText(result: Result<string | readonly string[]>, contentType: string): Response {
   if (!result.ok) return errorResponse(result.error.code, result.error.message, result.error.details);
-  return new HttpResponse(result.value, {
+  // Chunks become a Blob, never one string: an export may be longer than a string can be.
+  const v = result.value;
+  return new HttpResponse(typeof v === 'string' ? v : new Blob(v as string[]), {
     status: 200,
     headers: { 'content-type': contentType, ...timingHeaders(result.timings) },
   });

@@ -3,7 +3,7 @@
  * renamed over the destination only when the command succeeds, so a failed or interrupted command
  * leaves existing files untouched (a crash at worst leaves a `.<name>.<pid>-<n>.tmp` beside them).
  */
-import { rename, rm, stat, writeFile } from 'node:fs/promises';
+import { open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 let counter = 0;
@@ -15,10 +15,18 @@ export function temporaryPathFor(path: string): string {
 }
 
 /** Not pure (writes): writes `content` to `path` through a temporary file and a rename. */
-export async function writeFileAtomic(path: string, content: string): Promise<void> {
+export async function writeFileAtomic(path: string, content: string | Iterable<string>): Promise<void> {
   const temp = temporaryPathFor(path);
   try {
-    await writeFile(temp, content, 'utf8');
+    if (typeof content === 'string') await writeFile(temp, content, 'utf8');
+    else {
+      const file = await open(temp, 'w');
+      try {
+        for (const chunk of content) await file.write(chunk, null, 'utf8');
+      } finally {
+        await file.close();
+      }
+    }
     await rename(temp, path);
   } catch (err) {
     await rm(temp, { force: true });

@@ -12,7 +12,8 @@ export interface CliIO {
   stdout(text: string): void;
   stderr(text: string): void;
   readFile(path: string): Promise<string>;
-  writeFile(path: string, content: string): Promise<void>;
+  /** `content` as one text or as chunks written in order (a ledger may be longer than one string can be). */
+  writeFile(path: string, content: string | Iterable<string>): Promise<void>;
 }
 
 /** Exit codes: 0 success, 1 internal failure, 2 a user mistake (bad arguments, invalid input). */

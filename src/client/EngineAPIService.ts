@@ -225,6 +225,14 @@ export class EngineAPIService {
     return this.request<string>('GET', `${run(templateId, executionId)}/export`, undefined, 'text', options);
   }
 
+  /**
+   * The same export as a Blob, read from the answer as it arrives and never made one string: what a
+   * download should use, since a run at the documented bounds is longer than a string can be.
+   */
+  exportRunFile(templateId: string, executionId: string, options: CallOptions = {}): Promise<Blob> {
+    return this.request<Blob>('GET', `${run(templateId, executionId)}/export`, undefined, 'blob', options);
+  }
+
   /** Stores an exported run as a new execution of `templateId`, after re-executing it and checking its hash. */
   importRun(templateId: string, body: RunImportInput, options: CallOptions = {}): Promise<ExecutionCreated> {
     return this.send('POST', `/engine/templates/${enc(templateId)}/executions/import`, body, options);
@@ -357,7 +365,7 @@ export class EngineAPIService {
     method: string,
     path: string,
     body: unknown,
-    as: 'json' | 'text',
+    as: 'json' | 'text' | 'blob',
     { signal }: CallOptions,
   ): Promise<T> {
     const what = `${method} ${this.base}${path}`;
@@ -367,7 +375,7 @@ export class EngineAPIService {
       init.headers = { accept: 'application/json', 'content-type': 'application/json' };
     }
     if (signal) init.signal = signal;
-    const exchange = async (): Promise<{ response: Response; text: string }> => {
+    const exchange = async (): Promise<{ response: Response; text: string; blob?: Blob }> => {
       let response: Response;
       try {
         response = await this.transport(new Request(this.base + path, init));
@@ -375,9 +383,11 @@ export class EngineAPIService {
         if (signal?.aborted) throw aborted(what);
         throw new ApiError(0, 'NETWORK_ERROR', `${what} failed: ${err instanceof Error ? err.message : String(err)}`);
       }
+      if (as === 'blob' && response.ok) return { response, text: '', blob: await response.blob() };
       return { response, text: await response.text() };
     };
-    const { response, text } = await (signal ? untilAborted(exchange(), signal, what) : exchange());
+    const { response, text, blob } = await (signal ? untilAborted(exchange(), signal, what) : exchange());
+    if (as === 'blob' && blob) return blob as T;
     if (as === 'text' && response.ok) return text as T;
     let parsed: unknown;
     try {

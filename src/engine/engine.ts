@@ -37,7 +37,7 @@ import { checkStep, ok } from './queryErrors';
 import { scenarioGraph } from './graph';
 import { activityHistogram } from './histogram';
 import { ledgerPage, type LedgerPageQuery } from './ledgerPage';
-import { exportRun, readRunExport, rebuildRun } from './runExport';
+import { exportRun, exportRunChunks, readRunExport, rebuildRun } from './runExport';
 import { stepView } from './stepView';
 import { sinkAggregate } from './sinkAggregate';
 import { stepResult } from './stepResult';
@@ -339,6 +339,11 @@ export class Engine {
   /** The run as NDJSON: a header line (format, scenario, seed, input log, step, status, hash), then the canonical ledger lines. */
   exportRun(): string {
     return exportRun(this.run());
+  }
+
+  /** `exportRun` in chunks that are never joined, for runs too long for one string. */
+  exportRunChunks(): string[] {
+    return exportRunChunks(this.run());
   }
 
   /**

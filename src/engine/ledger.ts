@@ -372,12 +372,28 @@ export class Ledger implements Recorder {
 
   /** Canonical NDJSON of the events `[from, to]` (default: all). */
   toNdjson(from = 1, to = this.count): string {
-    // Lines are gathered into chunks of about 64 KiB, then joined once: no string per line is kept.
-    const chunks: string[] = [];
-    const sink = new ChunkSink({ update: (text) => void chunks.push(text), digestHex: () => '' });
-    for (let seq = from; seq <= to; seq++) this.writer.write(seq, sink);
+    return this.ndjsonChunks(from, to).join('');
+  }
+
+  /**
+   * The same text as `toNdjson`, in chunks of about 64 KiB that are never joined: a ledger at the
+   * documented bounds (tens of millions of events) is longer than the longest string JavaScript can
+   * hold, so exports are written and answered chunk by chunk.
+   */
+  ndjsonChunks(from = 1, to = this.count): string[] {
+    return [...this.ndjsonStream(from, to)];
+  }
+
+  /** `ndjsonChunks` one chunk at a time, so a writer holds one chunk, not the whole ledger. */
+  *ndjsonStream(from = 1, to = this.count): Generator<string> {
+    const ready: string[] = [];
+    const sink = new ChunkSink({ update: (text) => void ready.push(text), digestHex: () => '' });
+    for (let seq = from; seq <= to; seq++) {
+      this.writer.write(seq, sink);
+      if (ready.length > 0) yield ready.pop()!;
+    }
     sink.flush();
-    return chunks.join('');
+    if (ready.length > 0) yield ready.pop()!;
   }
 
   /** SHA-256 hex of the canonical NDJSON of the whole ledger; incremental over calls. */

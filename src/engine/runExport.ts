@@ -40,6 +40,11 @@ export interface RunHeader {
 
 /** Reads only (the ledger hash is computed incrementally): the export text of `run`. */
 export function exportRun(run: LiveRun): string {
+  return exportRunChunks(run).join('');
+}
+
+/** The export text of `run` in chunks (header line, then the ledger's chunks), never joined. */
+export function exportRunChunks(run: LiveRun): string[] {
   const head = [
     `{"format":${JSON.stringify(RUN_FORMAT)}`,
     `"formatVersion":${RUN_FORMAT_VERSION}`,
@@ -52,7 +57,7 @@ export function exportRun(run: LiveRun): string {
     `"ledgerEvents":${run.ledger.size}`,
     `"ledgerHash":${JSON.stringify(run.ledger.hash())}}`,
   ].join(',');
-  return `${head}\n${run.ledger.toNdjson()}`;
+  return [`${head}\n`, ...run.ledger.ndjsonChunks()];
 }
 
 /** Pure apart from hashing: the header of an export, checked, after checking its event lines hash to the header's hash. */

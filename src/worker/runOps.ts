@@ -117,12 +117,12 @@ export function runOps(ctx: ServiceContext) {
     },
 
     /** The stored ledger (the audit record in IndexedDB, not the in-memory run) as canonical NDJSON. */
-    exportLedger(templateId: string, executionId: string): Promise<Result<string>> {
+    exportLedger(templateId: string, executionId: string): Promise<Result<string[]>> {
       return ctx.withRun(templateId, executionId, false, async (run) => {
         const scenario = run.engine.scenario;
         const rows = await readSegments(ctx.db, executionId);
         const nodes = scenario.nodes.map((n) => ({ nodeId: n.nodeId, nodeType: n.type }));
-        return ok(ledgerFromSegments(rows, nodes, scenario.startTime, scenario.tickMs).toNdjson());
+        return ok(ledgerFromSegments(rows, nodes, scenario.startTime, scenario.tickMs).ndjsonChunks());
       });
     },
   };

@@ -78,8 +78,8 @@ export function workspaceOps(ctx: ServiceContext) {
     },
 
     /** The run as NDJSON: a header (scenario, seed, input log, step, status, hash), then the ledger lines. */
-    exportRun(templateId: string, executionId: string): Promise<Result<string>> {
-      return ctx.withRun(templateId, executionId, false, async (run) => ok(run.engine.exportRun()));
+    exportRun(templateId: string, executionId: string): Promise<Result<string[]>> {
+      return ctx.withRun(templateId, executionId, false, async (run) => ok(run.engine.exportRunChunks()));
     },
 
     /**

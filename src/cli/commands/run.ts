@@ -84,7 +84,7 @@ export const runCommand: Command = {
     }
 
     const ledgerFile = optionValue(args, 'ledger');
-    if (ledgerFile !== undefined) await io.writeFile(ledgerFile, engine.ledger.toNdjson());
+    if (ledgerFile !== undefined) await io.writeFile(ledgerFile, engine.ledger.ndjsonStream());
     io.stdout(`${JSON.stringify(output, null, 2)}\n`);
     return EXIT_OK;
   },

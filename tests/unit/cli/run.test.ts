@@ -24,7 +24,7 @@ async function runCli(...argv: string[]): Promise<Captured> {
     stdout: (t) => void (stdout += t),
     stderr: (t) => void (stderr += t),
     readFile: (p) => readFile(p, 'utf8'),
-    writeFile: async (p, c) => void files.set(p, c),
+    writeFile: async (p, c) => void files.set(p, typeof c === 'string' ? c : [...c].join('')),
   };
   const code = await main(argv, io);
   return { code, stdout, stderr, files };

@@ -80,6 +80,19 @@ describe('graph controller (headless Cytoscape)', () => {
     c.destroy();
   });
 
+  it('applies the first view of a new graph at once, before anything is drawn', () => {
+    const f = frames();
+    const c = create(null, { theme: 'light', schedule: f.schedule });
+    c.setGraph(model);
+    c.setStepState(view(3, ['invoices']));
+    expect(f.pending).toBe(0);
+    expect(c.cy.getElementById('invoices').hasClass('acted')).toBe(true);
+    expect(c.cy.getElementById('invoices').data('label')).toBe('Invoices\n3 collected');
+    c.setStepState(view(4, ['enrich']));
+    expect(f.pending).toBe(1);
+    c.destroy();
+  });
+
   it('highlights the selected node and a traced path with its edges', () => {
     const c = create(null, { theme: 'light', schedule: () => undefined });
     c.setGraph(model);

@@ -63,6 +63,8 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
   let pending: StepView | null | undefined;
   let scheduled = false;
   let destroyed = false;
+  /** A graph set and not yet given its step: its first view is applied at once (see setStepState). */
+  let fresh = false;
 
   cy.on('tap', (evt) => {
     if (evt.target === cy) opts.onSelect?.(null);
@@ -104,9 +106,18 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
       cy.layout(layout as cytoscape.LayoutOptions).run();
       pending = null;
       flush();
+      fresh = true;
     },
     setStepState(view) {
       pending = view;
+      // The first view of a new graph goes in before anything is drawn, so the first picture
+      // already has its counts (one drawing and one label pass instead of two; a 500-node graph
+      // otherwise draws itself twice on opening). Later views wait for the next frame.
+      if (fresh) {
+        fresh = false;
+        flush();
+        return;
+      }
       if (scheduled) return;
       scheduled = true;
       schedule(flush);
