@@ -7,7 +7,7 @@
  * Both take a `Request` (with its `signal`) and answer a `Response`, so the client cannot tell them
  * apart and the contract tests run unchanged over each.
  */
-import { getResponse, type RequestHandler } from 'msw';
+import { getResponse, matchRequestUrl, type RequestHandler } from 'msw';
 
 /** Answers one request. */
 export type ApiTransport = (request: Request) => Promise<Response>;
@@ -21,7 +21,15 @@ export function fetchTransport(fetcher: typeof fetch = (input, init) => globalTh
 export function inPageTransport(handlers: readonly RequestHandler[]): ApiTransport {
   const list = [...handlers];
   return async (request) => {
-    const response = await getResponse(list, request);
+    // Only the handlers whose method and path match go to MSW, which otherwise runs every handler
+    // of the list in turn; handlers matched otherwise (the catch-alls) always go, in their order.
+    const url = new URL(request.url);
+    const candidates = list.filter((h) => {
+      const { method, path } = (h as { info?: { method?: unknown; path?: unknown } }).info ?? {};
+      if (typeof method !== 'string' || typeof path !== 'string') return true;
+      return method === request.method && matchRequestUrl(url, path).matches;
+    });
+    const response = await getResponse(candidates, request);
     if (!response) throw new TypeError(`no API handler answers ${request.method} ${request.url}`);
     return response;
   };
