@@ -46,7 +46,10 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await new Promise((resolve) => host.close(resolve));
+  await new Promise((resolve) => {
+    host.close(resolve);
+    host.closeAllConnections(); // keep-alive connections would hold close() open
+  });
 });
 
 /** Opens a host page that frames the player at `query` (relative to the app), optionally posting a message. */

@@ -53,6 +53,12 @@ export async function serveStatic(root: () => string, base = '/demo/'): Promise<
   if (address === null || typeof address === 'string') throw new Error('static host: no port');
   return {
     url: `http://127.0.0.1:${address.port}${base}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // Keep-alive connections of the browser (a worker's script fetch, say) would hold close() open
+    // until they time out: end them too.
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

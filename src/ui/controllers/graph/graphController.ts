@@ -10,6 +10,7 @@ import { hasPositions, stepPatch, toElements } from './elements';
 import type { GraphModel } from './model';
 import { pathEdges } from './stepState';
 import type { StepView } from './stepState';
+import { attachOverview } from './overview';
 import { graphStyle, type Theme } from './style';
 
 let registered = false;
@@ -37,6 +38,8 @@ export interface GraphController {
   setTheme(theme: Theme): void;
   fit(): void;
   zoomBy(factor: number): void;
+  /** Draws the overview (minimap) on `canvas` and lets it move the view; returns a detach. */
+  overview(canvas: HTMLCanvasElement): () => void;
   destroy(): void;
   /** The Cytoscape core, for tests and the benchmark; not for components. */
   readonly cy: Core;
@@ -144,6 +147,16 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
     zoomBy(factor) {
       const z = cy.zoom() * factor;
       cy.zoom({ level: z, renderedPosition: { x: cy.width() / 2, y: cy.height() / 2 } });
+    },
+    overview(canvas) {
+      // Colours from the page's theme tokens, read when drawing, so a theme switch shows at once.
+      return attachOverview(cy, canvas, () => {
+        const css = getComputedStyle(canvas);
+        return {
+          node: css.getPropertyValue('--muted').trim() || '#888',
+          frame: css.getPropertyValue('--accent').trim() || '#2563eb',
+        };
+      });
     },
     destroy() {
       destroyed = true;
