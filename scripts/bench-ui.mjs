@@ -64,7 +64,7 @@ export async function measureFirstRender(page, baseUrl, log) {
           new Promise((resolve) => {
             const check = () => {
               const rows = document.querySelectorAll('table[aria-label="Nodes"] tbody tr').length;
-              const canvas = document.querySelector('canvas');
+              const canvas = document.querySelector('[aria-label^="Workflow graph"] canvas');
               if (rows >= 500 && canvas && canvas.width > 0) resolve(performance.now());
               else requestAnimationFrame(check);
             };
