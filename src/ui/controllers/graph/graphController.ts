@@ -105,7 +105,9 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
       });
       const layout = hasPositions(next)
         ? { name: 'preset', fit: true, padding: 40 }
-        : { name: 'dagre', rankDir: 'LR', nodeSep: 40, rankSep: 90, fit: true, padding: 40 };
+        : // nodeSep leaves room for the two-line label under each node (38 px node + ~36 px label),
+          // so nodes of one rank stacked above each other never have their labels touch.
+          { name: 'dagre', rankDir: 'LR', nodeSep: 64, rankSep: 90, fit: true, padding: 40 };
       cy.layout(layout as cytoscape.LayoutOptions).run();
       pending = null;
       flush();
