@@ -42,16 +42,15 @@ function counted<T extends object>(ctx: { activeCalls: number }, ops: T): T {
     }
     out[name] = (...args: unknown[]) => {
       ctx.activeCalls++;
-      let result: unknown;
+      let pending = false;
       try {
-        result = (op as (...a: unknown[]) => unknown)(...args);
-      } catch (err) {
-        ctx.activeCalls--;
-        throw err;
+        const result = (op as (...a: unknown[]) => unknown)(...args);
+        if (!(result instanceof Promise)) return result;
+        pending = true;
+        return result.finally(() => ctx.activeCalls--);
+      } finally {
+        if (!pending) ctx.activeCalls--;
       }
-      if (result instanceof Promise) return result.finally(() => ctx.activeCalls--);
-      ctx.activeCalls--;
-      return result;
     };
   }
   return out as T;
