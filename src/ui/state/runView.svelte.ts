@@ -11,28 +11,19 @@ import { graphFromScenario, type GraphModel } from '../controllers/graph/model';
 import type { StepView } from '../controllers/graph/stepState';
 import type { BreakpointsState } from './breakpoints.svelte';
 import { explainError } from './explain';
+import { inProcessLocks } from '../../worker/locks';
 import { openSource, type RunRef, type RunSource } from './runSource';
+import { nextBatch } from './speeds';
 
 /** Steps per second a playing run advances; `0` means as fast as the service answers. */
 export { SPEEDS } from './speeds';
-import { nextBatch } from './speeds';
 
 /**
  * Opening a template that has no run yet creates its first one. Two opens of the same template can
  * overlap (a route change and a reload of the list, or two views of one page), and each would see an
  * empty list and create a run: so per template, listing and creating happen one open at a time.
  */
-const firstRunLocks = new Map<string, Promise<unknown>>();
-function oneAtATime<T>(templateId: string, work: () => Promise<T>): Promise<T> {
-  const before = firstRunLocks.get(templateId) ?? Promise.resolve();
-  const mine = before.catch(() => undefined).then(work);
-  const settled = mine.catch(() => undefined);
-  firstRunLocks.set(templateId, settled);
-  void settled.then(() => {
-    if (firstRunLocks.get(templateId) === settled) firstRunLocks.delete(templateId);
-  });
-  return mine;
-}
+const firstRunLock = inProcessLocks();
 
 /** Not pure: the run view over `api`, pausing where `breakpoints` say. */
 export function createRunView(api: EngineAPIService, breakpoints: BreakpointsState) {
@@ -96,7 +87,7 @@ export function createRunView(api: EngineAPIService, breakpoints: BreakpointsSta
       graph.catch(() => undefined); // awaited below; a failure before that is reported once, there
       const [t, { list, chosen }] = await Promise.all([
         api.getTemplate(templateId),
-        oneAtATime(templateId, async () => {
+        firstRunLock(templateId, async () => {
           const list = (await api.listExecutions(templateId)).executions;
           let chosen = executionId ? list.find((e) => e.id === executionId) : undefined;
           if (executionId && !chosen && list.length > 0)
