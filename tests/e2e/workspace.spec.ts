@@ -144,6 +144,21 @@ test.describe('workspace', () => {
     await expect(page.getByText('Step 1 of 1')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expect(page.getByRole('region', { name: 'Inspector' })).toBeVisible();
+    // Every panel tab is whole on screen and none lies under the collapse button.
+    const hide = await page.getByRole('button', { name: 'Hide panels' }).boundingBox();
+    for (const tab of await page.getByRole('tablist', { name: 'Panels' }).getByRole('tab').all()) {
+      const box = await tab.boundingBox();
+      expect(box, await tab.innerText()).not.toBeNull();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+      const overlaps =
+        hide !== null &&
+        box!.x < hide.x + hide.width &&
+        hide.x < box!.x + box!.width &&
+        box!.y < hide.y + hide.height &&
+        hide.y < box!.y + box!.height;
+      expect(overlaps, `${await tab.innerText()} lies under Hide panels`).toBe(false);
+    }
   });
 
   test('the theme follows the system and can be toggled', async ({ page }) => {
