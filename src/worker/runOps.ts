@@ -153,7 +153,11 @@ async function advance(ctx: ServiceContext, run: OpenRun, target: StepTarget, si
     );
   };
   stop();
-  while (engine.getCurrentTick() < to && engine.stepSync()) {
+  // One step at a time, so the clock is read between steps; a step that does not move the tick means nothing is left to do.
+  for (let tick = engine.getCurrentTick(); tick < to;) {
+    engine.advance(tick + 1);
+    if (engine.getCurrentTick() === tick) break;
+    tick = engine.getCurrentTick();
     if (ctx.clock() - slice < (ctx.activeCalls > 1 ? 1 : ctx.runSliceMs)) continue;
     await ctx.nextTask();
     stop();

@@ -82,7 +82,7 @@ function freshRun(record: ExecutionRow): OpenRun {
 function replay(run: OpenRun, record: ExecutionRow, batches: InputBatchRow[]): void {
   const { engine } = run;
   for (const batch of batches) {
-    engine.runUntil(batch.step);
+    engine.advance(batch.step);
     if (engine.getCurrentTick() !== batch.step) {
       mismatch(
         record,
@@ -96,7 +96,7 @@ function replay(run: OpenRun, record: ExecutionRow, batches: InputBatchRow[]): v
   }
   if (run.inputBatches !== record.inputBatches)
     mismatch(record, `${run.inputBatches} input batches were re-applied, the record has ${record.inputBatches}`);
-  engine.runUntil(record.currentStep);
+  engine.advance(record.currentStep);
   const tick = engine.getCurrentTick();
   const size = engine.ledger.size;
   if (tick !== record.currentStep || size !== record.ledgerSize || engine.status !== record.status) {
