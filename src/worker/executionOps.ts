@@ -7,10 +7,10 @@ import { Engine } from '../engine';
 import type { Deleted, EventsAdded, ExecutionCreated, ExecutionList, ExecutionRecord } from '../contract/wire';
 import type { ExecutionRow, InputBatchRow } from '../store/AppDB';
 import * as executions from '../store/executions';
-import { commitChange } from './commitRun';
 import type { ServiceContext } from './context';
 import { addEvents } from './eventInput';
 import { Failure, guard, ok, type Result } from './result';
+import { StoredRun } from './storedRun';
 import { mustGet } from './templateOps';
 
 /** Not pure: the execution methods of a service over `ctx`. */
@@ -34,39 +34,29 @@ export function executionOps(ctx: ServiceContext) {
         const at = ctx.now();
         const count = (await executions.listExecutions(ctx.db, templateId)).length;
         const status = engine.status;
-        const record: ExecutionRow = {
-          id,
-          templateId,
-          name: input.name ?? `Run ${count + 1}`,
-          seed: engine.seed,
-          status,
-          currentStep: 0,
-          ledgerSize: 0,
-          externalEventCount: events.length,
-          queueSize: engine.getQueue().size(),
-          ledgerHash: status === 'completed' || status === 'truncated' ? engine.ledgerHash() : null,
-          createdAt: at,
-          updatedAt: at,
-          scenario: template.scenario,
-          revision: 0,
-          inputBatches: events.length > 0 ? 1 : 0,
-          sealedSegments: 0,
-          sealedTokens: 0,
-        };
-        const batch: InputBatchRow | undefined =
-          events.length > 0 ? { executionId: id, batch: 0, step: 0, events } : undefined;
-        await executions.insertExecution(ctx.db, record, batch ? { batches: [batch] } : {});
-        ctx.runs.set({
-          executionId: id,
-          templateId,
+        const batches: InputBatchRow[] = events.length > 0 ? [{ executionId: id, batch: 0, step: 0, events }] : [];
+        const run = await StoredRun.create(
+          ctx,
           engine,
-          record,
-          inputBatches: record.inputBatches,
-          sealedSegments: 0,
-          sealedTokens: 0,
-        });
-        ctx.announce({ executionId: id, revision: 0 });
-        return ok({ success: true, executionId: id, execution: toWire(record) });
+          {
+            id,
+            templateId,
+            name: input.name ?? `Run ${count + 1}`,
+            seed: engine.seed,
+            status,
+            currentStep: 0,
+            ledgerSize: 0,
+            externalEventCount: events.length,
+            queueSize: engine.getQueue().size(),
+            ledgerHash: status === 'completed' || status === 'truncated' ? engine.ledgerHash() : null,
+            createdAt: at,
+            updatedAt: at,
+            scenario: template.scenario,
+          },
+          batches,
+        );
+        ctx.runs.set(run);
+        return ok({ success: true, executionId: id, execution: toWire(run.record) });
       });
     },
 
@@ -121,19 +111,7 @@ export function appendEvents(
   read: () => unknown,
 ): Promise<Result<EventsAdded>> {
   return ctx.withRun(templateId, executionId, true, async (run) => {
-    // A truncated run is over (maxSteps or maxEvents was reached): events added now could never be emitted.
-    if (run.engine.status === 'truncated') {
-      throw new Failure(
-        'CONFLICT',
-        `Execution "${executionId}" is truncated (${run.engine.truncatedBy ?? 'maxSteps'} was reached): it takes no more events; start a new execution`,
-        {
-          executionId,
-          status: run.engine.status,
-        },
-      );
-    }
-    const events = addEvents(run.engine, read(), '/events');
-    const timings = await commitChange(ctx, run, events);
+    const { events, timings } = await run.addEvents(ctx, read(), '/events');
     return ok({ success: true, added: events.length, queueSize: run.engine.getQueue().size() }, { ...timings });
   });
 }
