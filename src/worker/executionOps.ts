@@ -3,6 +3,8 @@
  * list, read, delete, and add external events to a run. An execution keeps a COPY of its
  * template's scenario, so editing the template later never changes a past run.
  */
+import { readBodyAs } from '../contract/body';
+import { EventsBody, ExecutionBody } from '../contract/schemas';
 import { Engine } from '../engine';
 import type { Deleted, EventsAdded, ExecutionCreated, ExecutionList, ExecutionRecord } from '../contract/wire';
 import type { ExecutionRow, InputBatchRow } from '../store/AppDB';
@@ -148,36 +150,34 @@ export function toWire(row: ExecutionRow): ExecutionRecord {
   };
 }
 
+/** Pure: a create body read by `ExecutionBody` (no body: all defaults); its first problem is Failure BAD_REQUEST. */
 function readExecutionInput(body: unknown): { name?: string; seed?: number; externalEvents?: unknown } {
   if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body))
-    throw new Failure('BAD_REQUEST', 'The request body must be a JSON object', {});
-  const o = body as Record<string, unknown>;
-  const out: { name?: string; seed?: number; externalEvents?: unknown } = {};
-  if (o.name !== undefined) {
-    if (typeof o.name !== 'string' || o.name.trim() === '')
-      throw new Failure('BAD_REQUEST', '"name" must be a non-empty string', {
-        issues: [{ path: '/name', message: 'expected a non-empty string' }],
-      });
-    out.name = o.name.trim().slice(0, 200);
+  const r = readBodyAs(ExecutionBody, body);
+  if (r.ok) {
+    const { name, seed, externalEvents } = r.value;
+    return {
+      ...(name !== undefined ? { name } : {}),
+      ...(seed !== undefined ? { seed } : {}),
+      ...(externalEvents !== undefined ? { externalEvents } : {}),
+    };
   }
-  if (o.seed !== undefined) {
-    if (typeof o.seed !== 'number' || !Number.isSafeInteger(o.seed)) {
-      throw new Failure('BAD_REQUEST', `"seed" must be an integer; got ${JSON.stringify(o.seed)}`, {
-        issues: [{ path: '/seed', message: 'expected an integer' }],
-      });
-    }
-    out.seed = o.seed;
+  const first = r.issues[0]!;
+  if (first.path === '/name')
+    throw new Failure('BAD_REQUEST', '"name" must be a non-empty string', { issues: [first] });
+  if (first.path === '/seed') {
+    const seed = (body as { seed?: unknown }).seed;
+    throw new Failure('BAD_REQUEST', `"seed" must be an integer; got ${JSON.stringify(seed)}`, { issues: [first] });
   }
-  if (o.externalEvents !== undefined) out.externalEvents = o.externalEvents;
-  return out;
+  throw new Failure('BAD_REQUEST', 'The request body must be a JSON object', {});
 }
 
+/** Pure: the events of an `{events}` body (checked as a list by `addEvents`). */
 function eventsOf(body: unknown): unknown {
-  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('events' in body)) {
+  const r = readBodyAs(EventsBody, body);
+  if (!r.ok)
     throw new Failure('BAD_REQUEST', 'The request body must be {"events": [...]}', {
       issues: [{ path: '/events', message: 'required field "events" is missing' }],
     });
-  }
-  return (body as { events: unknown }).events;
+  return r.value.events;
 }
