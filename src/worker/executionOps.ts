@@ -7,8 +7,9 @@ import { readBodyAs } from '../contract/body';
 import { EventsBody, ExecutionBody } from '../contract/schemas';
 import { Engine } from '../engine';
 import type { Deleted, EventsAdded, ExecutionCreated, ExecutionList, ExecutionRecord } from '../contract/wire';
-import type { ExecutionRow, InputBatchRow } from '../store/AppDB';
+import type { InputBatchRow } from '../store/AppDB';
 import * as executions from '../store/executions';
+import { executionToWire } from '../store/mappers';
 import type { ServiceContext } from './context';
 import { addEvents } from './eventInput';
 import { Failure, guard, ok, type Result } from './result';
@@ -58,7 +59,7 @@ export function executionOps(ctx: ServiceContext) {
           batches,
         );
         ctx.runs.set(run);
-        return ok({ success: true, executionId: id, execution: toWire(run.record) });
+        return ok({ success: true, executionId: id, execution: executionToWire(run.record) });
       });
     },
 
@@ -67,7 +68,7 @@ export function executionOps(ctx: ServiceContext) {
       return guard(async () => {
         await mustGet(ctx, templateId);
         const rows = await executions.listExecutions(ctx.db, templateId);
-        return ok({ executions: rows.map(toWire), count: rows.length });
+        return ok({ executions: rows.map(executionToWire), count: rows.length });
       });
     },
 
@@ -76,7 +77,7 @@ export function executionOps(ctx: ServiceContext) {
       return guard(async () => {
         const row = await executions.getExecution(ctx.db, executionId);
         if (!row) throw new Failure('EXECUTION_NOT_FOUND', `Execution "${executionId}" not found`, { executionId });
-        return ok(toWire(row));
+        return ok(executionToWire(row));
       });
     },
 
@@ -116,38 +117,6 @@ export function appendEvents(
     const { events, timings } = await run.addEvents(ctx, read(), '/events');
     return ok({ success: true, added: events.length, queueSize: run.engine.getQueue().size() }, { ...timings });
   });
-}
-
-/** Pure: the wire record of a stored execution (without the scenario copy and bookkeeping). */
-export function toWire(row: ExecutionRow): ExecutionRecord {
-  const {
-    id,
-    templateId,
-    name,
-    seed,
-    status,
-    currentStep,
-    ledgerSize,
-    externalEventCount,
-    queueSize,
-    ledgerHash,
-    createdAt,
-    updatedAt,
-  } = row;
-  return {
-    id,
-    templateId,
-    name,
-    seed,
-    status,
-    currentStep,
-    ledgerSize,
-    externalEventCount,
-    queueSize,
-    ledgerHash,
-    createdAt,
-    updatedAt,
-  };
 }
 
 /** Pure: a create body read by `ExecutionBody` (no body: all defaults); its first problem is Failure BAD_REQUEST. */

@@ -20,9 +20,10 @@
  */
 import { Engine, reexecute } from '../engine';
 import type { ExternalEvent } from '../engine/types';
-import type { StepTarget } from '../contract/wire';
+import type { ExecutionRecord, StepTarget } from '../contract/wire';
 import type { AppDB, CheckpointRow, ExecutionRow, InputBatchRow, LedgerSegmentRow } from '../store/AppDB';
 import { commitRun as storeCommit, insertExecution, readRunState } from '../store/executions';
+import { executionToRow } from '../store/mappers';
 import { SEGMENT_SIZE, encodeFrom, encodeSegmentsFrom, type SealMark } from '../store/segmentCodec';
 import type { RunChange } from './context';
 import { addEvents } from './eventInput';
@@ -54,8 +55,8 @@ export interface CommitTimings {
   persist: number;
 }
 
-/** A new execution's record before its storage bookkeeping (which `StoredRun.create` fills in). */
-export type NewRecord = Omit<ExecutionRow, 'revision' | 'inputBatches' | 'sealedSegments' | 'sealedTokens'>;
+/** A new execution: its wire record and the scenario copy it runs (`StoredRun.create` adds the bookkeeping). */
+export type NewRecord = ExecutionRecord & { scenario: unknown };
 
 /** Not pure: one open execution, level with its stored record. */
 export class StoredRun {
@@ -102,7 +103,8 @@ export class StoredRun {
     batches: InputBatchRow[],
   ): Promise<StoredRun> {
     const { segments, mark } = encodeFrom(engine.ledger, fields.id, { sealedSegments: 0, sealedTokens: 0 });
-    const record: ExecutionRow = { ...fields, revision: 0, inputBatches: batches.length, ...mark };
+    const { scenario, ...wire } = fields;
+    const record = executionToRow(wire, { scenario, revision: 0, inputBatches: batches.length, ...mark });
     await insertExecution(storage.db, record, {
       batches,
       segments: segments.map((s) => s.row),

@@ -22,8 +22,8 @@ import type {
 } from '../contract/wire';
 import type { InputBatchRow } from '../store/AppDB';
 import * as executions from '../store/executions';
+import { executionToWire } from '../store/mappers';
 import type { ServiceContext } from './context';
-import { toWire } from './executionOps';
 import { Failure, guard, ok, type Result } from './result';
 import { answer, at } from './runOps';
 import { StoredRun } from './storedRun';
@@ -137,7 +137,7 @@ export function workspaceOps(ctx: ServiceContext) {
           batches,
         );
         ctx.runs.set(run);
-        return ok({ success: true, executionId: id, execution: toWire(run.record) });
+        return ok({ success: true, executionId: id, execution: executionToWire(run.record) });
       });
     },
 
