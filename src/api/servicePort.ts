@@ -1,12 +1,10 @@
 /**
- * The service as the handlers see it: every method of `EngineService` returning a promise. Both the
- * plain service (Node tests) and the Comlink proxy of the worker (browser) fit it.
+ * The service as the handlers see it: the contract's port (`PortOf`, src/contract/port.ts) of the
+ * worker's implementation, re-exported here where the handlers import it.
  */
-import type { EngineService } from '../worker/api';
+import type { ServicePort } from '../worker/api';
 
-export type ServicePort = {
-  [K in keyof EngineService]: (...args: Parameters<EngineService[K]>) => Promise<Awaited<ReturnType<EngineService[K]>>>;
-};
+export type { ServicePort } from '../worker/api';
 
 /** How handlers reach the service: called per request (the browser's starts the worker lazily). */
 export type ServiceGetter = () => ServicePort;

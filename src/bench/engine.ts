@@ -115,12 +115,12 @@ export function runEngineBench(options: EngineBenchOptions): E1Result {
   const engine = new Engine(options.hasher ? { hasher: options.hasher } : {});
   // One warm-up run so the timed runs measure optimised code, as a long simulation would.
   engine.start(scenario);
-  engine.runToEnd();
+  engine.advance('end');
   const runsMs: number[] = [];
   for (let r = 0; r < repetitions; r++) {
     engine.start(scenario);
     const t0 = options.now();
-    engine.runToEnd();
+    engine.advance('end');
     runsMs.push(options.now() - t0);
   }
   const ledgerEvents = engine.ledger.size;
@@ -129,7 +129,7 @@ export function runEngineBench(options: EngineBenchOptions): E1Result {
   const hashMs = options.now() - t0;
   const plain = new Engine();
   plain.start(scenario);
-  plain.runToEnd();
+  plain.advance('end');
   const t1 = options.now();
   const plainHash = plain.ledgerHash();
   const hashMsDefault = options.now() - t1;

@@ -88,7 +88,7 @@ export function runMemoryBench(options: ScaleBenchOptions): E3Result {
   const before = settled(options);
   const engine = new Engine();
   engine.start(scenario);
-  engine.runToEnd();
+  engine.advance('end');
   const after = settled(options);
   const events = engine.ledger.size;
   const heap = after.heap - before.heap;
@@ -149,7 +149,7 @@ class Timer {
       const warmScenario = e1Scenario(Math.round(WARM_UP_EVENTS / EVENTS_PER_TOKEN));
       for (let i = 0; i < 10; i++) {
         warm.start(warmScenario);
-        warm.runToEnd();
+        warm.advance('end');
       }
       Timer.warm = warm;
     }
@@ -162,7 +162,7 @@ class Timer {
     this.options.gc();
     engine.start(this.scenario);
     const t0 = this.options.now();
-    engine.runToEnd();
+    engine.advance('end');
     const ms = this.options.now() - t0;
     this.times.push(ms);
     this.events = engine.ledger.size;

@@ -54,7 +54,7 @@ export function runTimeTravelBench(options: TimeTravelOptions): [E4Result, E5Res
   const tokens = Math.round((options.quick ? 100_000 : 1_000_000) / EVENTS_PER_TOKEN);
   const engine = new Engine();
   engine.start(e1Scenario(tokens));
-  engine.runToEnd();
+  engine.advance('end');
   return [stateAtBench(engine, options), lineageBench(engine, tokens, options)];
 }
 

@@ -4,8 +4,10 @@
  * `initialize`, `getExternalEventQueue().addEvent`, `getQueue().size()`, `async step()`,
  * `getNodeState`, `getCurrentTick`.
  *
- * `stepSync()`/`runToEnd()` are the synchronous core (benchmarks and the CLI use them without a
- * promise per step); `step()` wraps one synchronous step in a promise, as the seed's API is async.
+ * Stepping is `advance(to | 'end')`, synchronous (the worker, the CLI and the benchmarks move a run
+ * with it, without a promise per step), beside the seed's `async step()` and `runToEnd()`
+ * (`advance('end')`). The ledger and the external queue are handed out as read-only facades
+ * (views.ts): no caller can append an event or take one.
  *
  * The read side (DSL.md §6) answers for the current step or any earlier one without changing the
  * run: step results, state at a step (checkpoints + replay), node events and activity, Sink
@@ -14,9 +16,8 @@
  */
 import { nodeActivity, nodeEvents } from './activity';
 import { loadScenario } from './dsl';
-import type { AddEventsResult, InputBatch } from './externalQueue';
+import type { InputBatch } from './externalQueue';
 import type { HasherFactory } from './hashing';
-import type { Ledger } from './ledger';
 import { lineage } from './lineage';
 import { LiveRun } from './liveRun';
 import { descendants, provenance } from './provenance';
@@ -41,7 +42,10 @@ import { exportRun, exportRunChunks, readRunExport, rebuildRun } from './runExpo
 import { stepView } from './stepView';
 import { sinkAggregate } from './sinkAggregate';
 import { stepResult } from './stepResult';
-import type { ExternalEvent, LedgerEvent, LoadResult, NodeState, RunStatus, Scenario, TruncationBound } from './types';
+import { externalQueueView, ledgerView, type ExternalQueueView, type LedgerView } from './views';
+import type { LedgerEvent, LoadResult, NodeState, RunStatus, Scenario, TruncationBound } from './types';
+
+export type { ExternalQueueView, LedgerView } from './views';
 
 export interface EngineOptions {
   /** Overrides the scenario's seed (an execution's own seed). */
@@ -54,37 +58,6 @@ export interface EngineSettings {
   hasher?: HasherFactory;
   /** A fixed checkpoint spacing K in work units (ledger events + steps); default: adaptive from `CHECKPOINT_SPACING`. */
   checkpointSpacing?: number;
-}
-
-/**
- * The ledger as the engine hands it out: every read, no write. The engine alone appends (through
- * its simulation); a caller can neither add an event nor mint a token.
- */
-export type LedgerView = Omit<
-  Ledger,
-  | 'append'
-  | 'appendEvent'
-  | 'beginStep'
-  | 'createToken'
-  | 'postCorrelation'
-  | 'tokenList'
-  | 'internDetails'
-  | 'addDetails'
-  | 'transitionStates'
-  | 'table'
->;
-
-/**
- * The external queue as the engine hands it out (`getExternalEventQueue()`): add events, read its
- * size and the input log — never `take` one (only the run's DataSources consume events).
- */
-export interface ExternalQueueView {
-  addEvent(event: ExternalEvent): AddEventsResult;
-  addEvents(events: readonly unknown[]): AddEventsResult;
-  /** External events not yet emitted. */
-  size(): number;
-  pendingByTarget(): Record<string, number>;
-  inputLog(): InputBatch[];
 }
 
 /** The queue view of `getQueue()`. */
@@ -113,7 +86,7 @@ export interface StepReport {
 /** Not pure: a simulation engine holding at most one run. */
 export class Engine {
   private live: LiveRun | null = null;
-  private queueView: RunQueue | null = null;
+  private views: { queue: RunQueue; ledger: LedgerView; external: ExternalQueueView } | null = null;
   private readonly settings: EngineSettings;
 
   constructor(settings: EngineSettings = {}) {
@@ -127,7 +100,7 @@ export class Engine {
    */
   initialize(dslTemplate: unknown, options: EngineOptions = {}): LoadResult {
     this.live = null;
-    this.queueView = null;
+    this.views = null;
     const result = loadScenario(dslTemplate);
     if (result.scenario === null) return result;
     if (options.seed !== undefined && !Number.isFinite(options.seed)) {
@@ -172,12 +145,14 @@ export class Engine {
 
   /** The ledger, read-only (`LedgerView`). */
   get ledger(): LedgerView {
-    return this.run().ledger;
+    this.run();
+    return this.views!.ledger;
   }
 
   /** The external event queue; `addEvent` refuses (as a value) an event not addressed to a DataSource. */
   getExternalEventQueue(): ExternalQueueView {
-    return this.run().queue;
+    this.run();
+    return this.views!.external;
   }
 
   /** The input log: every batch of external events added, with the step the run was at (what a re-run needs). */
@@ -187,7 +162,7 @@ export class Engine {
 
   getQueue(): RunQueue {
     this.run();
-    return this.queueView!;
+    return this.views!.queue;
   }
 
   /** Executes the next step (seed API; the work is synchronous). */
@@ -195,13 +170,8 @@ export class Engine {
     return this.stepReport();
   }
 
-  /** Executes the next step synchronously; false when there was nothing to do. */
-  stepSync(): boolean {
-    return this.run().stepSync();
-  }
-
   /** Executes the next step synchronously and reports it. */
-  stepReport(): StepReport {
+  private stepReport(): StepReport {
     const live = this.run();
     const firstSeq = live.ledger.size + 1;
     const executed = live.stepSync();
@@ -227,14 +197,9 @@ export class Engine {
     return live.sim.status;
   }
 
-  /** `advance('end')`. */
+  /** `advance('end')` (seed 4.5). */
   runToEnd(): RunStatus {
     return this.advance('end');
-  }
-
-  /** `advance(step)`. */
-  runUntil(step: number): RunStatus {
-    return this.advance(step);
   }
 
   /** State of node `nodeId`, or undefined for an unknown id. */
@@ -358,10 +323,14 @@ export class Engine {
   private begin(scenario: Scenario, seed: number, document: string | null): void {
     const live = new LiveRun(scenario, seed, { ...this.settings, document });
     this.live = live;
-    this.queueView = {
-      size: () => live.sim.size(),
-      deliveries: () => live.sim.queuedDeliveries(),
-      peek: (limit = 20) => live.sim.peek(limit),
+    this.views = {
+      queue: Object.freeze({
+        size: () => live.sim.size(),
+        deliveries: () => live.sim.queuedDeliveries(),
+        peek: (limit = 20) => live.sim.peek(limit),
+      }),
+      ledger: ledgerView(live.ledger),
+      external: externalQueueView(live.queue),
     };
   }
 

@@ -17,6 +17,7 @@ export { ExternalEventQueue, type AddEventsResult, type InputBatch } from './ext
 export { defaultHasher, type HasherFactory, type IncrementalHash } from './hashing';
 export { CHECKPOINT_SPACING } from './checkpoints';
 export { RUN_FORMAT, RUN_FORMAT_VERSION, type RunHeader } from './runExport';
+export { reexecute, type ReexecutionBatch, type ReexecutionProblem } from './reexecute';
 export { SINK_FORMULAS } from './queryTypes';
 export { LEDGER_PAGE, type LedgerPageQuery } from './ledgerPage';
 export { DEFAULT_HISTOGRAM_BUCKETS } from './histogram';

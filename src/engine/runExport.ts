@@ -17,6 +17,7 @@ import { defaultHasher, type HasherFactory } from './hashing';
 import type { LiveRun } from './liveRun';
 import type { QueryResult } from './queryTypes';
 import { failure, ok } from './queryErrors';
+import { reexecute } from './reexecute';
 import type { RunStatus, Scenario } from './types';
 
 /** The header's `format`, and the version this engine writes and reads. */
@@ -92,7 +93,7 @@ export function readRunExport(text: string, hasher: HasherFactory = defaultHashe
 
 /**
  * Not pure: re-executes the run `header` describes into the fresh `engine` — load the scenario,
- * apply each input batch at its step, run to the header's step — and checks the result. Returns
+ * then `reexecute` its input log to the header's step — and checks the result. Returns
  * the engine, or the reason it does not match.
  */
 export function rebuildRun(engine: Engine, header: RunHeader): QueryResult<Engine> {
@@ -106,16 +107,13 @@ export function rebuildRun(engine: Engine, header: RunHeader): QueryResult<Engin
     } else {
       engine.start(header.scenario as Scenario, header.seed);
     }
-    for (const [i, batch] of header.inputLog.entries()) {
-      engine.runUntil(batch.step);
-      if (engine.getCurrentTick() !== batch.step)
-        return mismatch(
-          `the re-run stopped at step ${engine.getCurrentTick()}, before step ${batch.step} where input batch ${i} was added`,
-        );
-      const added = engine.getExternalEventQueue().addEvents(batch.events);
-      if (!added.ok) return invalid(`input batch ${i}, event ${added.index}: ${added.error}`);
-    }
-    engine.runUntil(header.step);
+    const problem = reexecute(engine, header.inputLog, header.step);
+    if (problem?.kind === 'stopped')
+      return mismatch(
+        `the re-run stopped at step ${problem.reached}, before step ${problem.batchStep} where input batch ${problem.batch} was added`,
+      );
+    if (problem?.kind === 'refused')
+      return invalid(`input batch ${problem.batch}, event ${problem.index}: ${problem.error}`);
   } catch (err) {
     return invalid(`its scenario cannot be run: ${err instanceof Error ? err.message : String(err)}`);
   }

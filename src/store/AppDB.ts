@@ -1,6 +1,7 @@
 /**
  * The IndexedDB schema (Dexie 4): every table, its keys and indexes, and the version history.
- * Rows are plain structured-clone data. Only the worker opens this database (PRODUCT.md: the worker
+ * Rows are plain structured-clone data with their own types here; mappers.ts turns them into the
+ * wire shapes of src/contract and back. Only the worker opens this database (PRODUCT.md: the worker
  * owns the database; the main thread never writes IndexedDB).
  *
  * Tables:
@@ -19,14 +20,41 @@
  *                     configurations were already seeded, so a deleted one never comes back.
  */
 import { Dexie, type EntityTable, type Table } from 'dexie';
-import type { ExternalEvent } from '../engine/types';
-import type { ExecutionRecord, ParserConfigRecord, Template } from '../contract/wire';
+import type { ExternalEvent, RunStatus } from '../engine/types';
+import type { ParserConfig } from '../parser';
 
-/** A template as stored: exactly the wire shape. */
-export type TemplateRow = Template;
+/** A template as stored (its wire shape is `Template`: templateToWire). */
+export interface TemplateRow {
+  id: string;
+  name: string;
+  description: string;
+  /** The DSL version the scenario declares. */
+  version: string;
+  /** Unique (index `&slug`). */
+  slug: string;
+  scenario: Record<string, unknown>;
+  referenceDoc?: string;
+  resources?: unknown[];
+  createdAt: string;
+  updatedAt: string;
+}
 
-/** An execution as stored: the wire record plus what restoring and committing need. */
-export interface ExecutionRow extends ExecutionRecord {
+/** An execution as stored: what the wire record says (executionToWire) plus what restoring and committing need. */
+export interface ExecutionRow {
+  id: string;
+  /** Index `templateId`. */
+  templateId: string;
+  name: string;
+  seed: number;
+  status: RunStatus;
+  currentStep: number;
+  ledgerSize: number;
+  externalEventCount: number;
+  queueSize: number;
+  /** SHA-256 of the canonical ledger once the run has ended, else null. */
+  ledgerHash: string | null;
+  createdAt: string;
+  updatedAt: string;
   /** The template's scenario document as it was when the execution was created. */
   scenario: unknown;
   /** Incremented by every commit; a commit based on an older revision is refused. */
@@ -97,7 +125,13 @@ export interface MetaRow {
   value: unknown;
 }
 
-export type ParserConfigRow = ParserConfigRecord;
+/** A saved parser configuration: the parser core's configuration with its id and times (wire: `ParserConfigRecord`). */
+export type ParserConfigRow = Omit<ParserConfig, 'sources'> & {
+  id: string;
+  sources: string[];
+  createdAt: string;
+  updatedAt: string;
+};
 
 /** Not pure: the Flowledger database (use `openAppDb` in db.ts, the one factory). */
 export class AppDB extends Dexie {

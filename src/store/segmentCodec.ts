@@ -37,7 +37,7 @@ export interface SealMark {
 
 /**
  * Pure over the ledger prefix: encodes every segment of `ledger` from the open one of `mark` on,
- * and the new mark. THE sealing rule: a segment is sealed once it holds `SEGMENT_SIZE` events.
+ * and the new mark (the sealing rule is `encodeSegmentsFrom`'s).
  */
 export function encodeFrom(
   ledger: LedgerView,
@@ -45,18 +45,35 @@ export function encodeFrom(
   mark: SealMark,
 ): { segments: EncodedSegment[]; mark: SealMark } {
   const segments: EncodedSegment[] = [];
+  let last = mark;
+  for (const next of encodeSegmentsFrom(ledger, executionId, mark)) {
+    segments.push(next.encoded);
+    last = next.mark;
+  }
+  return { segments, mark: last };
+}
+
+/**
+ * Pure over the ledger prefix: each segment from `mark` on, encoded, with the mark after it — THE
+ * sealing rule: a segment is sealed once it holds `SEGMENT_SIZE` events; the last one may be open.
+ * Writing a commit (`encodeFrom`) and verifying a restore (the worker's `StoredRun`) both walk it.
+ */
+export function* encodeSegmentsFrom(
+  ledger: LedgerView,
+  executionId: string,
+  mark: SealMark,
+): Generator<{ segment: number; encoded: EncodedSegment; mark: SealMark }> {
   let { sealedSegments, sealedTokens } = mark;
   let tokenStart = mark.sealedTokens;
   for (let segment = mark.sealedSegments; segment < segmentCount(ledger.size); segment++) {
     const encoded = encodeSegment(ledger, executionId, segment, tokenStart);
-    segments.push(encoded);
     tokenStart = encoded.checkpoint.tokenEnd;
     if (encoded.row.count === SEGMENT_SIZE) {
       sealedSegments = segment + 1;
       sealedTokens = tokenStart;
     }
+    yield { segment, encoded, mark: { sealedSegments, sealedTokens } };
   }
-  return { segments, mark: { sealedSegments, sealedTokens } };
 }
 
 /**

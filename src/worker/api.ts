@@ -9,6 +9,7 @@
  * restored on demand by a verified deterministic re-run), and serves the log parser: sources,
  * configurations, parsing in the worker and enqueueing into a run (parserOps.ts).
  */
+import type { PortOf } from '../contract/port';
 import { createContext, type ServiceDeps } from './context';
 import { executionOps } from './executionOps';
 import { parserOps } from './parserOps';
@@ -58,3 +59,6 @@ function counted<T extends object>(ctx: { activeCalls: number }, ops: T): T {
 
 /** The service's API, as the worker exposes it. */
 export type EngineService = ReturnType<typeof createService>;
+
+/** The service as callers across the worker boundary see it: every method returning a promise (src/contract/port.ts). */
+export type ServicePort = PortOf<EngineService>;

@@ -11,8 +11,8 @@ import { inProcessLocks, webLocks, type LockRunner } from './locks';
 import { nextTask } from './parseStream';
 import type { ParserDeps } from './parserContext';
 import { Failure, guard, type Result } from './result';
-import { RunCache, type OpenRun, type RunCacheLimits } from './runCache';
-import { syncRun } from './syncRun';
+import { RunCache, type RunCacheLimits } from './runCache';
+import { StoredRun } from './storedRun';
 
 export interface ServiceDeps {
   db: AppDB;
@@ -61,7 +61,7 @@ export interface ServiceContext {
     templateId: string | null,
     executionId: string,
     change: boolean,
-    fn: (run: OpenRun) => Promise<Result<T>>,
+    fn: (run: StoredRun) => Promise<Result<T>>,
   ): Promise<Result<T>>;
   /** Runs `fn` under the cross-tab lock of `executionId` without opening its run. */
   lockExecution<T>(executionId: string, fn: () => Promise<T>): Promise<T>;
@@ -131,7 +131,7 @@ export function createContext(deps: ServiceDeps): ServiceContext {
       templateId: string | null,
       executionId: string,
       change: boolean,
-      fn: (run: OpenRun) => Promise<Result<T>>,
+      fn: (run: StoredRun) => Promise<Result<T>>,
     ): Promise<Result<T>> {
       const body = () =>
         guard<T>(async () => {
@@ -142,9 +142,9 @@ export function createContext(deps: ServiceDeps): ServiceContext {
             if (owner !== undefined && owner !== templateId) await explainMissing(db, templateId, executionId);
           }
           const t0 = clock();
-          let run: OpenRun;
+          let run: StoredRun;
           try {
-            run = await syncRun(db, executionId, cached);
+            run = await StoredRun.open(db, executionId, cached);
           } catch (err) {
             runs.drop(executionId);
             if (err instanceof Failure && err.error.code === 'EXECUTION_NOT_FOUND' && templateId !== null)

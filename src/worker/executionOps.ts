@@ -3,14 +3,17 @@
  * list, read, delete, and add external events to a run. An execution keeps a COPY of its
  * template's scenario, so editing the template later never changes a past run.
  */
+import { readBodyAs } from '../contract/body';
+import { EventsBody, ExecutionBody } from '../contract/schemas';
 import { Engine } from '../engine';
 import type { Deleted, EventsAdded, ExecutionCreated, ExecutionList, ExecutionRecord } from '../contract/wire';
-import type { ExecutionRow, InputBatchRow } from '../store/AppDB';
+import type { InputBatchRow } from '../store/AppDB';
 import * as executions from '../store/executions';
-import { commitChange } from './commitRun';
+import { executionToWire } from '../store/mappers';
 import type { ServiceContext } from './context';
 import { addEvents } from './eventInput';
 import { Failure, guard, ok, type Result } from './result';
+import { StoredRun } from './storedRun';
 import { mustGet } from './templateOps';
 
 /** Not pure: the execution methods of a service over `ctx`. */
@@ -34,39 +37,29 @@ export function executionOps(ctx: ServiceContext) {
         const at = ctx.now();
         const count = (await executions.listExecutions(ctx.db, templateId)).length;
         const status = engine.status;
-        const record: ExecutionRow = {
-          id,
-          templateId,
-          name: input.name ?? `Run ${count + 1}`,
-          seed: engine.seed,
-          status,
-          currentStep: 0,
-          ledgerSize: 0,
-          externalEventCount: events.length,
-          queueSize: engine.getQueue().size(),
-          ledgerHash: status === 'completed' || status === 'truncated' ? engine.ledgerHash() : null,
-          createdAt: at,
-          updatedAt: at,
-          scenario: template.scenario,
-          revision: 0,
-          inputBatches: events.length > 0 ? 1 : 0,
-          sealedSegments: 0,
-          sealedTokens: 0,
-        };
-        const batch: InputBatchRow | undefined =
-          events.length > 0 ? { executionId: id, batch: 0, step: 0, events } : undefined;
-        await executions.insertExecution(ctx.db, record, batch ? { batches: [batch] } : {});
-        ctx.runs.set({
-          executionId: id,
-          templateId,
+        const batches: InputBatchRow[] = events.length > 0 ? [{ executionId: id, batch: 0, step: 0, events }] : [];
+        const run = await StoredRun.create(
+          ctx,
           engine,
-          record,
-          inputBatches: record.inputBatches,
-          sealedSegments: 0,
-          sealedTokens: 0,
-        });
-        ctx.announce({ executionId: id, revision: 0 });
-        return ok({ success: true, executionId: id, execution: toWire(record) });
+          {
+            id,
+            templateId,
+            name: input.name ?? `Run ${count + 1}`,
+            seed: engine.seed,
+            status,
+            currentStep: 0,
+            ledgerSize: 0,
+            externalEventCount: events.length,
+            queueSize: engine.getQueue().size(),
+            ledgerHash: status === 'completed' || status === 'truncated' ? engine.ledgerHash() : null,
+            createdAt: at,
+            updatedAt: at,
+            scenario: template.scenario,
+          },
+          batches,
+        );
+        ctx.runs.set(run);
+        return ok({ success: true, executionId: id, execution: executionToWire(run.record) });
       });
     },
 
@@ -75,7 +68,7 @@ export function executionOps(ctx: ServiceContext) {
       return guard(async () => {
         await mustGet(ctx, templateId);
         const rows = await executions.listExecutions(ctx.db, templateId);
-        return ok({ executions: rows.map(toWire), count: rows.length });
+        return ok({ executions: rows.map(executionToWire), count: rows.length });
       });
     },
 
@@ -84,7 +77,7 @@ export function executionOps(ctx: ServiceContext) {
       return guard(async () => {
         const row = await executions.getExecution(ctx.db, executionId);
         if (!row) throw new Failure('EXECUTION_NOT_FOUND', `Execution "${executionId}" not found`, { executionId });
-        return ok(toWire(row));
+        return ok(executionToWire(row));
       });
     },
 
@@ -121,85 +114,39 @@ export function appendEvents(
   read: () => unknown,
 ): Promise<Result<EventsAdded>> {
   return ctx.withRun(templateId, executionId, true, async (run) => {
-    // A truncated run is over (maxSteps or maxEvents was reached): events added now could never be emitted.
-    if (run.engine.status === 'truncated') {
-      throw new Failure(
-        'CONFLICT',
-        `Execution "${executionId}" is truncated (${run.engine.truncatedBy ?? 'maxSteps'} was reached): it takes no more events; start a new execution`,
-        {
-          executionId,
-          status: run.engine.status,
-        },
-      );
-    }
-    const events = addEvents(run.engine, read(), '/events');
-    const timings = await commitChange(ctx, run, events);
+    const { events, timings } = await run.addEvents(ctx, read(), '/events');
     return ok({ success: true, added: events.length, queueSize: run.engine.getQueue().size() }, { ...timings });
   });
 }
 
-/** Pure: the wire record of a stored execution (without the scenario copy and bookkeeping). */
-export function toWire(row: ExecutionRow): ExecutionRecord {
-  const {
-    id,
-    templateId,
-    name,
-    seed,
-    status,
-    currentStep,
-    ledgerSize,
-    externalEventCount,
-    queueSize,
-    ledgerHash,
-    createdAt,
-    updatedAt,
-  } = row;
-  return {
-    id,
-    templateId,
-    name,
-    seed,
-    status,
-    currentStep,
-    ledgerSize,
-    externalEventCount,
-    queueSize,
-    ledgerHash,
-    createdAt,
-    updatedAt,
-  };
-}
-
+/** Pure: a create body read by `ExecutionBody` (no body: all defaults); its first problem is Failure BAD_REQUEST. */
 function readExecutionInput(body: unknown): { name?: string; seed?: number; externalEvents?: unknown } {
   if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body))
-    throw new Failure('BAD_REQUEST', 'The request body must be a JSON object', {});
-  const o = body as Record<string, unknown>;
-  const out: { name?: string; seed?: number; externalEvents?: unknown } = {};
-  if (o.name !== undefined) {
-    if (typeof o.name !== 'string' || o.name.trim() === '')
-      throw new Failure('BAD_REQUEST', '"name" must be a non-empty string', {
-        issues: [{ path: '/name', message: 'expected a non-empty string' }],
-      });
-    out.name = o.name.trim().slice(0, 200);
+  const r = readBodyAs(ExecutionBody, body);
+  if (r.ok) {
+    const { name, seed, externalEvents } = r.value;
+    return {
+      ...(name !== undefined ? { name } : {}),
+      ...(seed !== undefined ? { seed } : {}),
+      ...(externalEvents !== undefined ? { externalEvents } : {}),
+    };
   }
-  if (o.seed !== undefined) {
-    if (typeof o.seed !== 'number' || !Number.isSafeInteger(o.seed)) {
-      throw new Failure('BAD_REQUEST', `"seed" must be an integer; got ${JSON.stringify(o.seed)}`, {
-        issues: [{ path: '/seed', message: 'expected an integer' }],
-      });
-    }
-    out.seed = o.seed;
+  const first = r.issues[0]!;
+  if (first.path === '/name')
+    throw new Failure('BAD_REQUEST', '"name" must be a non-empty string', { issues: [first] });
+  if (first.path === '/seed') {
+    const seed = (body as { seed?: unknown }).seed;
+    throw new Failure('BAD_REQUEST', `"seed" must be an integer; got ${JSON.stringify(seed)}`, { issues: [first] });
   }
-  if (o.externalEvents !== undefined) out.externalEvents = o.externalEvents;
-  return out;
+  throw new Failure('BAD_REQUEST', 'The request body must be a JSON object', {});
 }
 
+/** Pure: the events of an `{events}` body (checked as a list by `addEvents`). */
 function eventsOf(body: unknown): unknown {
-  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('events' in body)) {
+  const r = readBodyAs(EventsBody, body);
+  if (!r.ok)
     throw new Failure('BAD_REQUEST', 'The request body must be {"events": [...]}', {
       issues: [{ path: '/events', message: 'required field "events" is missing' }],
     });
-  }
-  return (body as { events: unknown }).events;
+  return r.value.events;
 }

@@ -7,6 +7,7 @@
  * that never had them — so they can be edited and deleted, and a deleted one never comes back.
  */
 import type { Deleted, ParserConfigBody, ParserConfigRecord, ParserConfigSaved } from '../contract/wire';
+import { parserConfigToRow, parserConfigToWire } from '../store/mappers';
 import * as store from '../store/parserConfigs';
 import type { ParserContext } from './parserContext';
 import { detectPreset } from '../parser';
@@ -46,7 +47,7 @@ export function parserConfigOps(p: ParserContext) {
     listParserConfigs(): Promise<Result<ParserConfigRecord[]>> {
       return guard(async () => {
         await p.ensureSeeded();
-        return ok(await store.listParserConfigs(ctx.db));
+        return ok((await store.listParserConfigs(ctx.db)).map(parserConfigToWire));
       });
     },
 
@@ -62,7 +63,7 @@ export function parserConfigOps(p: ParserContext) {
         await p.ensureSeeded();
         const at = ctx.now();
         const record: ParserConfigRecord = { id: ctx.newId(), ...config, createdAt: at, updatedAt: at };
-        await store.putParserConfig(ctx.db, record);
+        await store.putParserConfig(ctx.db, parserConfigToRow(record));
         return ok({ success: true, config: record, message: `Parser configuration '${record.name}' created` });
       });
     },
@@ -80,7 +81,7 @@ export function parserConfigOps(p: ParserContext) {
           createdAt: current.createdAt,
           updatedAt: ctx.now(),
         };
-        await store.putParserConfig(ctx.db, record);
+        await store.putParserConfig(ctx.db, parserConfigToRow(record));
         return ok({ success: true, config: record, message: `Parser configuration '${record.name}' updated` });
       });
     },
@@ -101,7 +102,7 @@ export async function mustGetConfig(p: ParserContext, configId: string): Promise
   await p.ensureSeeded();
   const row = await store.getParserConfig(p.ctx.db, configId);
   if (!row) throw notFound(configId);
-  return row;
+  return parserConfigToWire(row);
 }
 
 /** Pure: the configuration part of a record (what the parser reads). */
@@ -125,7 +126,7 @@ export async function seedBundledConfigs(p: ParserContext): Promise<boolean> {
   const at = p.ctx.now();
   await store.seedParserConfigs(
     p.ctx.db,
-    fresh.map((c) => ({ id: c.id, ...c.config, createdAt: at, updatedAt: at })),
+    fresh.map((c) => parserConfigToRow({ id: c.id, ...c.config, createdAt: at, updatedAt: at })),
   );
   return true;
 }

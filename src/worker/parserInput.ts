@@ -3,8 +3,22 @@
  * required field missing or of the wrong type — is BAD_REQUEST (400) with `details.issues`; a
  * configuration the parser core refuses is INVALID_CONFIG (422) with `details.issues = [{path,
  * message}]`, each path a JSON Pointer into the request body (`/config/format/pattern` when the
- * configuration is nested in a parse body). Pure: every function returns a value or throws Failure.
+ * configuration is nested in a parse body). The shapes are the valibot schemas of
+ * src/contract/schemas.ts, which word their own problems; what is left here is the parser core's
+ * check of a configuration and the size of a log. Pure: every function returns a value or throws
+ * Failure.
  */
+import type * as v from 'valibot';
+import { readBodyAs } from '../contract/body';
+import {
+  EnqueueBody,
+  NOT_AN_OBJECT,
+  ParseBodyChoice,
+  ParserConfigFields,
+  ParserConfigPatchFields,
+  SourceBody,
+  parseBodyOptions,
+} from '../contract/schemas';
 import type { Issue } from '../engine/types';
 import type { EnqueueRequest, ParserConfigBody } from '../contract/wire';
 import { PARSER_LIMITS } from '../contract/wire';
@@ -26,20 +40,14 @@ const FIELDS = new Set([
   'keepUnparsed',
 ]);
 const IGNORED = new Set(['id', 'createdAt', 'updatedAt', '$schema']);
-const MAX_NAME = 200;
 
 /** Pure: a whole configuration (`POST /api/parser/configs`, or `config` of a parse body at `at`), checked by the parser core. */
 export function readConfigBody(body: unknown, at = ''): ParserConfigBody {
-  const o = object(body, at);
-  const issues: Issue[] = [];
-  const name = text(o, 'name', at, issues, true);
-  const description = text(o, 'description', at, issues, false);
-  const sources = sourceList(o, at, issues, true);
-  if (issues.length > 0) throw badRequest(issues);
-  const config = pick(o, at) as unknown as ParserConfigBody;
-  config.name = name!;
-  if (description !== undefined) config.description = description;
-  config.sources = sources!;
+  const fields = read(ParserConfigFields, body, at);
+  const config = pick(body as Record<string, unknown>, at) as unknown as ParserConfigBody;
+  config.name = fields.name;
+  if (fields.description !== undefined) config.description = fields.description;
+  config.sources = fields.sources;
   checkConfig(config, at);
   return config;
 }
@@ -50,13 +58,8 @@ export function readConfigBody(body: unknown, at = ''): ParserConfigBody {
  * The merged configuration is checked by the caller with `checkConfig`.
  */
 export function readConfigPatch(body: unknown): Record<string, unknown> {
-  const o = object(body, '');
-  const issues: Issue[] = [];
-  if (o.name !== undefined) text(o, 'name', '', issues, true);
-  if (o.description !== undefined && o.description !== null) text(o, 'description', '', issues, false);
-  if (o.sources !== undefined) sourceList(o, '', issues, true);
-  if (issues.length > 0) throw badRequest(issues);
-  const patch = pick(o, '');
+  read(ParserConfigPatchFields, body, '');
+  const patch = pick(body as Record<string, unknown>, '');
   if (typeof patch.name === 'string') patch.name = patch.name.trim();
   if (Object.keys(patch).length === 0)
     throw new Failure(
@@ -96,27 +99,7 @@ export function checkConfig(config: ParserConfigBody, at = ''): CompiledConfig {
 
 /** Pure: a `POST /api/parser/sources` body; content over `maxBytes` UTF-8 bytes is PAYLOAD_TOO_LARGE (413). */
 export function readSourceBody(body: unknown, maxBytes: number): { name: string; content: string; bytes: number } {
-  const o = object(body, '');
-  const issues: Issue[] = [];
-  const name = text(o, 'name', '', issues, true);
-  if (o.type !== 'log')
-    issues.push({
-      path: '/type',
-      message:
-        o.type === undefined
-          ? 'required field "type" is missing: it must be "log"'
-          : `"type" must be "log"; got ${JSON.stringify(o.type)}`,
-    });
-  if (typeof o.content !== 'string')
-    issues.push({
-      path: '/content',
-      message:
-        o.content === undefined ? 'required field "content" is missing' : '"content" must be a string (the log text)',
-    });
-  else if (o.content === '')
-    issues.push({ path: '/content', message: '"content" is empty: there is nothing to parse' });
-  if (issues.length > 0) throw badRequest(issues);
-  const content = o.content as string;
+  const { name, content } = read(SourceBody, body, '');
   // Every UTF-16 code unit takes at least one UTF-8 byte: a text longer than the limit in characters is over it without counting.
   const bytes = content.length > maxBytes ? content.length : utf8Length(content);
   if (bytes > maxBytes) {
@@ -127,7 +110,7 @@ export function readSourceBody(body: unknown, maxBytes: number): { name: string;
       { limit: maxBytes, size: bytes },
     );
   }
-  return { name: name!, content, bytes };
+  return { name, content, bytes };
 }
 
 /** Pure: a `POST /api/parser/parse` body: exactly one of `configId` and `config`, and the options. */
@@ -137,55 +120,21 @@ export function readParseBody(body: unknown): {
   eventLimit: number;
   progressId?: string;
 } {
-  const o = object(body, '');
-  const has = (k: string) => o[k] !== undefined;
-  if (has('configId') === has('config')) {
-    throw badRequest([
-      {
-        path: '',
-        message: 'give exactly one of "configId" (a saved configuration) and "config" (a configuration inline)',
-      },
-    ]);
-  }
-  const issues: Issue[] = [];
-  const configId = has('configId') ? text(o, 'configId', '', issues, true) : undefined;
-  const eventLimit = o.eventLimit ?? PARSER_LIMITS.defaultEventLimit;
-  if (
-    !Number.isInteger(eventLimit) ||
-    (eventLimit as number) < 0 ||
-    (eventLimit as number) > PARSER_LIMITS.maxEventLimit
-  ) {
-    issues.push({
-      path: '/eventLimit',
-      message: `"eventLimit" must be an integer from 0 to ${PARSER_LIMITS.maxEventLimit}`,
-    });
-  }
-  const progressId = has('progressId') ? text(o, 'progressId', '', issues, true) : undefined;
-  if (issues.length > 0) throw badRequest(issues);
-  const config = has('config') ? readConfigBody(o.config, '/config') : undefined;
+  const o = read(ParseBodyChoice, body, '');
+  const { configId, eventLimit, progressId } = read(PARSE_OPTIONS, o, '');
+  const config = o.config !== undefined ? readConfigBody(o.config, '/config') : undefined;
   return {
     ...(configId !== undefined ? { configId } : {}),
     ...(config ? { config } : {}),
-    eventLimit: eventLimit as number,
+    eventLimit,
     ...(progressId !== undefined ? { progressId } : {}),
   };
 }
 
 /** Pure: a `POST /api/parser/configs/{configId}/enqueue` body. */
 export function readEnqueueBody(body: unknown): EnqueueRequest {
-  const o = object(body, '');
-  const issues: Issue[] = [];
-  const templateId = text(o, 'templateId', '', issues, true);
-  const executionId = text(o, 'executionId', '', issues, true);
-  const targetDataSourceId = text(o, 'targetDataSourceId', '', issues, true);
-  const progressId = o.progressId !== undefined ? text(o, 'progressId', '', issues, true) : undefined;
-  if (issues.length > 0) throw badRequest(issues);
-  return {
-    templateId: templateId!,
-    executionId: executionId!,
-    targetDataSourceId: targetDataSourceId!,
-    ...(progressId !== undefined ? { progressId } : {}),
-  };
+  const { templateId, executionId, targetDataSourceId, progressId } = read(EnqueueBody, body, '');
+  return { templateId, executionId, targetDataSourceId, ...(progressId !== undefined ? { progressId } : {}) };
 }
 
 /** The configuration fields of `o` (ignored ones dropped); an unknown field is INVALID_CONFIG, so a typo is never silently ignored. */
@@ -209,58 +158,23 @@ function pick(o: Record<string, unknown>, at: string): Record<string, unknown> {
   return out;
 }
 
-function object(body: unknown, at: string): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+const PARSE_OPTIONS = parseBodyOptions(PARSER_LIMITS.defaultEventLimit, PARSER_LIMITS.maxEventLimit);
+
+/**
+ * Pure: `body` (at `at` in the request body) read by `schema`; a body that is not a JSON object, or
+ * any other problem of its shape, is Failure BAD_REQUEST naming every issue.
+ */
+function read<S extends v.GenericSchema>(schema: S, body: unknown, at: string): v.InferOutput<S> {
+  const r = readBodyAs(schema, body, at);
+  if (r.ok) return r.value;
+  if (r.issues.length === 1 && r.issues[0]!.path === at && r.issues[0]!.message === NOT_AN_OBJECT) {
     throw new Failure(
       'BAD_REQUEST',
       at === '' ? 'The request body must be a JSON object' : `"${at.slice(1)}" must be a JSON object`,
-      { issues: [{ path: at, message: 'expected a JSON object' }] },
+      { issues: [{ path: at, message: NOT_AN_OBJECT }] },
     );
   }
-  return body as Record<string, unknown>;
-}
-
-function text(
-  o: Record<string, unknown>,
-  key: string,
-  at: string,
-  issues: Issue[],
-  required: boolean,
-): string | undefined {
-  const v = o[key];
-  const path = `${at}/${key}`;
-  if (v === undefined) {
-    if (required) issues.push({ path, message: `required field "${key}" is missing` });
-    return undefined;
-  }
-  if (typeof v !== 'string') {
-    issues.push({ path, message: `"${key}" must be a string` });
-    return undefined;
-  }
-  if (!required) return v;
-  const t = v.trim();
-  if (t === '') issues.push({ path, message: `"${key}" must not be empty` });
-  else if (t.length > MAX_NAME) issues.push({ path, message: `"${key}" must be at most ${MAX_NAME} characters` });
-  return t;
-}
-
-function sourceList(o: Record<string, unknown>, at: string, issues: Issue[], required: boolean): string[] | undefined {
-  const v = o.sources;
-  const path = `${at}/sources`;
-  if (v === undefined) {
-    if (required)
-      issues.push({ path, message: 'required field "sources" is missing: the ids (or names) of the logs to parse' });
-    return undefined;
-  }
-  if (!Array.isArray(v)) {
-    issues.push({ path, message: '"sources" must be an array of source ids or names' });
-    return undefined;
-  }
-  v.forEach((s, i) => {
-    if (typeof s !== 'string' || s.trim() === '')
-      issues.push({ path: `${path}/${i}`, message: 'a source must be a non-empty string (a source id or name)' });
-  });
-  return v as string[];
+  throw badRequest(r.issues);
 }
 
 function badRequest(issues: Issue[]): Failure {

@@ -3,23 +3,7 @@
  * cheap to drop — it is restored on demand by re-running its stored inputs — and expensive to keep
  * (~200 bytes per ledger event), so the cache is bounded by a count and by total ledger events.
  */
-import type { Engine } from '../engine';
-import type { ExecutionRow } from '../store/AppDB';
-
-/** An execution's engine and how far it matches the stored execution. */
-export interface OpenRun {
-  readonly executionId: string;
-  readonly templateId: string;
-  readonly engine: Engine;
-  /** The stored record this engine reproduces (its revision, step and ledger size). */
-  record: ExecutionRow;
-  /** Input batches applied to the engine. */
-  inputBatches: number;
-  /** Ledger segments verified (or written) and complete; the next one is open. */
-  sealedSegments: number;
-  /** Tokens covered by the sealed segments. */
-  sealedTokens: number;
-}
+import type { StoredRun } from './storedRun';
 
 export interface RunCacheLimits {
   /** Most executions held at once (default 4). */
@@ -30,7 +14,7 @@ export interface RunCacheLimits {
 
 /** Not pure: an LRU set of open runs. */
 export class RunCache {
-  private readonly runs = new Map<string, OpenRun>();
+  private readonly runs = new Map<string, StoredRun>();
   private readonly maxRuns: number;
   private readonly maxEvents: number;
 
@@ -40,7 +24,7 @@ export class RunCache {
   }
 
   /** The open run of `executionId`, now the most recently used; undefined when not open. */
-  get(executionId: string): OpenRun | undefined {
+  get(executionId: string): StoredRun | undefined {
     const run = this.runs.get(executionId);
     if (run) {
       this.runs.delete(executionId);
@@ -50,7 +34,7 @@ export class RunCache {
   }
 
   /** Holds `run` as the most recently used, releasing the least recently used ones beyond the limits. */
-  set(run: OpenRun): void {
+  set(run: StoredRun): void {
     this.runs.delete(run.executionId);
     this.runs.set(run.executionId, run);
     this.trim();

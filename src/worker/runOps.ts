@@ -19,10 +19,8 @@ import type {
 } from '../contract/wire';
 import { readSegments } from '../store/ledgerSegments';
 import { ledgerFromSegments } from '../store/segmentCodec';
-import { commitChange, hasChanged } from './commitRun';
 import type { ServiceContext } from './context';
-import { fail, Failure, ok, type Result } from './result';
-import type { OpenRun } from './runCache';
+import { fail, ok, type Result } from './result';
 
 /** Not pure: the engine-path methods of a service over `ctx`. */
 export function runOps(ctx: ServiceContext) {
@@ -42,9 +40,17 @@ export function runOps(ctx: ServiceContext) {
           if (target !== 'end' && target <= engine.getCurrentTick())
             return answer(withTruncation(engine.stepResult(target, read), engine.scenario.maxSteps));
           const t0 = ctx.clock();
-          await advance(ctx, run, target, signal);
+          await run.advance(
+            target,
+            signal && {
+              signal,
+              clock: ctx.clock,
+              sliceMs: () => (ctx.activeCalls > 1 ? 1 : ctx.runSliceMs),
+              nextTask: ctx.nextTask,
+            },
+          );
           const timings: Record<string, number> = { run: ctx.clock() - t0 };
-          if (hasChanged(run)) Object.assign(timings, await commitChange(ctx, run));
+          if (run.hasChanged()) Object.assign(timings, await run.commit(ctx));
           return answer(
             withTruncation(engine.stepResult(engine.getCurrentTick(), read), engine.scenario.maxSteps),
             timings,
@@ -126,39 +132,6 @@ export function runOps(ctx: ServiceContext) {
       });
     },
   };
-}
-
-/**
- * Not pure: advances `run` to step `target` (or to the end, or until the run ends). With a `signal`
- * the run yields every `ctx.runSliceMs` so an abort can arrive; once aborted it stops, releases the
- * run (its storage is unchanged: the next call restores it) and throws Failure ABORTED.
- */
-async function advance(ctx: ServiceContext, run: OpenRun, target: StepTarget, signal?: AbortSignal): Promise<void> {
-  const { engine } = run;
-  if (!signal) {
-    engine.advance(target);
-    return;
-  }
-  const to = target === 'end' ? Number.POSITIVE_INFINITY : target;
-  let slice = ctx.clock();
-  const stop = () => {
-    if (!signal.aborted) return;
-    ctx.runs.drop(run.executionId);
-    throw new Failure(
-      'ABORTED',
-      `The run of execution "${run.executionId}" was aborted by the caller at step ${engine.getCurrentTick()}; nothing was saved`,
-      {
-        executionId: run.executionId,
-      },
-    );
-  };
-  stop();
-  while (engine.getCurrentTick() < to && engine.stepSync()) {
-    if (ctx.clock() - slice < (ctx.activeCalls > 1 ? 1 : ctx.runSliceMs)) continue;
-    await ctx.nextTask();
-    stop();
-    slice = ctx.clock();
-  }
 }
 
 /**

@@ -3,53 +3,39 @@
  * type, and the scenario validated by the DSL loader. Every problem is a Failure with a named code:
  * a malformed body is BAD_REQUEST (400), a scenario that does not load is INVALID_SCENARIO (422)
  * with `details.issues = [{path, message}]`, paths pointing into the request body (`/scenario/…`).
+ * The body shapes are the valibot schemas `TemplateBody` and `TemplatePatchBody` (src/contract).
  */
+import { readBodyAs } from '../contract/body';
+import { NOT_AN_OBJECT, TemplateBody, TemplatePatchBody } from '../contract/schemas';
 import { loadScenario } from '../engine';
 import type { Issue } from '../engine/types';
 import type { TemplateInput, TemplatePatch } from '../contract/wire';
 import { Failure } from './result';
 
-const MAX_NAME = 200;
-
 /** Pure: the fields of a create body; throws Failure BAD_REQUEST when one is missing or mistyped. */
 export function readTemplateInput(body: unknown): TemplateInput {
-  const o = objectBody(body);
-  const issues: Issue[] = [];
-  const name = text(o, 'name', issues, true);
-  const description = text(o, 'description', issues, false);
-  const referenceDoc = text(o, 'referenceDoc', issues, false);
-  if (!isObject(o.scenario))
-    issues.push({
-      path: '/scenario',
-      message: o.scenario === undefined ? 'required field "scenario" is missing' : '"scenario" must be a JSON object',
-    });
-  if (o.resources !== undefined && !Array.isArray(o.resources))
-    issues.push({ path: '/resources', message: '"resources" must be an array' });
-  if (issues.length > 0) throw badRequest(issues);
+  const r = readBodyAs(TemplateBody, body);
+  if (!r.ok) throw badBody(r.issues);
+  const { name, scenario, description, referenceDoc, resources } = r.value;
   return {
-    name: name!,
-    scenario: o.scenario as Record<string, unknown>,
+    name,
+    scenario,
     ...(description !== undefined ? { description } : {}),
     ...(referenceDoc !== undefined ? { referenceDoc } : {}),
-    ...(o.resources !== undefined ? { resources: o.resources as unknown[] } : {}),
+    ...(resources !== undefined ? { resources } : {}),
   };
 }
 
 /** Pure: the fields of an update body (all optional; other fields are ignored); throws Failure BAD_REQUEST. */
 export function readTemplatePatch(body: unknown): TemplatePatch {
-  const o = objectBody(body);
-  const issues: Issue[] = [];
-  const name = o.name === undefined ? undefined : text(o, 'name', issues, true);
-  const description = text(o, 'description', issues, false);
-  const referenceDoc = text(o, 'referenceDoc', issues, false);
-  if (o.scenario !== undefined && !isObject(o.scenario))
-    issues.push({ path: '/scenario', message: '"scenario" must be a JSON object' });
-  if (issues.length > 0) throw badRequest(issues);
+  const r = readBodyAs(TemplatePatchBody, body);
+  if (!r.ok) throw badBody(r.issues);
   const patch: TemplatePatch = {};
+  const { name, description, referenceDoc, scenario } = r.value;
   if (name !== undefined) patch.name = name;
   if (description !== undefined) patch.description = description;
   if (referenceDoc !== undefined) patch.referenceDoc = referenceDoc;
-  if (o.scenario !== undefined) patch.scenario = o.scenario as Record<string, unknown>;
+  if (scenario !== undefined) patch.scenario = scenario;
   if (Object.keys(patch).length === 0)
     throw new Failure(
       'BAD_REQUEST',
@@ -82,32 +68,13 @@ export function versionOf(scenario: Record<string, unknown>): string {
   return typeof v === 'string' ? v : '3.0';
 }
 
-function objectBody(body: unknown): Record<string, unknown> {
-  if (!isObject(body))
-    throw new Failure('BAD_REQUEST', 'The request body must be a JSON object', {
-      issues: [{ path: '', message: 'expected a JSON object' }],
+/** Pure: the Failure for a body of the wrong shape (not an object: its own sentence). */
+function badBody(issues: Issue[]): Failure {
+  if (issues.length === 1 && issues[0]!.path === '' && issues[0]!.message === NOT_AN_OBJECT)
+    return new Failure('BAD_REQUEST', 'The request body must be a JSON object', {
+      issues: [{ path: '', message: NOT_AN_OBJECT }],
     });
-  return body;
-}
-
-function text(o: Record<string, unknown>, key: string, issues: Issue[], required: boolean): string | undefined {
-  const v = o[key];
-  if (v === undefined) {
-    if (required) issues.push({ path: `/${key}`, message: `required field "${key}" is missing` });
-    return undefined;
-  }
-  if (typeof v !== 'string') {
-    issues.push({ path: `/${key}`, message: `"${key}" must be a string` });
-    return undefined;
-  }
-  if (key === 'name') {
-    const name = v.trim();
-    if (name === '') issues.push({ path: '/name', message: '"name" must not be empty' });
-    else if (name.length > MAX_NAME)
-      issues.push({ path: '/name', message: `"name" must be at most ${MAX_NAME} characters` });
-    return name;
-  }
-  return v;
+  return badRequest(issues);
 }
 
 function badRequest(issues: Issue[]): Failure {

@@ -4,6 +4,7 @@
  */
 import type { Deleted, Template, TemplateCreated, TemplateList, TemplateUpdated } from '../contract/wire';
 import type { TemplateRow } from '../store/AppDB';
+import { templateToWire } from '../store/mappers';
 import * as templates from '../store/templates';
 import type { ServiceContext } from './context';
 import { Failure, guard, ok, type Result } from './result';
@@ -17,13 +18,13 @@ export function templateOps(ctx: ServiceContext) {
     listTemplates(): Promise<Result<TemplateList>> {
       return guard(async () => {
         const rows = await templates.listTemplates(ctx.db);
-        return ok({ templates: rows, count: rows.length });
+        return ok({ templates: rows.map(templateToWire), count: rows.length });
       });
     },
 
     /** The template `templateId`; TEMPLATE_NOT_FOUND otherwise. */
     getTemplate(templateId: string): Promise<Result<Template>> {
-      return guard(async () => ok(await mustGet(ctx, templateId)));
+      return guard(async () => ok(templateToWire(await mustGet(ctx, templateId))));
     },
 
     /** Validates and stores a new template (`{name, description?, scenario, referenceDoc?, resources?}`). */
@@ -32,7 +33,7 @@ export function templateOps(ctx: ServiceContext) {
         const input = readTemplateInput(body);
         const warnings = checkScenario(input.scenario);
         const at = ctx.now();
-        const template = await templates.insertTemplate(
+        const row = await templates.insertTemplate(
           ctx.db,
           {
             id: ctx.newId(),
@@ -47,6 +48,7 @@ export function templateOps(ctx: ServiceContext) {
           },
           slugify(input.name),
         );
+        const template = templateToWire(row);
         return ok({
           success: true,
           template,
@@ -67,13 +69,9 @@ export function templateOps(ctx: ServiceContext) {
         const changes: Partial<TemplateRow> = { ...patch, updatedAt: ctx.now() };
         if (patch.scenario) changes.version = versionOf(patch.scenario);
         const renamed = patch.name !== undefined && patch.name !== current.name;
-        const template = await templates.updateTemplate(
-          ctx.db,
-          templateId,
-          changes,
-          renamed ? slugify(patch.name!) : null,
-        );
-        if (!template) throw notFound(templateId);
+        const row = await templates.updateTemplate(ctx.db, templateId, changes, renamed ? slugify(patch.name!) : null);
+        if (!row) throw notFound(templateId);
+        const template = templateToWire(row);
         return ok({ success: true, template, message: `Template '${template.name}' updated`, warnings });
       });
     },

@@ -20,13 +20,13 @@ import type {
   TemplateGraph,
   ValidationAnswer,
 } from '../contract/wire';
-import type { ExecutionRow, InputBatchRow } from '../store/AppDB';
+import type { InputBatchRow } from '../store/AppDB';
 import * as executions from '../store/executions';
-import { encodeFrom } from '../store/segmentCodec';
+import { executionToWire } from '../store/mappers';
 import type { ServiceContext } from './context';
-import { toWire } from './executionOps';
 import { Failure, guard, ok, type Result } from './result';
 import { answer, at } from './runOps';
+import { StoredRun } from './storedRun';
 import { mustGet } from './templateOps';
 
 /** Not pure: the workspace methods of a service over `ctx`. */
@@ -114,35 +114,30 @@ export function workspaceOps(ctx: ServiceContext) {
           step: b.step,
           events: b.events,
         }));
-        const { segments, mark } = encodeFrom(engine.ledger, id, { sealedSegments: 0, sealedTokens: 0 });
         const status = engine.status;
         const count = (await executions.listExecutions(ctx.db, templateId)).length;
-        const record: ExecutionRow = {
-          id,
-          templateId,
-          name: input.name ?? `Imported run ${count + 1}`,
-          seed: engine.seed,
-          status,
-          currentStep: engine.getCurrentTick(),
-          ledgerSize: engine.ledger.size,
-          externalEventCount: log.reduce((n, b) => n + b.events.length, 0),
-          queueSize: engine.getQueue().size(),
-          ledgerHash: status === 'completed' || status === 'truncated' ? engine.ledgerHash() : null,
-          createdAt: now,
-          updatedAt: now,
-          scenario: header.scenario,
-          revision: 0,
-          inputBatches: batches.length,
-          ...mark,
-        };
-        await executions.insertExecution(ctx.db, record, {
+        const run = await StoredRun.create(
+          ctx,
+          engine,
+          {
+            id,
+            templateId,
+            name: input.name ?? `Imported run ${count + 1}`,
+            seed: engine.seed,
+            status,
+            currentStep: engine.getCurrentTick(),
+            ledgerSize: engine.ledger.size,
+            externalEventCount: log.reduce((n, b) => n + b.events.length, 0),
+            queueSize: engine.getQueue().size(),
+            ledgerHash: status === 'completed' || status === 'truncated' ? engine.ledgerHash() : null,
+            createdAt: now,
+            updatedAt: now,
+            scenario: header.scenario,
+          },
           batches,
-          segments: segments.map((s) => s.row),
-          checkpoints: segments.map((s) => s.checkpoint),
-        });
-        ctx.runs.set({ executionId: id, templateId, engine, record, inputBatches: batches.length, ...mark });
-        ctx.announce({ executionId: id, revision: 0 });
-        return ok({ success: true, executionId: id, execution: toWire(record) });
+        );
+        ctx.runs.set(run);
+        return ok({ success: true, executionId: id, execution: executionToWire(run.record) });
       });
     },
 

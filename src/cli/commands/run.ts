@@ -61,8 +61,7 @@ export const runCommand: Command = {
       }
     }
 
-    if (until === 'end') engine.runToEnd();
-    else engine.runUntil(until);
+    engine.advance(until);
 
     const output: Record<string, unknown> = { ...runSummary(engine) };
     const correlationId = optionValue(args, 'lineage');

@@ -14,7 +14,7 @@ function hashWithInputs(scenario: Json, initial: Json[], later: Array<[number, J
   engine.initialize(scenario);
   if (initial.length > 0) engine.getExternalEventQueue().addEvents(initial);
   for (const [step, events] of later) {
-    engine.runUntil(step);
+    engine.advance(step);
     expect(engine.getCurrentTick()).toBe(step);
     expect(engine.getExternalEventQueue().addEvents(events).ok).toBe(true);
   }

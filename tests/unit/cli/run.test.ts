@@ -99,7 +99,7 @@ describe('flowledger run', () => {
     // N (and hashed there) and continued ends with the hash of the uninterrupted CLI run.
     const engine = new Engine();
     engine.initialize(JSON.parse(readFileSync(example('order-pipeline.json'), 'utf8')));
-    engine.runUntil(7);
+    engine.advance(7);
     expect(engine.ledgerHash()).toBe(paused.ledgerHash);
     engine.runToEnd();
     const whole = JSON.parse((await runCli('run', example('order-pipeline.json'), '--until', 'end')).stdout);

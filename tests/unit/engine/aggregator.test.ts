@@ -90,7 +90,7 @@ describe('Aggregator', () => {
 
   it('counts a buffer waiting for its timed flush in the queue size', () => {
     const engine = engineFor(aggDoc({ method: 'sum', trigger: { type: 'time', window: 4 } }, { count: 1 }));
-    engine.runUntil(2);
+    engine.advance(2);
     expect(engine.getQueue().size()).toBe(1);
     engine.runToEnd();
     expect(brief(engine, (e) => e.operation === 'TOKEN_AGGREGATED')).toEqual([
@@ -111,7 +111,7 @@ describe('Aggregator', () => {
 
   it('without a trigger, flushes once nothing else is pending', () => {
     const engine = engineFor(aggDoc({ method: 'sum' }, { count: 3 }));
-    engine.runUntil(4);
+    engine.advance(4);
     // The source is done and every token is buffered: only the end flush is pending.
     expect(engine.getQueue().size()).toBe(1);
     engine.runToEnd();

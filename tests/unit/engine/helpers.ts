@@ -91,3 +91,10 @@ export function collectedTokens(engine: Engine, sinkId = 'sink'): Token[] {
     .filter((e) => e.operation === 'TOKEN_COLLECTED')
     .map((e) => e.inputToken!);
 }
+
+/** One step through `advance` (the engine's one way forward): true when a step was executed. */
+export function stepOnce(engine: Engine): boolean {
+  const before = engine.getCurrentTick();
+  engine.advance(before + 1);
+  return engine.getCurrentTick() > before;
+}

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, Ledger, NONE, OP } from '../../../src/engine';
 import { StreamHash } from '../../../src/engine/streamHash';
-import { engineFor, events, processNode, run, scenario, sink, source } from './helpers';
+import { engineFor, events, processNode, run, scenario, sink, source, stepOnce } from './helpers';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -86,7 +86,7 @@ describe('Ledger', () => {
     expect(whole.ledgerHash()).toBe(sha256(whole.ledger.toNdjson()));
     const stepped = engineFor(pipeline());
     const partial: string[] = [];
-    while (stepped.stepSync()) partial.push(stepped.ledgerHash());
+    while (stepOnce(stepped)) partial.push(stepped.ledgerHash());
     expect(partial.at(-1)).toBe(whole.ledgerHash());
     expect(partial[2]).toBe(sha256(stepped.ledger.toNdjson(1, stepped.ledger.lastSeqAt(3))));
   });

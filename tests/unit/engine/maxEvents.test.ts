@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine';
 import { loadScenario } from '../../../src/engine/dsl';
-import { brief, engineFor, processNode, run, scenario, sink, source } from './helpers';
+import { brief, engineFor, processNode, run, scenario, sink, source, stepOnce } from './helpers';
 
 type Json = Record<string, unknown>;
 
@@ -79,7 +79,7 @@ describe('maxEvents', () => {
     expect(engine.status).toBe('truncated');
     expect(engine.truncatedBy).toBe('maxEvents');
     expect(engine.getQueue().size()).toBe(0);
-    expect(engine.stepSync()).toBe(false);
+    expect(stepOnce(engine)).toBe(false);
     expect(await engine.step()).toMatchObject({ executed: false, step: 17, queueSize: 0, status: 'truncated' });
     expect(engine.runToEnd()).toBe('truncated');
 

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine';
 import type { LedgerEvent, Scenario } from '../../../src/engine/types';
 import { buildScenario, shapeArbitrary, type Shape } from './scenarioArbitrary';
+import { stepOnce } from './helpers';
 
 const RUNS = 150;
 
@@ -85,7 +86,7 @@ describe('engine properties (generated scenarios)', () => {
         const b = start(shape);
         while (b.getQueue().size() > 0) await b.step();
         const c = start(shape);
-        c.runUntil(pause);
+        c.advance(pause);
         c.ledgerHash();
         c.runToEnd();
         expect(b.ledgerHash()).toBe(a.ledgerHash());
@@ -105,7 +106,7 @@ describe('engine properties (generated scenarios)', () => {
           expect(c.made).toBe(c.processed + c.queued);
           expect(c.tasks).toBe(c.processed);
           expect(c.held).toBe(c.heldInNodes);
-        } while (engine.stepSync());
+        } while (stepOnce(engine));
       }),
       { numRuns: RUNS },
     );
@@ -141,11 +142,11 @@ describe('engine properties (generated scenarios)', () => {
           if (size === 0) {
             expect(['completed', 'truncated']).toContain(status);
             if (status === 'truncated') expect(engine.getCurrentTick()).toBe(engine.scenario.maxSteps);
-            expect(engine.stepSync()).toBe(false);
+            expect(stepOnce(engine)).toBe(false);
             break;
           }
           expect(['ready', 'running']).toContain(status);
-          expect(engine.stepSync()).toBe(true);
+          expect(stepOnce(engine)).toBe(true);
         }
       }),
       { numRuns: RUNS },

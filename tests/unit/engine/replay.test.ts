@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { Engine, type EngineSettings } from '../../../src/engine';
 import type { RunSnapshot } from '../../../src/engine/queryTypes';
 import { buildScenario, shapeArbitrary, type Json, type Shape } from './scenarioArbitrary';
-import { engineFor, run, scenario, sink, source } from './helpers';
+import { engineFor, run, scenario, sink, source, stepOnce } from './helpers';
 
 const RUNS = 60;
 
@@ -55,7 +55,7 @@ function runRecording(engine: Engine, batches: readonly Batch[]): RunSnapshot[] 
     const snap = engine.stateAt(tick);
     if (!snap.ok) throw new Error(snap.error.message);
     live[tick] = structuredClone(snap.value);
-    if (engine.stepSync()) continue;
+    if (stepOnce(engine)) continue;
     if (pending.length === 0) break;
     // The run ended before the next batch's step: add it now, as a user would.
     pending[0]!.step = tick;
@@ -109,7 +109,7 @@ describe('stateAt (checkpoints + replay)', () => {
             expect(probed.stepResult(k).ok).toBe(true);
           }
           if (tick % 3 === 0) probed.ledgerHash();
-          if (probed.stepSync()) continue;
+          if (stepOnce(probed)) continue;
           if (pending.length === 0) break;
           pending[0]!.step = tick;
         }
@@ -122,7 +122,7 @@ describe('stateAt (checkpoints + replay)', () => {
 
   it('is an error value beyond the current step, and for a step that is not a whole number', () => {
     const engine = engineFor(scenario([source('src', 'sink'), sink()]));
-    engine.runUntil(2);
+    engine.advance(2);
     for (const bad of [3, -1, 1.5, Number.NaN]) {
       const r = engine.stateAt(bad);
       expect(r.ok).toBe(false);
@@ -135,7 +135,7 @@ describe('stateAt (checkpoints + replay)', () => {
   it('reports the queue as it was, external events included', () => {
     const engine = engineFor(scenario([source('src', 'sink', { count: 0 }), sink()]));
     engine.getExternalEventQueue().addEvents([{ targetDataSourceId: 'src', value: 1 }]);
-    engine.runUntil(1);
+    engine.advance(1);
     engine.getExternalEventQueue().addEvents([
       { targetDataSourceId: 'src', value: 2 },
       { targetDataSourceId: 'src', value: 3 },

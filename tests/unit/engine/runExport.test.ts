@@ -50,14 +50,14 @@ const doc = scenario(
 function sampleRun(engine = new Engine()): Engine {
   engine.initialize({ name: 'wrapped', version: '1', scenario: doc }, { seed: 5 });
   engine.getExternalEventQueue().addEvents([{ targetDataSourceId: 'ext', value: 100, correlationId: 'order-1' }]);
-  engine.runUntil(2);
+  engine.advance(2);
   engine.getExternalEventQueue().addEvents([{ targetDataSourceId: 'ext', value: 200 }]);
-  engine.runUntil(5);
+  engine.advance(5);
   engine.getExternalEventQueue().addEvents([
     { targetDataSourceId: 'ext', value: 300, correlationIds: ['order-2', 'order-1'] },
     { targetDataSourceId: 'ext', value: 400 },
   ]);
-  engine.runUntil(7);
+  engine.advance(7);
   return engine;
 }
 

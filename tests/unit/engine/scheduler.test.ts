@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine';
-import { brief, engineFor, events, processNode, run, scenario, sink, source } from './helpers';
+import { brief, engineFor, events, processNode, run, scenario, sink, source, stepOnce } from './helpers';
 
 describe('scheduler', () => {
   it('moves a token one edge per step, breadth-first', () => {
@@ -102,7 +102,7 @@ describe('scheduler', () => {
     expect(engine.status).toBe('truncated');
     expect(engine.getCurrentTick()).toBe(3);
     expect(engine.getQueue().size()).toBe(0);
-    expect(engine.stepSync()).toBe(false);
+    expect(stepOnce(engine)).toBe(false);
     expect(brief(engine).at(-1)).toBe('3 sink TOKEN_COLLECTED src#2 -> -');
   });
 
@@ -119,7 +119,7 @@ describe('scheduler', () => {
     ]);
     const whole = run(doc);
     const split = engineFor(doc);
-    expect(split.runUntil(3)).toBe('running');
+    expect(split.advance(3)).toBe('running');
     expect(split.getCurrentTick()).toBe(3);
     const hashAt3 = split.ledgerHash();
     expect(split.runToEnd()).toBe('completed');
@@ -164,7 +164,7 @@ describe('scheduler', () => {
 
   it('lists the next deliveries in execution order', () => {
     const engine = engineFor(scenario([source('src', ['x', 'y'], { count: 1 }), sink('x'), sink('y')]));
-    engine.stepSync();
+    stepOnce(engine);
     expect(engine.getQueue().peek()).toEqual([
       { nodeId: 'x', tokenId: 'src#1' },
       { nodeId: 'y', tokenId: 'src#1' },

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine';
 import type { QueryResult } from '../../../src/engine/queryTypes';
-import { engineFor, processNode, run, scenario, sink, source } from './helpers';
+import { engineFor, processNode, run, scenario, sink, source, stepOnce } from './helpers';
 
 function value<T>(r: QueryResult<T>): T {
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
@@ -21,7 +21,7 @@ const pipeline = scenario([
 describe('stepResult', () => {
   it('has the seed shape and message for the current step', () => {
     const engine = engineFor(pipeline);
-    engine.runUntil(3);
+    engine.advance(3);
     const r = value(engine.stepResult(3));
     expect(Object.keys(r)).toEqual([
       'success',
@@ -103,7 +103,7 @@ describe('stepResult', () => {
     ]);
     const plain = run(doc);
     const engine = engineFor(doc);
-    engine.runUntil(10);
+    engine.advance(10);
     const before = engine.ledgerHash();
     const early = value(engine.stepResult(3));
     expect(early.step).toBe(3);
@@ -218,7 +218,7 @@ describe('replay of an FSM whose actions create variables later read by a condit
       engine.getExternalEventQueue().addEvents(events);
       const live: unknown[] = [];
       do live.push(structuredClone(value(engine.stateAt(engine.getCurrentTick()))));
-      while (engine.stepSync());
+      while (stepOnce(engine));
       for (let k = live.length - 1; k >= 0; k--)
         expect(value(engine.stateAt(k)), `step ${k}, spacing ${spacing}`).toEqual(live[k]);
     }
@@ -240,7 +240,7 @@ describe('stepResult: a step that writes many events (issue 10, item 5)', () => 
 
   it('caps `activity` at `activityLimit` and counts the whole step in `activityTotal`', () => {
     const engine = engineFor(fanOut);
-    engine.runUntil(5);
+    engine.advance(5);
     let busiest = 0;
     let busiestTotal = 0;
     for (let s = 0; s <= engine.getCurrentTick(); s++) {

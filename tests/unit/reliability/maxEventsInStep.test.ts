@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine';
-import { engineFor, scenario, source } from '../engine/helpers';
+import { engineFor, scenario, source, stepOnce } from '../engine/helpers';
 
 function selfBroadcast(fanOut: number, maxEvents: number) {
   return scenario(
@@ -31,7 +31,7 @@ describe('maxEvents bounds every step', () => {
     const engine = engineFor(selfBroadcast(fanOut, maxEvents));
     // Deliveries are bounded like events: a queue longer than maxEvents could never be processed.
     let steps = 0;
-    while (engine.stepSync()) {
+    while (stepOnce(engine)) {
       steps++;
       expect(engine.ledger.size).toBeLessThanOrEqual(maxEvents);
     }

@@ -111,7 +111,7 @@ describe('generated adversarial templates', () => {
         const stepped = new Engine();
         stepped.initialize(doc);
         const mid = midSeed % (once.getCurrentTick() + 1);
-        stepped.runUntil(mid);
+        stepped.advance(mid);
         stepped.ledgerHash();
         stepped.exportRun();
         stepped.runToEnd();

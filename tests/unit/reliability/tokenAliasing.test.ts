@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine';
-import { engineFor, run, scenario, sink, source, type Json } from '../engine/helpers';
+import { engineFor, run, scenario, sink, source, type Json, stepOnce } from '../engine/helpers';
 
 /** src (a sequence of `count`) → fsm → sink; the FSM counts firings in `n`, then runs `actions`, on every entry. */
 function fsmDoc(actions: Json[], count = 6): Json {
@@ -48,7 +48,7 @@ function readEveryStep(doc: Json): { engine: Engine; prefixes: string[][]; hashe
   const engine = engineFor(doc);
   const prefixes: string[][] = [];
   const hashes: string[] = [];
-  while (engine.stepSync()) {
+  while (stepOnce(engine)) {
     prefixes.push(lines(engine));
     hashes.push(engine.ledgerHash());
   }

@@ -93,7 +93,7 @@ describe('segmentCodec', () => {
 
   it('encodes a ledger prefix the same whenever it is encoded (the open segment grows, sealed ones never change)', () => {
     const partial = busyRun(1500);
-    partial.runUntil(400);
+    partial.advance(400);
     const early = encodeAll(partial);
     const full = busyRun(1500);
     full.runToEnd();

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { ExecutionRow, TemplateRow } from '../../../src/store/AppDB';
+import { executionToRow, executionToWire, templateToRow, templateToWire } from '../../../src/store/mappers';
+
+/** Stored rows and wire shapes are separate types; the mappers keep storage-only fields out of answers. */
+describe('row ⇄ wire mappers', () => {
+  const row: ExecutionRow = {
+    id: 'e1',
+    templateId: 't1',
+    name: 'Run 1',
+    seed: 7,
+    status: 'running',
+    currentStep: 3,
+    ledgerSize: 12,
+    externalEventCount: 0,
+    queueSize: 2,
+    ledgerHash: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:01.000Z',
+    scenario: { version: '3.0', nodes: [] },
+    revision: 4,
+    inputBatches: 1,
+    sealedSegments: 0,
+    sealedTokens: 0,
+  };
+
+  it('an execution answer has no scenario copy or bookkeeping, and maps back with them', () => {
+    const wire = executionToWire(row);
+    for (const key of ['scenario', 'revision', 'inputBatches', 'sealedSegments', 'sealedTokens'])
+      expect(wire, key).not.toHaveProperty(key);
+    expect(Object.keys(wire)).toHaveLength(12);
+    const { scenario, revision, inputBatches, sealedSegments, sealedTokens } = row;
+    expect(executionToRow(wire, { scenario, revision, inputBatches, sealedSegments, sealedTokens })).toEqual(row);
+  });
+
+  it('a template keeps its fields and their order both ways', () => {
+    const t: TemplateRow = {
+      id: 't1',
+      name: 'Orders',
+      description: '',
+      version: '3.0',
+      scenario: {},
+      createdAt: 'a',
+      updatedAt: 'b',
+      slug: 'orders',
+    };
+    expect(Object.keys(templateToWire(t))).toEqual(Object.keys(t));
+    expect(templateToRow(templateToWire({ ...t, extra: 1 } as TemplateRow))).toEqual(t);
+  });
+});
