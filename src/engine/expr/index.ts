@@ -38,7 +38,7 @@ export function parseExpression(source: string): ParseResult {
           ctx !== null && typeof ctx === 'object' && ctx.scope !== null && typeof ctx.scope === 'object'
             ? ctx.scope
             : EMPTY_SCOPE;
-        const st: EvalState = { steps: 0, now: ctx?.now, rand: ctx?.rand };
+        const st: EvalState = { steps: 0, now: ctx?.now, rand: ctx?.rand, locals: [] };
         running = true;
         try {
           return { ok: true, value: root(scope, st) };
