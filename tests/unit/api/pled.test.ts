@@ -265,6 +265,55 @@ describe('profile pled: the original client’s requests', () => {
   });
 });
 
+describe('profile pled: executions with the original’s events', () => {
+  /** A DataSource fed only by external events, straight into a Sink. */
+  const uploads = {
+    version: '3.0',
+    name: 'Uploads',
+    nodes: [
+      { nodeId: 'uploads', type: 'DataSource', outputs: [{ destinationNodeId: 'filed' }] },
+      { nodeId: 'filed', type: 'Sink' },
+    ],
+  };
+  /** Two events as the original stored them: the payload under `data`. */
+  const events = [
+    {
+      id: 'ev-1',
+      timestamp: 1000,
+      type: 'document.uploaded',
+      source: 'portal',
+      data: { size: 10 },
+      targetDataSourceId: 'uploads',
+    },
+    {
+      id: 'ev-2',
+      timestamp: 2000,
+      type: 'document.uploaded',
+      source: 'portal',
+      data: { size: 20 },
+      targetDataSourceId: 'uploads',
+    },
+  ];
+
+  it('POST /api/admin/executions takes them and GET answers them as given; the run emits one token per event', async () => {
+    const t = newApi();
+    const { templateId } = await t.api.createTemplate({ name: 'Uploads', scenario: uploads });
+    await raw('PUT', '/settings', JSON.stringify({ compat: 'pled' }));
+    const created = await createExecution({ templateId, name: 'Two uploads', externalEvents: events });
+    expect(created.status).toBe(201);
+    const executionId = created.data.executionId as string;
+    expect((created.data.execution as Json).externalEventCount).toBe(2);
+    const read = await original(`/admin/executions/${executionId}`, {});
+    expect((read.data.execution as Json).externalEvents).toEqual(events);
+    const end = await original(`${run(templateId, executionId)}/step?currentStep=end&_cache_bust=${bust()}`);
+    expect(end.data).toMatchObject({ success: true, status: 'completed' });
+    const count = await original(
+      `${run(templateId, executionId)}/sinks/filed/aggregate?formula=custom&customExpression=${encodeURIComponent('ledgerEntries.length')}&_cache_bust=${bustRandom()}`,
+    );
+    expect(count.data.aggregatedValue).toBe(2);
+  });
+});
+
 describe('choosing the profile', () => {
   it('is default until set: the same request reads currentStep as a target there', async () => {
     const t = newApi();
