@@ -6,7 +6,7 @@
  * is imported.
  */
 import { describe, expect, it } from 'vitest';
-import { BASE, newApi, pipeline, raw, useApiServer, type Json } from './helpers';
+import { BASE, newApi, pipeline, raw, schemaErrors, useApiServer, type Json } from './helpers';
 
 useApiServer();
 
@@ -73,6 +73,7 @@ describe('profile pled: the original client’s requests', () => {
     });
     const { status, data } = await original(`/admin/executions/${executionId}`, {});
     expect(status).toBe(200);
+    expect(schemaErrors('ExecutionWithEvents', data.execution)).toEqual([]);
     const execution = data.execution as Json;
     expect(execution.templateId).toBe(templateId);
     expect(execution.externalEvents).toEqual(events);
@@ -320,6 +321,7 @@ describe('choosing the profile', () => {
     const { templateId } = await t.api.createTemplate({ name: 'Doubler', scenario: pipeline(5) });
     const { executionId } = await t.api.createExecution(templateId);
     const settings = await t.api.getSettings();
+    expect(schemaErrors('SettingsAnswer', settings)).toEqual([]);
     expect(settings).toEqual({
       success: true,
       settings: { compat: 'default' },
