@@ -2,7 +2,13 @@ import { expect, test } from './fixtures';
 import type { Page } from '@playwright/test';
 
 /** The page's documented automation handle (src/main.ts), as far as this spec uses it. */
-type Handle = { flowledger?: { getCompat(): Promise<{ effectiveCompat: string; compatSource: string }> } };
+type Compat = { effectiveCompat: string; compatSource: string; settings: { compat: string } };
+type Handle = {
+  flowledger?: {
+    getCompat(): Promise<Compat>;
+    setCompat(profile: string, options?: { page?: boolean }): Promise<Compat>;
+  };
+};
 
 /** Three tokens 1, 2, 3, doubled, collected: the sink collects 2, 4 and 6 (steps 3, 4, 5). */
 const scenario = {
@@ -129,5 +135,32 @@ test.describe('compatibility profile pled', () => {
     });
     await page.keyboard.press('Escape');
     await expect(select).toBeHidden();
+  });
+
+  test('window.flowledger.setCompat stores the profile, or sets it for the page only', async ({ page }) => {
+    await page.goto('./');
+    await page.waitForFunction(() => (window as Handle).flowledger !== undefined);
+    const seen = await page.evaluate(async () => {
+      const handle = (window as Handle).flowledger!;
+      const stored = await handle.setCompat('pled');
+      const pageOnly = await handle.setCompat('default', { page: true });
+      let refused = '';
+      await handle.setCompat('original').catch((err: Error) => (refused = err.message));
+      return { stored, pageOnly, refused };
+    });
+    expect(seen.stored).toMatchObject({ settings: { compat: 'pled' }, effectiveCompat: 'pled', compatSource: 'store' });
+    expect(seen.pageOnly).toMatchObject({
+      settings: { compat: 'pled' },
+      effectiveCompat: 'default',
+      compatSource: 'page',
+    });
+    expect(seen.refused).toContain('default, pled');
+    // The stored choice outlives the page: a reload (without ?compat=) answers in pled.
+    await page.reload();
+    await page.waitForFunction(() => (window as Handle).flowledger !== undefined);
+    expect(await page.evaluate(() => (window as Handle).flowledger!.getCompat())).toMatchObject({
+      effectiveCompat: 'pled',
+      compatSource: 'store',
+    });
   });
 });
