@@ -12,6 +12,8 @@ export type * from './ast';
 export type { CompiledExpr, EvalContext, EvalResult, ExprError, ParseResult } from './types';
 export { FUNCTION_NAMES } from './functions';
 export { LIMITS, FORBIDDEN_NAMES } from './limits';
+export { parseFormula, type FormulaResult } from './formula';
+export { parseJsFormula, type JsFormulaError, type JsParseResult } from './js';
 
 const EMPTY_SCOPE: Scope = Object.freeze(Object.create(null) as Scope);
 
