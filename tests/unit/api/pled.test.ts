@@ -315,6 +315,62 @@ describe('profile pled: executions with the original’s events', () => {
   });
 });
 
+describe('profile pled: events routed by type, as the original stored them', () => {
+  it('POST /api/admin/executions with events without targetDataSourceId feeds the execution-events source of their type', async () => {
+    const t = newApi();
+    const scenario = {
+      version: '3.0',
+      name: 'Intake',
+      nodes: [
+        {
+          nodeId: 'uploads',
+          type: 'DataSource',
+          generation: { type: 'execution-events', eventType: 'document.uploaded' },
+          outputs: [{ destinationNodeId: 'filed' }],
+        },
+        { nodeId: 'filed', type: 'Sink' },
+      ],
+    };
+    const { templateId } = await t.api.createTemplate({ name: 'Intake', scenario });
+    await raw('PUT', '/settings', JSON.stringify({ compat: 'pled' }));
+    const events = [
+      {
+        id: 'ev-1',
+        timestamp: 1000,
+        type: 'document.uploaded',
+        source: 'portal',
+        data: { size: 10, correlationId: 'doc-1' },
+      },
+      {
+        id: 'ev-2',
+        timestamp: 2000,
+        type: 'document.uploaded',
+        source: 'portal',
+        data: { size: 20, correlationId: 'doc-2' },
+      },
+    ];
+    const created = await createExecution({ templateId, externalEvents: events });
+    expect(created.status).toBe(201);
+    const executionId = created.data.executionId as string;
+    expect((await original(`/admin/executions/${executionId}`, {})).data.execution).toMatchObject({
+      externalEvents: events,
+    });
+    await original(`${run(templateId, executionId)}/step?currentStep=end&_cache_bust=${bust()}`);
+    // Hand-computed: the payloads' sizes, 10 + 20.
+    const total = await original(
+      `${run(templateId, executionId)}/sinks/filed/aggregate?formula=custom&customExpression=${encodeURIComponent('ledgerEntries.reduce((s, e) => s + e.data.size, 0)')}&_cache_bust=${bustRandom()}`,
+    );
+    expect(total.data).toMatchObject({ aggregatedValue: 30, totalEvents: 2 });
+    expect((total.data.events as Json[]).map((e) => e.correlationIds)).toEqual([['doc-1'], ['doc-2']]);
+    const stray = await createExecution({
+      templateId,
+      externalEvents: [{ id: 'ev-3', type: 'document.deleted', data: {} }],
+    });
+    expect(stray.status).toBe(400);
+    expect(stray.data.error).toContain('document.deleted');
+  });
+});
+
 describe('choosing the profile', () => {
   it('is default until set: the same request reads currentStep as a target there', async () => {
     const t = newApi();
