@@ -40,14 +40,3 @@ export interface SettingsAnswer {
 export interface SettingsPatch {
   compat?: CompatProfile;
 }
-
-/** An external event as the original tool stored it, the payload under `data` (the engine reads both shapes). */
-export interface OriginalEvent {
-  id?: string;
-  timestamp?: number | string;
-  type?: string;
-  source?: string;
-  data?: Record<string, unknown>;
-  targetDataSourceId?: string;
-  [field: string]: unknown;
-}

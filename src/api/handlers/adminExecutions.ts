@@ -7,16 +7,10 @@
  * Errors take the request's profile's shape.
  */
 import { HttpResponse } from 'msw';
-import type { Result } from '../../contract/result';
 import { errorResponse, RequestError } from '../errors';
 import { jsonBody, optionalText } from '../params';
-import { pledError, withEvents } from '../pled/routes';
+import { must, pledError, withEvents } from '../pled/routes';
 import type { Route, RouteContext } from '../route';
-
-function must<T>(r: Result<T>): T {
-  if (!r.ok) throw new RequestError(r.error.code, r.error.message, r.error.details);
-  return r.value;
-}
 
 /** Answers `fn`'s body, or its RequestError in the request's profile's error shape. */
 function answered(fn: (ctx: RouteContext) => Promise<[unknown, number]>): Route['handle'] {

@@ -40,7 +40,7 @@ export function pledError(code: ErrorCode, message: string, details: Record<stri
 }
 
 /** The value of a service result, or the RequestError its failure is answered with. */
-function must<T>(r: Result<T>): T {
+export function must<T>(r: Result<T>): T {
   if (!r.ok) throw new RequestError(r.error.code, r.error.message, r.error.details);
   return r.value;
 }
