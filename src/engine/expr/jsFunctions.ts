@@ -61,7 +61,10 @@ function clock(st: EvalState): number {
 }
 
 function keysOf(fn: string, v: unknown, st: EvalState): string[] {
-  if (Array.isArray(v)) return v.map((_x, i) => String(i));
+  if (Array.isArray(v)) {
+    charge(st, v.length);
+    return v.map((_x, i) => String(i));
+  }
   if (isPlainObject(v)) {
     const keys = Object.keys(v);
     charge(st, keys.length);

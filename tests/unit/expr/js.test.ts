@@ -237,6 +237,14 @@ describe('JavaScript formulas: the safety rules still hold at run time', () => {
     expect((v as { polluted?: unknown }).polluted).toBeUndefined();
   });
 
+  it('a formula whose if-chains would copy their continuation past the size limit is refused', () => {
+    // 30 ifs that fall through: each copies the rest of the body into both branches (2^30 paths).
+    const source = `${'if (a) { const t = 1; }\n'.repeat(30)}return a;`;
+    const e = refusal(source);
+    expect(e.construct).toBe('formula size');
+    expect(e.message).toMatch(/too large once translated \(more than 20000 nodes\)/);
+  });
+
   it('calling a method on null is an error naming the method', () => {
     expect(runtimeError('xs.map(x => x)', {})).toBe('cannot call .map() on null');
   });
