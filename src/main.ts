@@ -1,6 +1,8 @@
 import { mount } from 'svelte';
 import { apiBaseUrl, applyUpdate, startApi, watchForUpdate } from './api/browser';
+import { CompatProfiles, pageProfileOf } from './api/pled/profile';
 import { EngineAPIService } from './client/EngineAPIService';
+import { isCompatProfile, type CompatProfile, type SettingsAnswer } from './contract/settings';
 import { inPageTransport } from './client/transport';
 import App from './ui/app/App.svelte';
 import { UpdatePrompt } from './ui/components/UpdatePrompt';
@@ -16,6 +18,13 @@ import './ui/styles/global.css';
 export interface FlowledgerHandle {
   api: EngineAPIService;
   fetchApi: EngineAPIService;
+  /** The profile `/api` answers outside clients in on this page, and where it comes from (`page` or `store`). */
+  getCompat(): Promise<SettingsAnswer>;
+  /**
+   * Chooses the profile: stored for every page of the site (default), or with `{page: true}` for
+   * this page only, as `?compat=pled` does. `pled` serves the original tool's client unchanged.
+   */
+  setCompat(profile: CompatProfile, options?: { page?: boolean }): Promise<SettingsAnswer>;
 }
 
 declare global {
@@ -33,8 +42,10 @@ const initialWorker = 'serviceWorker' in navigator ? navigator.serviceWorker.con
 // The API (service worker + engine worker) must answer before the app asks it anything.
 let startupError: string | null = null;
 let handlers: Awaited<ReturnType<typeof startApi>> = [];
+// The compatibility profile this page chose in its address (`?compat=pled`), over the stored setting.
+const profiles = new CompatProfiles(pageProfileOf(location.search));
 try {
-  handlers = await startApi();
+  handlers = await startApi({ profiles });
 } catch (err) {
   const message = err instanceof Error ? err.message : String(err);
   startupError = explainStartup({
@@ -51,7 +62,20 @@ const api =
   startupError === null
     ? new EngineAPIService({ baseUrl: apiBaseUrl(), transport: inPageTransport(handlers) })
     : fetchApi;
-if (startupError === null) window.flowledger = { api, fetchApi };
+if (startupError === null) {
+  window.flowledger = {
+    api,
+    fetchApi,
+    getCompat: () => api.getSettings(),
+    async setCompat(profile, options = {}) {
+      if (!isCompatProfile(profile))
+        throw new TypeError(`setCompat: "${String(profile)}" is not a profile (default, pled)`);
+      if (!options.page) return api.updateSettings({ compat: profile });
+      profiles.setPage(profile);
+      return api.getSettings();
+    },
+  };
+}
 
 mount(App, { target, props: { api, startupError } });
 

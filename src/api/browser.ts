@@ -7,23 +7,29 @@ import type { HttpHandler } from 'msw';
 import { setupWorker } from 'msw/browser';
 import { getEngineService } from './workerBridge';
 import { buildHandlers } from './handlers';
+import type { CompatProfiles } from './pled/profile';
 
 const CONTROL_TIMEOUT_MS = 10_000;
 const UPDATE_SWITCH_WAIT_MS = 2_000;
 
 /**
  * Not pure: registers and starts the service worker, then waits until it controls this page.
+ * `options.profiles` is the page's compatibility-profile choice (main.ts reads `?compat=` into it).
  * Resolves with the handler list (the page's own client answers with it in-page, without the
  * service-worker hop) when `/api` requests are answered; rejects (with the reason) when they cannot be.
  */
-export async function startApi(): Promise<HttpHandler[]> {
+export async function startApi(options: { profiles?: CompatProfiles } = {}): Promise<HttpHandler[]> {
   if (!('serviceWorker' in navigator)) {
     throw new Error(
       'this browser has no service workers (or the page is not served from a secure origin), so the in-browser API cannot run',
     );
   }
   expectOfflineUpdateChecks();
-  const handlers = buildHandlers(getEngineService, apiBaseUrl());
+  const handlers = buildHandlers(
+    getEngineService,
+    apiBaseUrl(),
+    options.profiles ? { profiles: options.profiles } : {},
+  );
   const worker = setupWorker(...handlers);
   await worker.start({
     // Relative to the page, so the app works from any sub-path of a static host. The build's own

@@ -10,12 +10,16 @@
  */
 import { http, type HttpHandler } from 'msw';
 import { errorResponse, RequestError } from './errors';
+import { adminExecutionRoutes } from './handlers/adminExecutions';
 import { engineRoutes } from './handlers/engine';
 import { executionRoutes } from './handlers/executions';
 import { fallbackHandlers } from './handlers/fallback';
 import { parserRoutes } from './handlers/parser';
+import { settingsRoutes } from './handlers/settings';
 import { templateRoutes } from './handlers/templates';
 import { workspaceRoutes } from './handlers/workspace';
+import { CompatProfiles } from './pled/profile';
+import { pledError, pledHandlers } from './pled/routes';
 import type { Route } from './route';
 import type { ServiceGetter } from './servicePort';
 
@@ -26,7 +30,14 @@ export const apiRoutes: readonly Route[] = [
   ...executionRoutes,
   ...engineRoutes,
   ...parserRoutes,
+  ...adminExecutionRoutes,
+  ...settingsRoutes,
 ];
+
+export interface BuildOptions {
+  /** The page's profile choice and the stored setting as kept (default: no page choice). */
+  profiles?: CompatProfiles;
+}
 
 /** Pure: the MSW path of a route under `apiBase` (`{name}` → `:name`). */
 export function mswPath(apiBase: string, route: Route): string {
@@ -37,7 +48,8 @@ export function mswPath(apiBase: string, route: Route): string {
  * Not pure: MSW handlers for every route under `apiBase` (an absolute URL such as
  * `https://example.org/docs/flowledger/api`), then the catch-all; `getService` is called per request.
  */
-export function buildHandlers(getService: ServiceGetter, apiBase: string): HttpHandler[] {
+export function buildHandlers(getService: ServiceGetter, apiBase: string, options: BuildOptions = {}): HttpHandler[] {
+  const profiles = options.profiles ?? new CompatProfiles();
   const prefix = apiBase.replace(/\/+$/, '');
   const pathOf = (route: Route) => mswPath(prefix, route);
   let calls = 0;
@@ -46,6 +58,7 @@ export function buildHandlers(getService: ServiceGetter, apiBase: string): HttpH
     return http[method](pathOf(route), async ({ request, params }) => {
       const callId = `call-${++calls}`;
       let onAbort: (() => void) | null = null;
+      let pled = false;
       try {
         if (request.signal.aborted) return errorResponse('ABORTED', `${route.method} ${route.path} was aborted`);
         const flat: Record<string, string> = {};
@@ -54,18 +67,27 @@ export function buildHandlers(getService: ServiceGetter, apiBase: string): HttpH
         // An aborted request tells the worker, which stops a long run or parse at its next slice.
         onAbort = () => void service.abort(callId).catch(() => undefined);
         request.signal.addEventListener('abort', onAbort, { once: true });
-        return await route.handle({
+        const { profile } = await profiles.effective(service, request);
+        const pledHandler = profile === 'pled' ? pledHandlers[`${route.method} ${route.path}`] : undefined;
+        pled = pledHandler !== undefined;
+        return await (pledHandler ?? route.handle)({
           request,
           params: flat,
           query: new URL(request.url).searchParams,
           service,
           callId,
+          profile,
+          profiles,
         });
       } catch (err) {
-        if (err instanceof RequestError) return errorResponse(err.code, err.message, err.details);
+        if (err instanceof RequestError)
+          return pled
+            ? pledError(err.code, err.message, err.details)
+            : errorResponse(err.code, err.message, err.details);
         // A bug or a dead worker: answer it, never hang or fall through to the page's HTML.
         const message = err instanceof Error ? err.message : String(err);
-        return errorResponse('INTERNAL', `${route.method} ${route.path} failed inside the service: ${message}`, {});
+        const text = `${route.method} ${route.path} failed inside the service: ${message}`;
+        return pled ? pledError('INTERNAL', text) : errorResponse('INTERNAL', text, {});
       } finally {
         if (onAbort) request.signal.removeEventListener('abort', onAbort);
       }

@@ -3,13 +3,14 @@
  * plain service object — no Worker, no service worker.
  */
 import { setupServer, type SetupServer } from 'msw/node';
-import { buildHandlers } from './handlers';
+import { buildHandlers, type BuildOptions } from './handlers';
 import type { ServiceGetter } from './servicePort';
 
 /**
  * Not pure: an MSW server answering every path under `apiBase` (e.g. `http://flowledger.test/api`)
- * with the service `getService` returns (call `listen()` to start).
+ * with the service `getService` returns (call `listen()` to start); `options.profiles` shares the
+ * profile choice with other handler lists of the same page.
  */
-export function createApiServer(getService: ServiceGetter, apiBase: string): SetupServer {
-  return setupServer(...buildHandlers(getService, apiBase));
+export function createApiServer(getService: ServiceGetter, apiBase: string, options: BuildOptions = {}): SetupServer {
+  return setupServer(...buildHandlers(getService, apiBase, options));
 }

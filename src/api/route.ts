@@ -6,7 +6,9 @@
  */
 import { HttpResponse } from 'msw';
 import type { Result } from '../contract/result';
+import type { CompatProfile } from '../contract/settings';
 import { errorResponse } from './errors';
+import type { CompatProfiles } from './pled/profile';
 import type { ServicePort } from './servicePort';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -19,6 +21,10 @@ export interface RouteContext {
   service: ServicePort;
   /** This call's id: a route whose work can be long (a run, a parse) passes it, so an abort reaches the worker. */
   callId: string;
+  /** The profile this request is answered in (pled/profile.ts). */
+  profile: CompatProfile;
+  /** The page's profile choice and the stored setting (the settings paths read and change them). */
+  profiles: CompatProfiles;
 }
 
 export interface Route {

@@ -48,6 +48,7 @@ import type {
   TemplateUpdated,
   ValidationAnswer,
 } from '../contract/wire';
+import { PROFILE_HEADER, type SettingsAnswer, type SettingsPatch } from '../contract/settings';
 import { ApiError } from './ApiError';
 import { fetchTransport, type ApiTransport } from './transport';
 
@@ -346,6 +347,18 @@ export class EngineAPIService {
     return this.get('/parser/progress', {}, options);
   }
 
+  // ——— settings ———
+
+  /** The stored settings and the profile this page's API answers outside clients in. */
+  getSettings(options: CallOptions = {}): Promise<SettingsAnswer> {
+    return this.get('/settings', {}, options);
+  }
+
+  /** Stores the settings named in `patch` (e.g. `{compat: 'pled'}`); a page's own `?compat=` choice is dropped. */
+  updateSettings(patch: SettingsPatch, options: CallOptions = {}): Promise<SettingsAnswer> {
+    return this.send('PUT', '/settings', patch, options);
+  }
+
   // ——— transport ———
 
   private get<T>(path: string, query: Query = {}, options: CallOptions = {}): Promise<T> {
@@ -369,10 +382,12 @@ export class EngineAPIService {
     { signal }: CallOptions,
   ): Promise<T> {
     const what = `${method} ${this.base}${path}`;
-    const init: RequestInit = { method, headers: { accept: 'application/json' } };
+    // This client speaks the default profile's shapes, whatever profile the page has chosen for others.
+    const headers: Record<string, string> = { accept: 'application/json', [PROFILE_HEADER]: 'default' };
+    const init: RequestInit = { method, headers };
     if (body !== undefined) {
       init.body = JSON.stringify(body);
-      init.headers = { accept: 'application/json', 'content-type': 'application/json' };
+      headers['content-type'] = 'application/json';
     }
     if (signal) init.signal = signal;
     const exchange = async (): Promise<{ response: Response; text: string; blob?: Blob }> => {

@@ -1,6 +1,7 @@
 /**
  * The external event queue (seed `getExternalEventQueue()`): events from outside — parsed log
- * lines, API calls — addressed to a DataSource by `targetDataSourceId`. Events are kept in the
+ * lines, API calls — addressed to a DataSource by `targetDataSourceId` or, *(compat)* without one,
+ * to the execution-events DataSources listening for their `type` (see `checkOriginal`). Events are kept in the
  * order they were added; each DataSource reads its own events in that order (DSL.md §5.1).
  *
  * An event is validated and copied when it is added, so a caller mutating its object later
@@ -14,8 +15,20 @@
  */
 import { IntList } from './columns';
 import { copyJson, setOwn } from './jsonValues';
-import type { ExternalEvent } from './types';
+import type { ExternalEvent, NodeSpec } from './types';
 import { lowerBound } from './lowerBound';
+
+/** Pure. *(compat)* The execution-events DataSources of a scenario by the event type they emit (node indices, in order). */
+export function eventTypesOf(nodes: readonly NodeSpec[]): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (const n of nodes) {
+    if (n.type !== 'DataSource' || n.generation.type !== 'execution-events') continue;
+    const list = out.get(n.generation.eventType);
+    if (list) list.push(n.index);
+    else out.set(n.generation.eventType, [n.index]);
+  }
+  return out;
+}
 
 /** Outcome of adding events: nothing is added unless every event is valid. */
 export type AddEventsResult = { ok: true; added: number } | { ok: false; index: number; error: string };
@@ -49,7 +62,8 @@ export interface FeedView extends EventFeed {
 }
 
 interface StoredEvent {
-  node: number;
+  /** The DataSources it is delivered to: its target, or *(compat)* every one listening for its `type`. */
+  nodes: number[];
   data: Record<string, unknown>;
   correlationIds: string[] | null;
   /** The event as given (copied), for the input log. */
@@ -71,9 +85,20 @@ export class ExternalEventQueue implements FeedView {
   private readonly perNode: Array<{ list: IntList; next: number } | undefined> = [];
   private pendingTotal = 0;
 
-  constructor(sources: ReadonlyMap<string, number>, now: () => number = () => 0) {
+  /** *(compat)* DataSources with `generation: {type: "execution-events", eventType}`, by event type. */
+  private readonly byType: ReadonlyMap<string, readonly number[]>;
+  /** Node indices of those DataSources: they read events the original tool's way. */
+  private readonly typed: ReadonlySet<number>;
+
+  constructor(
+    sources: ReadonlyMap<string, number>,
+    now: () => number = () => 0,
+    byType: ReadonlyMap<string, readonly number[]> = new Map(),
+  ) {
     this.sources = sources;
     this.now = now;
+    this.byType = byType;
+    this.typed = new Set([...byType.values()].flat());
   }
 
   /** Adds one event; `{ok: false}` (nothing added) when it is malformed or its target is not a DataSource. */
@@ -95,12 +120,14 @@ export class ExternalEventQueue implements FeedView {
       const index = this.events.length;
       this.events.push(e);
       this.added.push(step);
-      let slot = this.perNode[e.node];
-      if (!slot) this.perNode[e.node] = slot = { list: new IntList(64), next: 0 };
-      slot.list.push(index);
+      for (const node of e.nodes) {
+        let slot = this.perNode[node];
+        if (!slot) this.perNode[node] = slot = { list: new IntList(64), next: 0 };
+        slot.list.push(index);
+        this.pendingTotal++;
+      }
     }
     if (checked.length > 0) this.batches.push({ step, first, end: this.events.length });
-    this.pendingTotal += checked.length;
     return { ok: true, added: checked.length };
   }
 
@@ -190,9 +217,22 @@ export class ExternalEventQueue implements FeedView {
     if (typeof event !== 'object' || event === null || Array.isArray(event)) return 'an event must be a JSON object';
     const e = event as Record<string, unknown>;
     const target = e['targetDataSourceId'];
-    if (typeof target !== 'string' || target === '') return 'the event has no "targetDataSourceId"';
-    const node = this.sources.get(target);
-    if (node === undefined) return `"targetDataSourceId" ${JSON.stringify(target)} is not a DataSource of the scenario`;
+    let nodes: number[];
+    if (target === undefined && typeof e['type'] === 'string' && this.byType.size > 0) {
+      // *(compat)* The original tool's events carry no target: every DataSource listening for the type gets it.
+      const listening = this.byType.get(e['type']);
+      if (listening === undefined) {
+        return `the event has no "targetDataSourceId" and no DataSource listens for its type ${JSON.stringify(e['type'])} (types: ${[...this.byType.keys()].map((t) => JSON.stringify(t)).join(', ')})`;
+      }
+      nodes = [...listening];
+    } else {
+      if (typeof target !== 'string' || target === '') return 'the event has no "targetDataSourceId"';
+      const node = this.sources.get(target);
+      if (node === undefined)
+        return `"targetDataSourceId" ${JSON.stringify(target)} is not a DataSource of the scenario`;
+      nodes = [node];
+    }
+    if (nodes.some((n) => this.typed.has(n))) return this.checkOriginal(e, nodes);
     const one = e['correlationId'];
     const many = e['correlationIds'];
     if (one !== undefined && typeof one !== 'string') return '"correlationId" must be a string';
@@ -209,6 +249,38 @@ export class ExternalEventQueue implements FeedView {
     let correlationIds: string[] | null = null;
     if (Array.isArray(many) && many.length > 0) correlationIds = [...new Set(many as string[])];
     else if (typeof one === 'string' && one !== '') correlationIds = [one];
-    return { node, data, correlationIds, raw: raw as ExternalEvent };
+    return { nodes, data, correlationIds, raw: raw as ExternalEvent };
+  }
+
+  /**
+   * *(compat)* An event as the original tool stored it, `{id, timestamp, type, source, data: {…}}`,
+   * for an execution-events DataSource: the token's data is the `data` payload, plus `event` = the
+   * event's `type` (unless the payload has its own), so an FSM can react to it by name. Correlation
+   * ids come from the payload's `correlationIds`/`correlationId`, else the event's.
+   */
+  private checkOriginal(e: Record<string, unknown>, nodes: number[]): StoredEvent | string {
+    const payload = e['data'];
+    if (payload !== undefined && (typeof payload !== 'object' || payload === null || Array.isArray(payload)))
+      return '"data" must be an object (the event\'s payload)';
+    const raw: Record<string, unknown> = {};
+    for (const key of Object.keys(e)) setOwn(raw, key, copyJson(e[key]));
+    const data: Record<string, unknown> = {};
+    const body = (raw['data'] ?? {}) as Record<string, unknown>;
+    for (const key of Object.keys(body)) setOwn(data, key, body[key]);
+    if (!Object.hasOwn(data, 'event') && typeof e['type'] === 'string') data['event'] = e['type'];
+    const ids = (source: Record<string, unknown>): string[] | null | string => {
+      const one = source['correlationId'];
+      const many = source['correlationIds'];
+      if (one !== undefined && typeof one !== 'string') return '"correlationId" must be a string';
+      if (many !== undefined && !(Array.isArray(many) && many.every((c) => typeof c === 'string')))
+        return '"correlationIds" must be an array of strings';
+      if (Array.isArray(many) && many.length > 0) return [...new Set(many as string[])];
+      return typeof one === 'string' && one !== '' ? [one] : null;
+    };
+    const own = ids(body);
+    if (typeof own === 'string') return `data: ${own}`;
+    const outer = own === null ? ids(e) : own;
+    if (typeof outer === 'string') return outer;
+    return { nodes, data, correlationIds: outer, raw: raw as ExternalEvent };
   }
 }

@@ -4,7 +4,7 @@
  * Every step goes through `stepSync` here so checkpoints are taken as the run advances.
  */
 import { Checkpoints } from './checkpoints';
-import { ExternalEventQueue } from './externalQueue';
+import { eventTypesOf, ExternalEventQueue } from './externalQueue';
 import type { HasherFactory } from './hashing';
 import { Ledger } from './ledger';
 import type { RunSnapshot } from './queryTypes';
@@ -47,7 +47,7 @@ export class LiveRun {
       options.hasher,
     );
     const sources = new Map(nodes.filter((n) => n.type === 'DataSource').map((n) => [n.nodeId, n.index] as const));
-    this.queue = new ExternalEventQueue(sources, () => this.sim.step);
+    this.queue = new ExternalEventQueue(sources, () => this.sim.step, eventTypesOf(nodes));
     this.sim = new Simulation(scenario, seed, { recorder: this.ledger, feed: this.queue });
     this.checkpoints = new Checkpoints(options.checkpointSpacing);
     this.checkpoints.afterStep(this.sim, this.ledger, this.queue);

@@ -4,7 +4,7 @@
  * One instance per node, created once, so the hot path allocates nothing here.
  */
 import type { EventFeed } from './externalQueue';
-import { parseExpression, type CompiledExpr, type EvalContext, type EvalResult } from './expr';
+import { parseFormula, type CompiledExpr, type EvalContext, type EvalResult } from './expr';
 import { OP, type OpCode } from './operations';
 import type { NodeRandom } from './random';
 import type { Recorder, TokenFactory } from './recorder';
@@ -166,9 +166,12 @@ export class NodeContext {
     return issue === null ? r : { ok: false, error: issue };
   }
 
-  /** Compiles `source` once; the loader has already checked it parses, so a failure is a bug. */
+  /**
+   * Compiles `source` once (the expression language, else a JavaScript formula); the loader has
+   * already checked it parses, so a failure is a bug.
+   */
   compile(source: string): CompiledExpr {
-    const parsed = parseExpression(source);
+    const parsed = parseFormula(source);
     if (!parsed.ok)
       throw new Error(
         `node "${this.nodeId}": expression ${JSON.stringify(source)} does not compile: ${parsed.error.message}`,

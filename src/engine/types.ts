@@ -100,7 +100,9 @@ export type Generation =
   | { type: 'random'; valueMin: number; valueMax: number }
   | { type: 'sequence'; start: number; step: number }
   | { type: 'constant'; value: unknown }
-  | { type: 'values'; values: unknown[] };
+  | { type: 'values'; values: unknown[] }
+  /** *(compat)* Generates nothing: emits the external events whose `type` is `eventType`. */
+  | { type: 'execution-events'; eventType: string };
 
 export interface DataSourceSpec extends NodeBase {
   type: 'DataSource';

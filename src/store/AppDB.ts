@@ -133,6 +133,12 @@ export type ParserConfigRow = Omit<ParserConfig, 'sources'> & {
   updatedAt: string;
 };
 
+/** An app setting (settings.ts): e.g. `compat` → `"pled"`. */
+export interface SettingRow {
+  key: string;
+  value: unknown;
+}
+
 /** Not pure: the Flowledger database (use `openAppDb` in db.ts, the one factory). */
 export class AppDB extends Dexie {
   templates!: EntityTable<TemplateRow, 'id'>;
@@ -143,6 +149,7 @@ export class AppDB extends Dexie {
   parserConfigs!: EntityTable<ParserConfigRow, 'id'>;
   sources!: EntityTable<SourceRow, 'id'>;
   meta!: EntityTable<MetaRow, 'key'>;
+  settings!: EntityTable<SettingRow, 'key'>;
 
   constructor(name: string) {
     super(name);
@@ -157,5 +164,8 @@ export class AppDB extends Dexie {
     });
     // Version 2 adds `meta` and indexes sources by name; existing rows are kept as they are.
     this.version(2).stores({ meta: 'key', sources: 'id, name' });
+    // Version 3 adds `settings` (the app's settings, e.g. the compatibility profile); every existing
+    // table and row is kept as it is, and no setting is written until one is changed.
+    this.version(3).stores({ settings: 'key' });
   }
 }

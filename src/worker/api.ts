@@ -14,6 +14,7 @@ import { createContext, type ServiceDeps } from './context';
 import { executionOps } from './executionOps';
 import { parserOps } from './parserOps';
 import { runOps } from './runOps';
+import { settingsOps } from './settingsOps';
 import { templateOps } from './templateOps';
 import { workspaceOps } from './workspaceOps';
 
@@ -28,6 +29,7 @@ export function createService(deps: ServiceDeps) {
     ...executionOps(ctx),
     ...runOps(ctx),
     ...workspaceOps(ctx),
+    ...settingsOps(ctx),
     ...parserOps(ctx, deps.parser),
   };
   return counted(ctx, ops);

@@ -1,5 +1,7 @@
 /** Engine paths (API.md "Engine paths") under `/engine/templates/{templateId}/executions/{executionId}`, plus the stored ledger. */
 import { integer, optionalText, requiredText, stepRef, stepTarget } from '../params';
+import type { Result } from '../../contract/result';
+import { withJourney, withQueueCounts } from '../pled/shapes';
 import { reply, replyText, type Route } from '../route';
 import { SINK_FORMULAS } from '../wire';
 
@@ -13,11 +15,14 @@ export const engineRoutes: Route[] = [
       const target = stepTarget(query);
       const activityLimit = integer(query, 'activityLimit', 0);
       return reply(
-        await service.step(
-          params.templateId!,
-          params.executionId!,
-          target,
-          activityLimit === undefined ? { callId } : { activityLimit, callId },
+        mapped(
+          await service.step(
+            params.templateId!,
+            params.executionId!,
+            target,
+            activityLimit === undefined ? { callId } : { activityLimit, callId },
+          ),
+          withQueueCounts,
         ),
       );
     },
@@ -66,7 +71,12 @@ export const engineRoutes: Route[] = [
     method: 'GET',
     path: `${RUN}/tokens/{correlationId}/lineage`,
     handle: async ({ service, params, query }) =>
-      reply(await service.lineage(params.templateId!, params.executionId!, params.correlationId!, stepRef(query))),
+      reply(
+        mapped(
+          await service.lineage(params.templateId!, params.executionId!, params.correlationId!, stepRef(query)),
+          withJourney,
+        ),
+      ),
   },
   {
     method: 'GET',
@@ -78,3 +88,8 @@ export const engineRoutes: Route[] = [
       ),
   },
 ];
+
+/** Pure: a result's value through `f` (the original's extra fields, where the seed leaves the shape open). */
+function mapped<T, U>(r: Result<T>, f: (value: T) => U): Result<U> {
+  return r.ok ? { ...r, value: f(r.value) } : r;
+}

@@ -51,7 +51,8 @@ class DataSourceRuntime implements NodeRuntime {
       }
       return;
     }
-    if (this.generated >= this.spec.count) return;
+    // *(compat)* An execution-events source only ever emits its events.
+    if (this.generated >= this.spec.count || this.spec.generation.type === 'execution-events') return;
     const value = this.nextValue(this.spec.generation);
     this.generated++;
     const tok = ctx.createSourceToken({ value });
@@ -104,6 +105,8 @@ class DataSourceRuntime implements NodeRuntime {
         return g.value === undefined ? null : g.value;
       case 'values':
         return g.values.length === 0 ? null : (g.values[k % g.values.length] ?? null);
+      case 'execution-events':
+        return null; // never reached: emitDue generates nothing for these
       default: {
         const never: never = g;
         throw new Error(`unknown generation ${JSON.stringify(never)}`);

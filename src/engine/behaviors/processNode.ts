@@ -6,7 +6,8 @@
  *   plus *(compat)* `input` and `input1` bound to the token's data.
  * - Join (two or more required inputs): each arrival is recorded as `TOKEN_BUFFERED`; when every
  *   required input holds a token, the oldest of each is taken, bound to the input's alias (else
- *   name, else source node id) and to `input1`, `input2`… in input order (`input` = the first), and
+ *   name, else source node id), to `input1`, `input2`… in input order (`input` = the first) and, by
+ *   name, in *(compat)* `inputs`, and
  *   one token is emitted: its data is the inputs' data merged (the first input winning on a field
  *   they share) with the formula's result over it, its correlation ids the ordered union, and the event lists the consumed tokens (`inputTokens`). A token arriving
  *   on an optional input, or on an edge that feeds no required input, is processed on its own.
@@ -243,6 +244,10 @@ class ProcessNodeRuntime implements NodeRuntime {
       input: tokens[0]!.data,
     };
     tokens.forEach((t, i) => setOwn(scope, `input${i + 1}`, t.data));
+    // *(compat)* `inputs`: the original tool's formulas read each input's data by name from it.
+    const byName: Record<string, unknown> = {};
+    slots.forEach((s, i) => setOwn(byName, s.name, tokens[i]!.data));
+    scope['inputs'] = byName;
     slots.forEach((s, i) => setOwn(scope, s.name, tokens[i]!.data));
     const inputs = ctx.ledger.tokenList(taken);
     if (this.plainEdges.length > 0 || this.formulaEdges.length === 0) {

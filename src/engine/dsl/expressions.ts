@@ -4,7 +4,7 @@
  * position. A variable that is not in scope where the expression runs is a warning (it would read
  * as null), with a did-you-mean hint — `vlaue * 2` is almost always a typo.
  */
-import { parseExpression } from '../expr';
+import { parseFormula } from '../expr';
 import { didYouMean } from '../suggest';
 import type { NodeSpec } from '../types';
 import { hint, IssueList, quote } from './issues';
@@ -33,7 +33,11 @@ const POSITIONAL_INPUT = /^input\d+$/;
 export function namesInScope(scope: ScopeKind, node: NodeSpec): string[] {
   const names = [...EXPRESSION_SCOPES[scope]];
   if (node.type === 'FSM') names.push(...Object.keys(node.fsm.variables));
-  if (node.type === 'ProcessNode') names.push(...joinBindings(node).map((b) => b.name));
+  if (node.type === 'ProcessNode') {
+    const bindings = joinBindings(node);
+    // A join also binds *(compat)* `inputs`: each input's data by its binding name.
+    if (bindings.length > 0) names.push('inputs', ...bindings.map((b) => b.name));
+  }
   return names;
 }
 
@@ -60,13 +64,18 @@ export function joinBindings(
 /** Not pure (records issues). Parses every expression of `node`. */
 export function checkExpressions(sites: readonly ExprSite[], node: NodeSpec, issues: IssueList): void {
   for (const site of sites) {
-    const parsed = parseExpression(site.source);
+    const parsed = parseFormula(site.source);
     if (!parsed.ok) {
       const { message, position } = parsed.error;
       // The parser's messages usually say where already ("… at 21"); add the position when they do not.
-      const where = new RegExp(`\\bat ${position}\\b`).test(message) ? '' : ` (at position ${position})`;
+      const where =
+        'line' in parsed.error || new RegExp(`\\bat ${position}\\b`).test(message) ? '' : ` (at position ${position})`;
       issues.error(site.path, `${site.what} ${quote(site.source)} does not parse: ${message}${where}`);
       continue;
+    }
+    if (parsed.language === 'javascript') {
+      const how = parsed.notes.length > 0 ? `; ${parsed.notes.join('; ')}` : '';
+      issues.warning(site.path, `${site.what} is read as a JavaScript formula (the original tool's)${how}`);
     }
     const known = namesInScope(site.scope, node);
     for (const name of parsed.expr.variables) {

@@ -61,7 +61,7 @@ export function normaliseNode(entry: NodeEntry, parsed: ParsedNode, index: numbe
       spec = {
         ...base,
         type: 'DataSource',
-        generation: normaliseGeneration(p.generation, pointer(path, 'generation'), issues),
+        generation: normaliseSource(p, path, issues),
         interval: p.interval ?? DSL_DEFAULTS.interval,
         count: p.count ?? DSL_DEFAULTS.count,
         startAt: p.startAt ?? DSL_DEFAULTS.startAt,
@@ -102,14 +102,22 @@ export function normaliseNode(entry: NodeEntry, parsed: ParsedNode, index: numbe
       const p = parsed.node;
       const a = p.aggregation;
       const aggPath = pointer(path, 'aggregation');
-      if (a.method !== 'formula' && present(a.formula)) {
+      const custom = a.method === 'custom';
+      if (custom) {
+        issues.warning(
+          pointer(aggPath, 'method'),
+          `"custom" (from the original tool) is read as "formula": the formula (JavaScript) runs over "values" and "tokens" of each batch`,
+        );
+      }
+      const method = a.method === 'custom' ? 'formula' : a.method;
+      if (method !== 'formula' && present(a.formula)) {
         issues.warning(
           pointer(aggPath, 'formula'),
           `"formula" is ignored: "method" is ${showValue(a.method)}, not "formula"`,
         );
       }
       const formula =
-        a.method === 'formula' ? sites.add(pointer(aggPath, 'formula'), 'aggregation formula', a.formula) : undefined;
+        method === 'formula' ? sites.add(pointer(aggPath, 'formula'), 'aggregation formula', a.formula) : undefined;
       if (p.overflow !== undefined && p.capacity === undefined) {
         issues.warning(pointer(path, 'overflow'), `"overflow" has no effect without "capacity"`);
       }
@@ -117,14 +125,10 @@ export function normaliseNode(entry: NodeEntry, parsed: ParsedNode, index: numbe
         ...base,
         type: 'Aggregator',
         aggregation: {
-          method: a.method,
+          method,
           ...(formula !== undefined ? { formula } : {}),
           field: a.field ?? DSL_DEFAULTS.field,
-          trigger: a.trigger
-            ? a.trigger.type === 'threshold'
-              ? { type: 'threshold', value: a.trigger.value }
-              : { type: a.trigger.type, window: a.trigger.window }
-            : null,
+          trigger: normaliseTrigger(a.trigger, pointer(aggPath, 'trigger'), issues),
           ...(a.groupBy !== undefined ? { groupBy: a.groupBy } : {}),
           flushOnEnd: a.flushOnEnd ?? DSL_DEFAULTS.flushOnEnd,
         },
@@ -258,6 +262,62 @@ function normaliseInput(i: InputInput): InputSpec {
 }
 
 type GenerationInput = Extract<ParsedNode, { kind: 'DataSource' }>['node']['generation'];
+type DataSourceInput = Extract<ParsedNode, { kind: 'DataSource' }>['node'];
+type TriggerInput = Extract<ParsedNode, { kind: 'Aggregator' }>['node']['aggregation']['trigger'];
+
+/** The trigger of an Aggregator; *(compat)* a count trigger's `threshold` is its `window`. */
+function normaliseTrigger(t: TriggerInput, path: string, issues: IssueList): AggregatorSpec['aggregation']['trigger'] {
+  if (t === undefined) return null;
+  if (t.type === 'threshold') return { type: 'threshold', value: t.value };
+  if (t.type === 'time') return { type: 'time', window: t.window };
+  if (t.window !== undefined) {
+    if (t.threshold !== undefined)
+      issues.warning(pointer(path, 'threshold'), `"threshold" is ignored: "window" is set`);
+    return { type: 'count', window: t.window };
+  }
+  if (t.threshold !== undefined) {
+    issues.warning(
+      pointer(path, 'threshold'),
+      `a count trigger's "threshold" (from the original tool) is read as "window": one emission per ${t.threshold} tokens`,
+    );
+    return { type: 'count', window: t.threshold };
+  }
+  issues.error(pointer(path, 'window'), 'required field "window" is missing');
+  return { type: 'count', window: 1 };
+}
+
+/**
+ * The generation of a DataSource. *(compat)* An `ExternalEventSource`, or `generation: {type:
+ * "execution-events", eventType}`, generates nothing and emits the external events of that type.
+ */
+function normaliseSource(p: DataSourceInput, path: string, issues: IssueList): Generation {
+  if (p.type === 'ExternalEventSource') {
+    const eventType = p.eventType ?? (p.generation?.type === 'execution-events' ? p.generation.eventType : undefined);
+    if (eventType === undefined) {
+      issues.error(
+        pointer(path, 'eventType'),
+        `an ExternalEventSource needs "eventType": the type of the events it emits`,
+      );
+      return { type: 'execution-events', eventType: '' };
+    }
+    if (p.generation !== undefined && p.generation.type !== 'execution-events')
+      issues.warning(pointer(path, 'generation'), `"generation" is ignored: an ExternalEventSource only emits events`);
+    issues.warning(
+      pointer(path, 'type'),
+      `"ExternalEventSource" (from the original tool) is read as a DataSource that generates nothing and emits the external events of type ${JSON.stringify(eventType)}`,
+    );
+    return { type: 'execution-events', eventType };
+  }
+  if (p.eventType !== undefined)
+    issues.warning(pointer(path, 'eventType'), `"eventType" has no effect on a DataSource; use "generation"`);
+  if (p.generation?.type === 'execution-events') {
+    issues.warning(
+      pointer(path, 'generation'),
+      `"execution-events" generation (from the original tool): this DataSource generates nothing and emits the external events of type ${JSON.stringify(p.generation.eventType)} (events without "targetDataSourceId" are routed by "type"; the token's data is the event's "data")`,
+    );
+  }
+  return normaliseGeneration(p.generation, pointer(path, 'generation'), issues);
+}
 
 function normaliseGeneration(g: GenerationInput, path: string, issues: IssueList): Generation {
   if (g === undefined) return { type: 'sequence', start: DSL_DEFAULTS.sequenceStart, step: DSL_DEFAULTS.sequenceStep };
@@ -279,6 +339,8 @@ function normaliseGeneration(g: GenerationInput, path: string, issues: IssueList
     case 'values':
       if (g.values !== undefined && g.hardcodedValues !== undefined) shadowed('hardcodedValues', 'values');
       return { type: 'values', values: copyJson(g.values ?? g.hardcodedValues ?? []) as unknown[] };
+    case 'execution-events':
+      return { type: 'execution-events', eventType: g.eventType };
   }
 }
 

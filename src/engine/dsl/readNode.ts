@@ -63,9 +63,10 @@ const TYPE_TO_KIND: Record<keyof typeof NODE_SCHEMAS, NodeKind> = {
   Queue: 'Aggregator',
   Multiplexer: 'Multiplexer',
   Sink: 'Sink',
+  ExternalEventSource: 'DataSource',
 };
 
-const ALL_TYPES = [...NODE_KINDS, 'FSMProcessNode', 'Queue', ...PRESENTATIONAL_TYPES];
+const ALL_TYPES = [...NODE_KINDS, 'FSMProcessNode', 'Queue', 'ExternalEventSource', ...PRESENTATIONAL_TYPES];
 
 /**
  * Not pure (records issues). Reads the node at `path`; returns null for a presentational node

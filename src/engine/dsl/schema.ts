@@ -140,7 +140,18 @@ const ValuesGenerationSchema = v.pipe(
   v.metadata({ anyOf: [{ required: ['values'] }, { required: ['hardcodedValues'] }] }),
 );
 
-export const GENERATION_TYPES = ['random', 'sequence', 'constant', 'values'] as const;
+const ExecutionEventsGenerationSchema = v.pipe(
+  v.looseObject({
+    type: v.literal('execution-events'),
+    eventType: doc(
+      v.pipe(v.string(), v.minLength(1)),
+      '(compat) The `type` of the external events this source emits; it generates nothing.',
+    ),
+  }),
+  v.title('execution-events generation'),
+);
+
+export const GENERATION_TYPES = ['random', 'sequence', 'constant', 'values', 'execution-events'] as const;
 
 export const GenerationSchema = v.pipe(
   v.variant('type', [
@@ -148,6 +159,7 @@ export const GenerationSchema = v.pipe(
     SequenceGenerationSchema,
     ConstantGenerationSchema,
     ValuesGenerationSchema,
+    ExecutionEventsGenerationSchema,
   ]),
   v.description('How the source makes token values when no external event is addressed to it.'),
 );
@@ -155,8 +167,11 @@ export const GenerationSchema = v.pipe(
 export const DataSourceSchema = v.pipe(
   v.looseObject({
     ...commonNodeEntries,
-    type: v.literal('DataSource'),
+    type: v.picklist(['DataSource', 'ExternalEventSource']),
     generation: v.optional(GenerationSchema),
+    eventType: v.optional(
+      doc(v.pipe(v.string(), v.minLength(1)), '(compat) Of an `ExternalEventSource`: the event type it emits.'),
+    ),
     interval: v.optional(
       doc(v.pipe(v.number(), v.gtValue(0)), 'Simulated seconds between emissions.', DSL_DEFAULTS.interval),
     ),
@@ -312,8 +327,13 @@ export const AGGREGATION_TRIGGERS = ['count', 'time', 'threshold'] as const;
 
 const TriggerSchema = v.variant('type', [
   v.pipe(
-    v.looseObject({ type: v.literal('count'), window: doc(positiveInteger(), 'Tokens per emission.') }),
+    v.looseObject({
+      type: v.literal('count'),
+      window: v.optional(doc(positiveInteger(), 'Tokens per emission (required; or `threshold`).')),
+      threshold: v.optional(doc(positiveInteger(), '(compat) Alias of `window`.')),
+    }),
     v.title('count trigger'),
+    v.metadata({ anyOf: [{ required: ['window'] }, { required: ['threshold'] }] }),
   ),
   v.pipe(
     v.looseObject({
@@ -337,7 +357,10 @@ export const AggregatorSchema = v.pipe(
     type: v.picklist(['Aggregator', 'Queue']),
     aggregation: v.pipe(
       v.looseObject({
-        method: doc(v.picklist(AGGREGATION_METHODS), 'How buffered values combine.'),
+        method: doc(
+          v.picklist([...AGGREGATION_METHODS, 'custom']),
+          'How buffered values combine. *(compat)* `custom`: `formula` is a JavaScript formula.',
+        ),
         formula: v.optional(expression('Method `formula`: evaluated over `values` and `tokens`; "" means none.')),
         field: v.optional(doc(v.string(), 'Path into token data.', DSL_DEFAULTS.field)),
         trigger: v.optional(doc(TriggerSchema, 'When to emit; absent = only at the end of the run.')),
@@ -413,6 +436,7 @@ export const NODE_SCHEMAS = {
   Queue: AggregatorSchema,
   Multiplexer: MultiplexerSchema,
   Sink: SinkSchema,
+  ExternalEventSource: DataSourceSchema,
 } as const;
 
 export const NodeSchema = v.variant('type', [

@@ -4,6 +4,7 @@
  * handles one operator per meaning. Every node carries its source span `[start, end)` for hints.
  */
 import type { FunctionName } from './functions';
+import type { JsFunctionName, JsMethodName } from './jsFunctions';
 
 export type LiteralValue = number | string | boolean | null;
 
@@ -98,7 +99,66 @@ export interface CallNode extends Span {
   arguments: ExprNode[];
 }
 
+/**
+ * The nodes below come only from translated JavaScript formulas (`expr/js`); the expression
+ * language's own parser never builds them.
+ */
+
+/** A local name (`const`/`let` binding or a callback's parameter), read from its slot. */
+export interface LocalNode extends Span {
+  type: 'Local';
+  name: string;
+  /** Index into the evaluation's local slots; every binding site has its own. */
+  slot: number;
+}
+
+/** `const name = init; body`: evaluates `init` once into `slot`, then `body`. */
+export interface LetNode extends Span {
+  type: 'Let';
+  name: string;
+  slot: number;
+  init: ExprNode;
+  body: ExprNode;
+}
+
+/** An arrow callback: valid only as an argument of a `Method` node (functions are not values). */
+export interface LambdaNode extends Span {
+  type: 'Lambda';
+  /** One slot per parameter; missing arguments read as null. */
+  params: { name: string; slot: number }[];
+  body: ExprNode;
+}
+
+/** `object.method(args)` for a method of the fixed table (`jsFunctions.ts`); `a?.m()` is `optional`. */
+export interface MethodNode extends Span {
+  type: 'Method';
+  object: ExprNode;
+  method: JsMethodName;
+  arguments: ExprNode[];
+  optional: boolean;
+}
+
+/** A JavaScript built-in of the fixed table (`Math.max`, `Date.now`, `Object.keys`, `typeof`, …). */
+export interface JsCallNode extends Span {
+  type: 'JsCall';
+  callee: JsFunctionName;
+  arguments: ExprNode[];
+}
+
+/** Spread: `{...a, b: 1}` (kind `object`) or `[...a, b]` (kind `array`), as the concatenation of `parts`. */
+export interface MergeNode extends Span {
+  type: 'Merge';
+  kind: 'object' | 'array';
+  parts: ExprNode[];
+}
+
 export type ExprNode =
+  | LocalNode
+  | LetNode
+  | LambdaNode
+  | MethodNode
+  | JsCallNode
+  | MergeNode
   | LiteralNode
   | IdentifierNode
   | ArrayNode

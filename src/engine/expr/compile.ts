@@ -4,11 +4,12 @@
  * tree walking, no generated code. Every closure counts one step before doing its work; functions that walk
  * data count more (see `LIMITS.maxEvalSteps`).
  */
-import { assertNever, type CallNode, type ExprNode } from './ast';
+import { assertNever, type CallNode, type ExprNode, type JsCallNode, type MethodNode } from './ast';
 import { lookupFunction } from './functions';
+import { lookupJsFunction, lookupJsMethod, merge, type Callback } from './jsFunctions';
 import { LIMITS } from './limits';
 import { compileBinary, compileUnary } from './operators';
-import { failSteps, type Thunk } from './state';
+import { fail, failSteps, type Thunk } from './state';
 import { readIndex, readMember, readVariable } from './values';
 
 const MAX_STEPS = LIMITS.maxEvalSteps;
@@ -92,6 +93,41 @@ export function compile(node: ExprNode): Thunk {
     }
     case 'Call':
       return compileCall(node);
+    case 'Local': {
+      const slot = node.slot;
+      return (_s, st) => {
+        if (++st.steps > MAX_STEPS) failSteps();
+        const v = st.locals[slot];
+        return v === undefined ? null : v;
+      };
+    }
+    case 'Let': {
+      const slot = node.slot;
+      const init = compile(node.init);
+      const body = compile(node.body);
+      return (s, st) => {
+        if (++st.steps > MAX_STEPS) failSteps();
+        st.locals[slot] = init(s, st);
+        return body(s, st);
+      };
+    }
+    case 'Lambda':
+      // The translator places arrow functions only as method arguments, where `compileMethod` takes them.
+      return () => fail('a function is not a value here');
+    case 'Method':
+      return compileMethod(node);
+    case 'JsCall':
+      return compileJsCall(node);
+    case 'Merge': {
+      const kind = node.kind;
+      const parts = node.parts.map(compile);
+      return (s, st) => {
+        if (++st.steps > MAX_STEPS) failSteps();
+        const values: unknown[] = [];
+        for (let i = 0; i < parts.length; i++) values.push(parts[i](s, st));
+        return merge(kind, values, st);
+      };
+    }
     default:
       return assertNever(node);
   }
@@ -165,4 +201,51 @@ function compileCall(node: CallNode): Thunk {
         return call(buffer, st);
       };
   }
+}
+
+/** A JavaScript built-in of the fixed table (`jsFunctions.ts`); the translator checked name and argument count. */
+function compileJsCall(node: JsCallNode): Thunk {
+  const spec = lookupJsFunction(node.callee);
+  if (spec === undefined) throw new Error(`compile: "${node.callee}" is not a JavaScript built-in`);
+  const call = spec.call;
+  const args = node.arguments.map(compile);
+  return (s, st) => {
+    if (++st.steps > MAX_STEPS) failSteps();
+    const values: unknown[] = [];
+    for (let i = 0; i < args.length; i++) values.push(args[i](s, st));
+    return call(values, st);
+  };
+}
+
+/**
+ * `object.method(args)`: a method of the fixed table. A callback argument (always the first) is
+ * compiled to its parameter slots and body; calling a method on null is an error unless written `?.`.
+ */
+function compileMethod(node: MethodNode): Thunk {
+  const spec = lookupJsMethod(node.method);
+  if (spec === undefined) throw new Error(`compile: ".${node.method}()" is not a JavaScript method`);
+  const object = compile(node.object);
+  const first = node.arguments[0];
+  let cb: Callback | undefined;
+  let rest = node.arguments;
+  if (first !== undefined && first.type === 'Lambda') {
+    cb = { slots: first.params.map((p) => p.slot), body: compile(first.body) };
+    rest = node.arguments.slice(1);
+  }
+  // Values after the callback keep their positions: `reduce(cb, init)` sees `init` as `args[1]`.
+  const offset = cb === undefined ? 0 : 1;
+  const args = rest.map(compile);
+  const call = spec.call;
+  const method = node.method;
+  const optional = node.optional;
+  return (s, st) => {
+    if (++st.steps > MAX_STEPS) failSteps();
+    const recv = object(s, st);
+    if (recv === null || recv === undefined) {
+      return optional ? null : fail(`cannot call .${method}() on null`);
+    }
+    const values: unknown[] = offset === 1 ? [null] : [];
+    for (let i = 0; i < args.length; i++) values.push(args[i](s, st));
+    return call(recv, values, cb, s, st);
+  };
 }

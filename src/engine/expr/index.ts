@@ -12,6 +12,8 @@ export type * from './ast';
 export type { CompiledExpr, EvalContext, EvalResult, ExprError, ParseResult } from './types';
 export { FUNCTION_NAMES } from './functions';
 export { LIMITS, FORBIDDEN_NAMES } from './limits';
+export { parseFormula, type FormulaResult } from './formula';
+export { parseJsFormula, type JsFormulaError, type JsParseResult } from './js';
 
 const EMPTY_SCOPE: Scope = Object.freeze(Object.create(null) as Scope);
 
@@ -38,7 +40,7 @@ export function parseExpression(source: string): ParseResult {
           ctx !== null && typeof ctx === 'object' && ctx.scope !== null && typeof ctx.scope === 'object'
             ? ctx.scope
             : EMPTY_SCOPE;
-        const st: EvalState = { steps: 0, now: ctx?.now, rand: ctx?.rand };
+        const st: EvalState = { steps: 0, now: ctx?.now, rand: ctx?.rand, locals: [] };
         running = true;
         try {
           return { ok: true, value: root(scope, st) };

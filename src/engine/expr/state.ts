@@ -16,6 +16,8 @@ export interface EvalState {
   steps: number;
   now: (() => number) | undefined;
   rand: (() => number) | undefined;
+  /** Slots of a translated JavaScript formula's local names (`LocalNode`); empty otherwise. */
+  locals: unknown[];
 }
 
 /**

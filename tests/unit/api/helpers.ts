@@ -14,6 +14,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { buildHandlers } from '../../../src/api/handlers';
 import { createApiServer } from '../../../src/api/node';
+import { CompatProfiles } from '../../../src/api/pled/profile';
 import type { ServicePort } from '../../../src/api/servicePort';
 import { ApiError } from '../../../src/client/ApiError';
 import { EngineAPIService } from '../../../src/client/EngineAPIService';
@@ -35,6 +36,9 @@ let current: ServicePort | null = null;
 /** Which transport the tests' client uses: `fetch` (default) or `in-page`. */
 export const TRANSPORT = process.env.FLOWLEDGER_TRANSPORT === 'in-page' ? 'in-page' : 'fetch';
 
+/** One profile choice for the server's handlers and the in-page client's, as a page has one handler list. */
+const profiles = new CompatProfiles();
+
 function currentService(): ServicePort {
   if (!current) throw new Error('no service: call newApi() in the test first');
   return current;
@@ -44,7 +48,9 @@ function currentService(): ServicePort {
 export function newClient(): EngineAPIService {
   return new EngineAPIService({
     baseUrl: BASE,
-    ...(TRANSPORT === 'in-page' ? { transport: inPageTransport(buildHandlers(currentService, BASE)) } : {}),
+    ...(TRANSPORT === 'in-page'
+      ? { transport: inPageTransport(buildHandlers(currentService, BASE, { profiles })) }
+      : {}),
   });
 }
 let dbCount = 0;
@@ -52,7 +58,7 @@ const opened: AppDB[] = [];
 
 /** Starts the MSW server for the file's tests (call once at the top of a test file). */
 export function useApiServer(): void {
-  const server = createApiServer(currentService, BASE);
+  const server = createApiServer(currentService, BASE, { profiles });
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => {
     current = null;

@@ -57,12 +57,12 @@ describe('validation — node shapes', () => {
       { severity: 'error', path: '/nodes/0/generation/type', message: 'required field "type" is missing' },
     ],
     [
-      'a generation type is one of four',
+      'a generation type is one of five',
       sourceWith({ generation: { type: 'gauss' } }),
       {
         severity: 'error',
         path: '/nodes/0/generation/type',
-        message: '"type" must be one of "random", "sequence", "constant" or "values"; got "gauss"',
+        message: '"type" must be one of "random", "sequence", "constant", "values" or "execution-events"; got "gauss"',
       },
     ],
     [

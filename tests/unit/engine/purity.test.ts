@@ -14,8 +14,18 @@ function sources(dir: string): string[] {
   });
 }
 
-/** Bare package specifiers a pure core may import: schema validation, PRNG and hashing, all platform-free. */
-const ALLOWED = [/^valibot$/, /^@valibot\/to-json-schema$/, /^pure-rand\/[\w/-]+$/, /^@noble\/hashes\/[\w.-]+$/];
+/**
+ * Bare package specifiers a pure core may import: schema validation, PRNG and hashing, all
+ * platform-free; and acorn, the JavaScript parser the original tool's formulas are read with (plain
+ * JavaScript that builds a syntax tree and runs nothing; expr/js translates that tree).
+ */
+const ALLOWED = [
+  /^valibot$/,
+  /^@valibot\/to-json-schema$/,
+  /^pure-rand\/[\w/-]+$/,
+  /^@noble\/hashes\/[\w.-]+$/,
+  /^acorn$/,
+];
 
 describe.each(['src/engine', 'src/parser'])('the pure core %s', (core) => {
   const files = sources(join(ROOT, core));
@@ -38,7 +48,11 @@ describe.each(['src/engine', 'src/parser'])('the pure core %s', (core) => {
   it('uses no wall clock, no unseeded randomness and no code generation', () => {
     const offenders: string[] = [];
     for (const file of files) {
-      const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+      // Comments and string literals are not code: messages of the JavaScript formulas name
+      // `Date.now()` and `Math.random()` to say what they read instead.
+      const text = readFileSync(file, 'utf8')
+        .replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '')
+        .replace(/'(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*"|`(?:\\.|[^`\\])*`/g, "''");
       for (const re of [
         /Date\.now\s*\(/,
         /new\s+Date\s*\(\s*\)/,

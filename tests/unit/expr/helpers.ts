@@ -82,6 +82,18 @@ export function show(node: ExprNode): string {
       return `(${show(node.object)}[${show(node.index)}])`;
     case 'Call':
       return `${node.callee}(${node.arguments.map(show).join(', ')})`;
+    case 'Local':
+      return node.name;
+    case 'Let':
+      return `(let ${node.name} = ${show(node.init)} in ${show(node.body)})`;
+    case 'Lambda':
+      return `((${node.params.map((p) => p.name).join(', ')}) => ${show(node.body)})`;
+    case 'Method':
+      return `(${show(node.object)}${node.optional ? '?.' : '.'}${node.method}(${node.arguments.map(show).join(', ')}))`;
+    case 'JsCall':
+      return `${node.callee}(${node.arguments.map(show).join(', ')})`;
+    case 'Merge':
+      return `${node.kind}(${node.parts.map(show).join(', ')})`;
   }
 }
 

@@ -205,10 +205,17 @@ describe('determinism', () => {
 
 describe('source hygiene', () => {
   const dir = fileURLToPath(new URL('../../../src/engine/expr/', import.meta.url));
-  const files = readdirSync(dir).filter((f) => f.endsWith('.ts'));
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
 
+  // Comments and string literals are left out: the JavaScript formulas' table names `Math.random`
+  // and `Date.now` as text, and its comments say what they read instead. `new Date(t)` of a given
+  // time is a conversion; `new Date()` would be the wall clock.
   it.each(files)('%s uses no eval, Function, ambient randomness, clock or console', (file) => {
-    const text = readFileSync(`${dir}${file}`, 'utf8');
-    expect(text).not.toMatch(/\beval\s*\(|new\s+Function|\bFunction\s*\(|Math\.random|Date\.now|new\s+Date|console\./);
+    const text = readFileSync(`${dir}${file}`, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '')
+      .replace(/'(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*"|`(?:\\.|[^`\\])*`/g, "''");
+    expect(text).not.toMatch(
+      /\beval\s*\(|new\s+Function|\bFunction\s*\(|Math\.random\s*\(|Date\.now\s*\(|new\s+Date\s*\(\s*\)|console\./,
+    );
   });
 });

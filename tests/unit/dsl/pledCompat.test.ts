@@ -1,0 +1,125 @@
+// The original V3 tool's constructs: each loads with a warning saying how it was read (or an error
+// naming what is missing), and runs with the original's meaning. Expected values are worked out by
+// hand in the comments.
+import { describe, expect, it } from 'vitest';
+import { Engine } from '../../../src/engine';
+import { loadScenario } from '../../../src/engine/dsl';
+import { bare, expectIssue, sink, type Json } from './helpers';
+
+const events = (nodeId: string, eventType: string, to = 'sink'): Json => ({
+  nodeId,
+  type: 'DataSource',
+  generation: { type: 'execution-events', eventType },
+  outputs: [{ destinationNodeId: to }],
+});
+
+function runWith(scenario: Json, input: unknown[]): { engine: Engine; added: unknown } {
+  const engine = new Engine();
+  const loaded = engine.initialize(scenario);
+  if (loaded.scenario === null) throw new Error(JSON.stringify(loaded.errors));
+  const added = engine.getExternalEventQueue().addEvents(input);
+  engine.runToEnd();
+  return { engine, added };
+}
+
+function sinkData(engine: Engine, id = 'sink'): Record<string, unknown>[] {
+  const node = engine.scenario.nodes.find((n) => n.nodeId === id)!;
+  return [...engine.ledger.seqsOfNode(node.index)].map((seq) => engine.ledger.get(seq).inputToken!.data);
+}
+
+describe('execution-events DataSources and ExternalEventSource', () => {
+  it('an ExternalEventSource without eventType is an error at its path', () => {
+    const r = loadScenario(
+      bare([{ nodeId: 'ev', type: 'ExternalEventSource', outputs: [{ destinationNodeId: 'sink' }] }, sink()]),
+    );
+    expectIssue(r, { severity: 'error', path: '/nodes/0/eventType', message: 'needs "eventType"' });
+  });
+
+  it('an execution-events generation needs a non-empty eventType', () => {
+    const r = loadScenario(bare([events('ev', ''), sink()]));
+    expect(r.scenario).toBeNull();
+    expect(r.errors.map((e) => e.path)).toContain('/nodes/0/generation/eventType');
+  });
+
+  it('generates nothing, and emits the typed events routed to it by type, payload as token data', () => {
+    const { engine, added } = runWith(bare([events('a', 'x.created'), events('b', 'x.deleted'), sink()]), [
+      { id: '1', type: 'x.created', source: 's', data: { n: 1, correlationId: 'k1' } },
+      { id: '2', type: 'x.deleted', source: 's', data: { n: 2, event: 'own' } },
+      { id: '3', type: 'x.created', source: 's', data: { n: 3 } },
+    ]);
+    expect(added).toEqual({ ok: true, added: 3 });
+    // a emits events 1 and 3 (steps 1, 2), b emits event 2 (step 1); nothing is generated.
+    const data = sinkData(engine);
+    expect(data).toHaveLength(3);
+    expect(data).toContainEqual({ n: 1, correlationId: 'k1', event: 'x.created' });
+    expect(data).toContainEqual({ n: 2, event: 'own' });
+    expect(data).toContainEqual({ n: 3, event: 'x.created' });
+    const first = [...engine.ledger.seqsOfNode(0)].map((s) => engine.ledger.get(s).outputToken!.correlationIds);
+    expect(first[0]).toEqual(['k1']);
+  });
+
+  it('an event with no target and a type nobody listens for is refused, naming the types listened for', () => {
+    const engine = new Engine();
+    engine.initialize(bare([events('a', 'x.created'), sink()]));
+    const r = engine.getExternalEventQueue().addEvents([{ type: 'y.unknown', data: {} }]);
+    expect(r).toEqual({
+      ok: false,
+      index: 0,
+      error:
+        'the event has no "targetDataSourceId" and no DataSource listens for its type "y.unknown" (types: "x.created")',
+    });
+  });
+
+  it('a scenario without execution-events sources still needs targetDataSourceId', () => {
+    const engine = new Engine();
+    engine.initialize(bare([{ nodeId: 'src', type: 'DataSource', outputs: [{ destinationNodeId: 'sink' }] }, sink()]));
+    expect(engine.getExternalEventQueue().addEvents([{ type: 'x', data: {} }])).toMatchObject({
+      ok: false,
+      error: 'the event has no "targetDataSourceId"',
+    });
+  });
+});
+
+describe('Queue custom aggregation and count threshold', () => {
+  const queue = (aggregation: Json): Json =>
+    bare([
+      {
+        nodeId: 'src',
+        type: 'DataSource',
+        count: 4,
+        generation: { type: 'sequence', start: 1 },
+        outputs: [{ destinationNodeId: 'q' }],
+      },
+      { nodeId: 'q', type: 'Queue', aggregation, outputs: [{ destinationNodeId: 'sink' }] },
+      sink(),
+    ]);
+
+  it('reads "custom" as a JavaScript formula and threshold as the count window', () => {
+    const scenario = queue({
+      method: 'custom',
+      formula: 'const evens = values.filter((v) => v % 2 === 0);\nreturn evens.length > 0 ? Math.max(...evens) : -1;',
+      trigger: { type: 'count', threshold: 2 },
+    });
+    const r = loadScenario(scenario);
+    expectIssue(r, { severity: 'warning', path: '/nodes/1/aggregation/method', message: 'read as "formula"' });
+    expectIssue(r, {
+      severity: 'warning',
+      path: '/nodes/1/aggregation/trigger/threshold',
+      message: 'read as "window"',
+    });
+    // values 1..4 in batches of two: [1, 2] → 2, [3, 4] → 4
+    const { engine } = runWith(scenario, []);
+    expect(sinkData(engine).map((d) => d['value'])).toEqual([2, 4]);
+  });
+
+  it('a JavaScript formula outside the subset is a load error at its path, with line and column', () => {
+    const r = loadScenario(
+      queue({ method: 'custom', formula: 'let s = 0;\nfor (const v of values) s += v;\nreturn s;' }),
+    );
+    expectIssue(r, {
+      severity: 'error',
+      path: '/nodes/1/aggregation/formula',
+      message: 'for…of loop is not supported in a formula (line 2, column 1)',
+    });
+  });
+});

@@ -1,0 +1,257 @@
+// JavaScript formulas (src/engine/expr/js): each construct of the subset translates to the value
+// JavaScript gives (every expected value below is computed by hand from the formula and its scope),
+// and each construct outside it is refused at load time, named, with its line and column.
+import { describe, expect, it } from 'vitest';
+import { parseJsFormula } from '../../../src/engine/expr/js';
+
+/** The value of `source` over `scope`; throws with the reason if it does not load or evaluate. */
+function js(source: string, scope: Record<string, unknown> = {}, params?: readonly string[], now = 0): unknown {
+  const r = parseJsFormula(source, params === undefined ? undefined : { params });
+  if (!r.ok) throw new Error(`expected ${JSON.stringify(source)} to load, got: ${r.error.message}`);
+  const v = r.expr.evaluate({ scope, now: () => now, rand: () => 0.25 });
+  if (!v.ok) throw new Error(`expected ${JSON.stringify(source)} to evaluate, got: ${v.error}`);
+  return v.value;
+}
+
+/** The load-time refusal of `source`. */
+function refusal(source: string, params?: readonly string[]) {
+  const r = parseJsFormula(source, params === undefined ? undefined : { params });
+  if (r.ok) throw new Error(`expected ${JSON.stringify(source)} to be refused`);
+  return r.error;
+}
+
+/** The runtime error of `source`. */
+function runtimeError(source: string, scope: Record<string, unknown> = {}): string {
+  const r = parseJsFormula(source);
+  if (!r.ok) throw new Error(`expected ${JSON.stringify(source)} to load, got: ${r.error.message}`);
+  const v = r.expr.evaluate({ scope });
+  if (v.ok) throw new Error(`expected ${JSON.stringify(source)} to fail, got ${JSON.stringify(v.value)}`);
+  return v.error;
+}
+
+describe('JavaScript formulas: the subset, construct by construct', () => {
+  it('a plain expression with JavaScript precedence', () => {
+    expect(js('a + b * 2', { a: 1, b: 3 })).toBe(7);
+    expect(js('(a + b) * 2', { a: 1, b: 3 })).toBe(8);
+  });
+
+  it('const and let bindings, then return', () => {
+    // x = 2 * 2 = 4, y = 5, y * 10 = 50
+    expect(js('const x = a * 2;\nlet y = x + 1;\nreturn y * 10;', { a: 2 })).toBe(50);
+    // Several declarators in one statement; a let without a value is undefined (null).
+    expect(js('const p = 1, q = p + 1; let r; return [p, q, r];')).toEqual([1, 2, null]);
+  });
+
+  it('if … return … else return, and falling through an if without else', () => {
+    const src = "if (a > 1) { return 'big'; } else return 'small';";
+    expect(js(src, { a: 2 })).toBe('big');
+    expect(js(src, { a: 0 })).toBe('small');
+    expect(js('if (a > 1) return 1;\nreturn 2;', { a: 5 })).toBe(1);
+    expect(js('if (a > 1) return 1;\nreturn 2;', { a: 0 })).toBe(2);
+    // else if chains, and a block's own bindings not leaking past it
+    const chain =
+      "const t = a; if (t < 0) { const s = 'neg'; return s; } else if (t === 0) return 'zero'; return 'pos';";
+    expect([-1, 0, 1].map((a) => js(chain, { a }))).toEqual(['neg', 'zero', 'pos']);
+    // a body that never returns is undefined (null)
+    expect(js('const x = 1; if (x > 5) return 1;')).toBeNull();
+  });
+
+  it('optional chaining on members and on method calls', () => {
+    expect(js('data?.order?.total', { data: { order: { total: 5 } } })).toBe(5);
+    expect(js('data?.order?.total', {})).toBeNull();
+    expect(js('xs?.map(x => x)', { xs: null })).toBeNull();
+    expect(js("data?.['order']?.total", { data: { order: { total: 6 } } })).toBe(6);
+  });
+
+  it('object spread, later fields winning, and array spread', () => {
+    expect(js('({ ...data, total: data.a + data.b })', { data: { a: 1, b: 2 } })).toEqual({ a: 1, b: 2, total: 3 });
+    expect(js('({ ...{ a: 1, b: 1 }, a: 2, ...o })', { o: { b: 3 } })).toEqual({ a: 2, b: 3 });
+    expect(js('({ ...missing, k: 1 })', {})).toEqual({ k: 1 });
+    expect(js('[0, ...xs, 4]', { xs: [1, 2, 3] })).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('template literals', () => {
+    // 'order ' + 'A' + ': ' + 3 * 2 + ' items'
+    expect(js('`order ${id}: ${n * 2} items`', { id: 'A', n: 3 })).toBe('order A: 6 items');
+    expect(js('`plain`')).toBe('plain');
+  });
+
+  it('ternaries, ??, typeof, === and !==', () => {
+    expect(js("n > 2 ? 'many' : 'few'", { n: 3 })).toBe('many');
+    expect(js("n > 2 ? 'many' : n > 0 ? 'some' : 'none'", { n: 1 })).toBe('some');
+    expect(js('a ?? 7', { a: null })).toBe(7);
+    expect(js('a ?? 7', { a: 0 })).toBe(0);
+    expect(js("typeof a === 'string' && a !== 'x'", { a: 'y' })).toBe(true);
+    expect(js("typeof missing === 'undefined'")).toBe(true);
+    expect(js('x === undefined', {})).toBe(true);
+    expect(js('2 ** 10')).toBe(1024);
+  });
+
+  it('Math.* as JavaScript has them', () => {
+    // 3 + (-2) + 7 + 4 = 12 (JavaScript rounds halves up: Math.round(2.5) = 3, Math.round(-2.5) = -2)
+    expect(js('Math.round(2.5) + Math.floor(-1.5) + Math.max(1, 7, 3) + Math.abs(-4)')).toBe(12);
+    expect(js('Math.round(-2.5)')).toBe(-2);
+    expect(js('Math.max(...xs)', { xs: [4, 9, 2] })).toBe(9);
+    expect(js('Math.min(...xs, 1)', { xs: [4, 9, 2] })).toBe(1);
+    expect(js('Math.max()')).toBe(-Infinity);
+    expect(js('Math.PI')).toBe(Math.PI);
+    expect(js('Math.pow(2, 3) + Math.sqrt(16) + Math.trunc(-4.7) + Math.sign(-3)')).toBe(8 + 4 - 4 - 1);
+    expect(js('Math.random()')).toBe(0.25); // the seeded stream of the context, not Math.random
+  });
+
+  it('map, filter, reduce and some with arrow callbacks', () => {
+    const xs = [1, 2, 3];
+    expect(js('xs.map(x => x * 2)', { xs })).toEqual([2, 4, 6]);
+    expect(js('xs.filter(x => x % 2 === 1)', { xs })).toEqual([1, 3]);
+    expect(js('xs.reduce((s, x) => s + x, 10)', { xs })).toBe(16);
+    expect(js('xs.reduce((s, x) => s + x)', { xs })).toBe(6);
+    expect(js('xs.some(x => x > 2)', { xs })).toBe(true);
+    expect(js('xs.some(x => x > 3)', { xs })).toBe(false);
+    expect(js('xs.every(x => x > 0)', { xs })).toBe(true);
+    expect(js('xs.find(x => x > 1)', { xs })).toBe(2);
+    expect(js('xs.map((x, i) => x * i)', { xs })).toEqual([0, 2, 6]);
+    // a block body with its own binding: (x + 1)²
+    expect(js('xs.map(x => { const y = x + 1; return y * y; })', { xs })).toEqual([4, 9, 16]);
+    // an inner callback reading the outer callback's parameter: how many of ys exceed each x
+    expect(js('xs.map(x => ys.filter(y => y > x).length)', { xs, ys: [2, 3, 4] })).toEqual([3, 2, 1]);
+    // destructuring a callback's parameter
+    expect(js('es.map(({ v }) => v * 10)', { es: [{ v: 1 }, { v: 2 }] })).toEqual([10, 20]);
+    // sort returns a sorted copy and leaves the input alone
+    const ys = [3, 1, 2];
+    expect(js('ys.sort((a, b) => a - b)', { ys })).toEqual([1, 2, 3]);
+    expect(ys).toEqual([3, 1, 2]);
+  });
+
+  it('arrow and function wrappers around the whole formula', () => {
+    const scope = { ledgerEntries: [{ value: 1 }, { value: 2 }, { value: 4 }] };
+    expect(js('ledgerEntries.length', scope, ['ledgerEntries'])).toBe(3);
+    expect(js('(ledgerEntries) => ledgerEntries.length', scope, ['ledgerEntries'])).toBe(3);
+    // a parameter with another name reads the formula's variables by position
+    expect(js('(entries) => entries.reduce((s, e) => s + e.value, 0)', scope, ['ledgerEntries'])).toBe(7);
+    expect(
+      js(
+        'function (inputs) { return inputs.a.value + inputs.b.value; }',
+        { inputs: { a: { value: 2 }, b: { value: 5 } } },
+        ['inputs'],
+      ),
+    ).toBe(7);
+    expect(js('function total(entries) { return entries.length * 2; }', scope, ['ledgerEntries'])).toBe(6);
+  });
+
+  it('Date.now() and new Date() read the simulation clock, never the wall clock', () => {
+    expect(js('Date.now()', {}, undefined, 1234)).toBe(1234);
+    expect(js('new Date().getTime()', {}, undefined, 1234)).toBe(1234);
+    expect(js('Date.now() - t', { t: 1000 }, undefined, 1234)).toBe(234);
+    expect(js('new Date(0).toISOString()')).toBe('1970-01-01T00:00:00.000Z');
+  });
+
+  it('.length, string methods and an object literal written without parentheses', () => {
+    expect(js("s.length + xs.length + s.toUpperCase().indexOf('B')", { s: 'abc', xs: [1] })).toBe(3 + 1 + 1);
+    expect(js("s.split(',').map(p => p.trim()).join('|')", { s: 'a, b ,c' })).toBe('a|b|c');
+    expect(js('{ total: a, n: 2 }', { a: 5 })).toEqual({ total: 5, n: 2 });
+    expect(js('Object.keys(o).length + Object.values(o).reduce((s, v) => s + v, 0)', { o: { a: 1, b: 2 } })).toBe(5);
+    expect(js('(1.005).toFixed(1) + String(2)')).toBe('1.02');
+  });
+
+  it('destructuring in const, with defaults', () => {
+    // a = 1, c = 9 (default of the missing b): 10
+    expect(js('const {a, b: [c] = [9]} = o; return a + c;', { o: { a: 1 } })).toBe(10);
+    expect(js('const [first, second] = xs; return second;', { xs: [5, 6] })).toBe(6);
+  });
+});
+
+describe('JavaScript formulas: constructs outside the subset are refused at load, named, with line and column', () => {
+  const cases: [string, string, number, number][] = [
+    ['for (let i = 0; i < 3; i++) {}', 'for loop', 1, 1],
+    ['const a = 1;\n  while (a) {}', 'while loop', 2, 3],
+    ['x = 1', 'assignment', 1, 1],
+    ['const n = 1;\nn++;\nreturn n;', 'increment or decrement', 2, 1],
+    ['window.location', 'global "window"', 1, 1],
+    ['1 + globalThis.x', 'global "globalThis"', 1, 5],
+    ['this.x', 'this', 1, 1],
+    ['a.constructor', 'the name "constructor"', 1, 3],
+    ["a['__proto__']", 'the name "__proto__"', 1, 3],
+    ['({ prototype: 1 })', 'the name "prototype"', 1, 4],
+    ["eval('1')", 'call of "eval"', 1, 1],
+    ["new Function('return 1')", 'new Function', 1, 1],
+    ['function f() { return 1; }\nreturn f();', 'function declaration', 1, 1],
+    ['/ab+c/.test(s)', 'regular expression', 1, 1],
+    ['const f = (x) => x;\nreturn f(1);', 'function as a value', 1, 11],
+    ['a, b', 'comma operator', 1, 1],
+    ['try { return 1; } catch (e) { return 2; }', 'try statement', 1, 1],
+    ["if (a) {\n  throw 'no';\n}", 'throw statement', 2, 3],
+    ['var x = 1; return x;', 'var declaration', 1, 1],
+    ["s.replace('a', 'b')", 'method .replace()', 1, 3],
+    ['JSON.parse(s)', 'JSON.parse()', 1, 1],
+    ["'a' in o", 'operator "in"', 1, 1],
+    ['a & 1', 'operator "&"', 1, 1],
+    ['async () => 1', 'async function', 1, 1],
+    ['xs.forEach(x => x)', 'method .forEach()', 1, 4],
+    ['xs.map(1)', '.map() without an arrow function', 1, 1],
+    ['a +', 'syntax error', 1, 4],
+    ['`${a}${b}` + tag`x`', 'tagged template', 1, 14],
+    ['switch (a) { default: return 1; }', 'switch statement', 1, 1],
+    ['xs.map(x => { x = 2; return x; })', 'assignment', 1, 15],
+  ];
+  it.each(cases)('%j → %s at %i:%i', (source, construct, line, column) => {
+    const e = refusal(source);
+    expect(e.construct).toBe(construct);
+    expect(e.line).toBe(line);
+    expect(e.column).toBe(column);
+    expect(e.message).toContain(`(line ${line}, column ${column})`);
+  });
+
+  it('a name outside the given params is refused, naming what may be read', () => {
+    const e = refusal('total + 1', ['input', 'inputs']);
+    expect(e.construct).toBe('global "total"');
+    expect(e.message).toBe('"total" is not defined: a formula here may read input, inputs (line 1, column 1)');
+    // Math and Date are not values either, only their listed functions
+    expect(refusal('Math', ['x']).construct).toBe('global "Math"');
+    expect(refusal('Date.parse(x)', ['x']).construct).toBe('Date.parse()');
+  });
+
+  it('an unknown function of a namespace, and wrong argument counts, are refused', () => {
+    expect(refusal('Math.hypot(1, 2)').message).toBe(
+      'Math.hypot() is not a function a formula may call (line 1, column 1)',
+    );
+    expect(refusal('Math.abs(1, 2)').message).toBe('Math.abs() takes 1 arguments, got 2 (line 1, column 1)');
+  });
+});
+
+describe('JavaScript formulas: the safety rules still hold at run time', () => {
+  it('a computed key cannot reach the prototype', () => {
+    expect(runtimeError('o[k]', { o: {}, k: 'constructor' })).toBe('"constructor" is not allowed');
+  });
+
+  it('callback iterations count against the step limit', () => {
+    const xs = Array.from({ length: 100 }, (_, i) => i);
+    // 100 × 100 × 100 = 1,000,000 callback runs, far beyond 100,000 steps
+    expect(runtimeError('xs.map(x => xs.map(y => xs.map(z => 1)))', { xs })).toMatch(/too many steps/);
+  });
+
+  it('spreading an object with an own "__proto__" field makes a field, not a prototype', () => {
+    const o = JSON.parse('{"__proto__": {"polluted": 1}, "a": 1}') as Record<string, unknown>;
+    const v = js('({ ...o })', { o }) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(v)).toBe(Object.prototype);
+    expect(Object.hasOwn(v, '__proto__')).toBe(true);
+    expect((v as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+
+  it('a formula whose if-chains would copy their continuation past the size limit is refused', () => {
+    // 30 ifs that fall through: each copies the rest of the body into both branches (2^30 paths).
+    const source = `${'if (a) { const t = 1; }\n'.repeat(30)}return a;`;
+    const e = refusal(source);
+    expect(e.construct).toBe('formula size');
+    expect(e.message).toMatch(/too large once translated \(more than 20000 nodes\)/);
+  });
+
+  it('calling a method on null is an error naming the method', () => {
+    expect(runtimeError('xs.map(x => x)', {})).toBe('cannot call .map() on null');
+  });
+
+  it('the evaluator never changes the data it reads', () => {
+    const scope = { xs: [3, 1, 2], o: { a: 1 } };
+    js('[xs.sort(), { ...o, a: 2 }, xs.concat([4])]', scope);
+    expect(scope).toEqual({ xs: [3, 1, 2], o: { a: 1 } });
+  });
+});
