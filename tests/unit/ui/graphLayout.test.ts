@@ -214,6 +214,9 @@ describe('the controller and kept layouts', () => {
     expect(c.cy.getElementById('invoices').data('label')).toBe('Invoices\n3 collected');
     expect(c.cy.getElementById('invoices').hasClass('acted')).toBe(true);
     expect(c.cy.getElementById('enrich->router').hasClass('waiting')).toBe(true);
+    // Only an edge with tokens waiting is labelled.
+    expect(c.cy.getElementById('enrich->router').style('label')).toBe('2 waiting');
+    expect(c.cy.getElementById('orders->enrich').style('label')).toBe('');
     c.destroy();
   });
 });
