@@ -165,6 +165,33 @@ describe('the controller and kept layouts', () => {
     second.destroy();
   });
 
+  it('takes a layout computed elsewhere (the layout worker) and then needs none', () => {
+    const c = create(null, { theme: 'light', schedule: () => undefined, layouts: memoryLayoutStore() });
+    expect(c.needsLayout(g)).toBe(true);
+    const computed = computeLayout(g);
+    c.keepLayout(g, computed);
+    expect(c.needsLayout(g)).toBe(false);
+    expect(c.needsLayout(chains(2, 5))).toBe(true);
+    expect(c.needsLayout(graphFromScenario(example('order-pipeline')))).toBe(false); // DSL positions
+    c.setGraph(g);
+    expect(positionsOf(c)).toEqual(computed);
+    c.destroy();
+  });
+
+  it('keeps the selection and the traced path when the graph arrives after them', () => {
+    const c = create(null, { theme: 'light', schedule: () => undefined, layouts: memoryLayoutStore() });
+    c.highlight({ selected: 'p1_1', path: ['src', 'p0_0'] });
+    c.setGraph(g);
+    expect(c.cy.$(':selected').map((n) => n.id())).toEqual(['p1_1']);
+    expect(
+      c.cy
+        .$('.path')
+        .map((n) => n.id())
+        .sort(),
+    ).toEqual(['p0_0', 'src', 'src->p0_0']);
+    c.destroy();
+  });
+
   it('never shows a stale layout: an edited graph is laid out afresh', () => {
     const store = memoryLayoutStore();
     const bogus = (m: GraphModel): Positions => Object.fromEntries(m.nodes.map((n) => [n.id, { x: 0, y: 0 }]));

@@ -14,6 +14,7 @@ import {
   positionsOf,
   useDagre,
   type LayoutStore,
+  type Positions,
 } from './layout';
 import type { GraphModel } from './model';
 import { pathEdges } from './stepState';
@@ -45,6 +46,10 @@ export interface GraphController {
    * out (and the result is kept).
    */
   setGraph(model: GraphModel, view?: StepView | null): void;
+  /** Whether `model` would be laid out by setGraph (no DSL positions, no kept layout of it). */
+  needsLayout(model: GraphModel): boolean;
+  /** Keeps `positions` as `model`'s automatic layout (computed elsewhere, e.g. in the layout worker). */
+  keepLayout(model: GraphModel, positions: Positions): void;
   /** Shows `view` (coalesced to one patch per frame). */
   setStepState(view: StepView | null): void;
   highlight(h: Highlight): void;
@@ -82,6 +87,29 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
   let fresh = false;
   /** The view the graph was set with (its labels are already on the elements). */
   let setWith: StepView | null | undefined;
+  /** The selection and traced path shown, put back on a new graph. */
+  let shownHighlight: { selected: string | null; path: readonly string[] } = { selected: null, path: [] };
+
+  function applyHighlight(h: Highlight): void {
+    cy.batch(() => {
+      if (h.selected !== undefined) {
+        cy.nodes(':selected').unselect();
+        if (h.selected) cy.getElementById(h.selected).select();
+      }
+      if (h.path !== undefined) {
+        cy.elements('.path').removeClass('path');
+        for (const id of h.path) cy.getElementById(id).addClass('path');
+        for (const id of pathEdges(model, h.path)) cy.getElementById(id).addClass('path');
+      }
+    });
+  }
+
+  /** A kept layout that places exactly `m`'s nodes, if any. */
+  function keptLayout(m: GraphModel): Positions | null {
+    if (hasPositions(m)) return null;
+    const kept = layouts.get(layoutKey(m));
+    return kept && placesAll(m, kept) ? kept : null;
+  }
 
   cy.on('tap', (evt) => {
     if (evt.target === cy) opts.onSelect?.(null);
@@ -114,9 +142,7 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
     setGraph(next, view) {
       model = next;
       const dsl = hasPositions(next);
-      const key = dsl ? null : layoutKey(next);
-      const cached = key ? layouts.get(key) : null;
-      const known = cached && placesAll(next, cached) ? cached : null;
+      const known = keptLayout(next);
       // The elements carry the step's labels, classes and (when known) positions from the start:
       // one style pass for the whole graph instead of one per change.
       cy.batch(() => {
@@ -127,11 +153,18 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
         cy.fit(undefined, 40);
       } else {
         cy.layout({ ...DAGRE_OPTIONS, fit: true, padding: 40 } as cytoscape.LayoutOptions).run();
-        if (key && next.nodes.length > 0) layouts.set(key, positionsOf(cy));
+        if (next.nodes.length > 0) layouts.set(layoutKey(next), positionsOf(cy));
       }
+      if (shownHighlight.selected || shownHighlight.path.length > 0) applyHighlight(shownHighlight);
       pending = undefined;
       setWith = view;
       fresh = true;
+    },
+    needsLayout(m) {
+      return m.nodes.length > 0 && !hasPositions(m) && keptLayout(m) === null;
+    },
+    keepLayout(m, positions) {
+      if (!hasPositions(m) && placesAll(m, positions)) layouts.set(layoutKey(m), positions);
     },
     setStepState(view) {
       pending = view;
@@ -150,17 +183,11 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
       schedule(flush);
     },
     highlight(h) {
-      cy.batch(() => {
-        if (h.selected !== undefined) {
-          cy.nodes(':selected').unselect();
-          if (h.selected) cy.getElementById(h.selected).select();
-        }
-        if (h.path !== undefined) {
-          cy.elements('.path').removeClass('path');
-          for (const id of h.path) cy.getElementById(id).addClass('path');
-          for (const id of pathEdges(model, h.path)) cy.getElementById(id).addClass('path');
-        }
-      });
+      shownHighlight = {
+        selected: h.selected !== undefined ? h.selected : shownHighlight.selected,
+        path: h.path !== undefined ? h.path : shownHighlight.path,
+      };
+      applyHighlight(h);
     },
     setTheme(theme) {
       // A new stylesheet restyles every element (a third of a second on 500 nodes): only on a change.
