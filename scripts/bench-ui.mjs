@@ -1,7 +1,8 @@
 // B5 and B7 (TARGETS.md) on the built app, with a 500-node template made here (no positions, so the
 // automatic layout runs):
-//   B5  first render: from navigation (in a new tab) to the workspace with its graph drawn and all 500 rows of the
-//       `Nodes` table, median of 3 fresh navigations (≤ 1 s)
+//   B5  first render: from navigation (in a new tab) to the workspace with its graph drawn (pixels on the
+//       graph's canvas, not just a canvas) and all 500 rows of the `Nodes` table, median of 3 fresh
+//       navigations (≤ 1 s)
 //   B7  typing in the editor on that template: 200 characters typed at 30 ms a key, then 2 s for the
 //       debounced validation and the live graph; main-thread tasks over 50 ms (none)
 // Used by scripts/bench-browser.mjs (`--only B5,B7`).
@@ -62,10 +63,19 @@ export async function measureFirstRender(page, baseUrl, log) {
       await tab.evaluate(
         () =>
           new Promise((resolve) => {
+            // Drawn means drawn: one of the graph's own canvases (not the overview) has pixels on it.
+            // A canvas of the right size can still be empty, with the first drawing a frame or more away.
+            const drawn = () => {
+              for (const canvas of document.querySelectorAll('[aria-label^="Workflow graph"] canvas')) {
+                if (canvas.width === 0 || canvas.height === 0) continue;
+                const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+                for (let i = 3; i < pixels.length; i += 4) if (pixels[i] !== 0) return true;
+              }
+              return false;
+            };
             const check = () => {
               const rows = document.querySelectorAll('table[aria-label="Nodes"] tbody tr').length;
-              const canvas = document.querySelector('[aria-label^="Workflow graph"] canvas');
-              if (rows >= 500 && canvas && canvas.width > 0) resolve(performance.now());
+              if (rows >= 500 && drawn()) resolve(performance.now());
               else requestAnimationFrame(check);
             };
             check();
@@ -79,7 +89,8 @@ export async function measureFirstRender(page, baseUrl, log) {
     templateId,
     row: {
       id: 'B5',
-      measure: 'first render of a 500-node template (automatic layout): navigation → graph drawn and 500 Nodes rows',
+      measure:
+        'first render of a 500-node template (automatic layout): navigation → graph drawn (pixels on its canvas) and 500 Nodes rows',
       medianMs: Math.round(sorted[1]),
       runs: runs.map((ms) => Math.round(ms)),
       target: '≤ 1,000 ms',

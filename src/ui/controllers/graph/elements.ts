@@ -13,20 +13,37 @@ export interface ElementDef {
   classes?: string;
 }
 
-/** Pure. One element per node and per edge; positions from the DSL when the model has them. */
-export function toElements(model: GraphModel): ElementDef[] {
+/**
+ * Pure. One element per node and per edge; positions from the DSL when the model has them, else from
+ * `positions` (a known automatic layout) when given. With `patch`, the elements carry that step's
+ * labels and classes from the start, so a new graph is styled once, not once per label change.
+ */
+export function toElements(
+  model: GraphModel,
+  patch?: StepPatch,
+  positions?: Record<string, { x: number; y: number }> | null,
+): ElementDef[] {
   const els: ElementDef[] = [];
   for (const n of model.nodes) {
+    const p = patch?.nodes[n.id];
     const el: ElementDef = {
       group: 'nodes',
-      data: { id: n.id, kind: n.kind, name: n.name, label: n.name, caption: '' },
-      classes: `kind-${n.kind}`,
+      data: { id: n.id, kind: n.kind, name: n.name, label: p ? p.label : n.name, caption: '' },
+      classes: p?.acted ? `kind-${n.kind} acted` : `kind-${n.kind}`,
     };
-    if (n.position) el.position = { ...n.position };
+    const at = n.position ?? positions?.[n.id];
+    if (at) el.position = { x: at.x, y: at.y };
     els.push(el);
   }
-  for (const e of model.edges)
-    els.push({ group: 'edges', data: { id: e.id, source: e.source, target: e.target, waiting: 0, label: '' } });
+  for (const e of model.edges) {
+    const p = patch?.edges[e.id];
+    const el: ElementDef = {
+      group: 'edges',
+      data: { id: e.id, source: e.source, target: e.target, waiting: p?.waiting ?? 0, label: p?.label ?? '' },
+    };
+    if (p && p.waiting > 0) el.classes = 'waiting';
+    els.push(el);
+  }
   return els;
 }
 

@@ -5,15 +5,22 @@
  * frame, with the newest view. With `el: null` it runs headless (Node tests).
  */
 import cytoscape, { type Core } from 'cytoscape';
-import dagre from 'cytoscape-dagre';
 import { hasPositions, stepPatch, toElements } from './elements';
+import {
+  DAGRE_OPTIONS,
+  layoutKey,
+  localLayoutStore,
+  placesAll,
+  positionsOf,
+  useDagre,
+  type LayoutStore,
+  type Positions,
+} from './layout';
 import type { GraphModel } from './model';
 import { pathEdges } from './stepState';
 import type { StepView } from './stepState';
 import { attachOverview } from './overview';
 import { graphStyle, type Theme } from './style';
-
-let registered = false;
 
 export interface GraphControllerOptions {
   theme: Theme;
@@ -21,6 +28,8 @@ export interface GraphControllerOptions {
   onSelect?: (nodeId: string | null) => void;
   /** Runs `cb` before the next paint; default `requestAnimationFrame`. */
   schedule?: (cb: () => void) => void;
+  /** Where automatic layouts are kept between opens; default localStorage (memory when headless). */
+  layouts?: LayoutStore;
 }
 
 export interface Highlight {
@@ -31,7 +40,16 @@ export interface Highlight {
 }
 
 export interface GraphController {
-  setGraph(model: GraphModel): void;
+  /**
+   * Shows `model`, with `view`'s labels and counts from the first drawing when given. Nodes go where
+   * the DSL puts them, else where a kept layout of this very graph put them, else dagre lays them
+   * out (and the result is kept).
+   */
+  setGraph(model: GraphModel, view?: StepView | null): void;
+  /** Whether `model` would be laid out by setGraph (no DSL positions, no kept layout of it). */
+  needsLayout(model: GraphModel): boolean;
+  /** Keeps `positions` as `model`'s automatic layout (computed elsewhere, e.g. in the layout worker). */
+  keepLayout(model: GraphModel, positions: Positions): void;
   /** Shows `view` (coalesced to one patch per frame). */
   setStepState(view: StepView | null): void;
   highlight(h: Highlight): void;
@@ -47,10 +65,8 @@ export interface GraphController {
 
 /** Not pure: a controller drawing into `el` (null: headless). */
 export function create(el: HTMLElement | null, opts: GraphControllerOptions): GraphController {
-  if (!registered) {
-    cytoscape.use(dagre);
-    registered = true;
-  }
+  useDagre();
+  const layouts = opts.layouts ?? localLayoutStore(el ? undefined : null);
   const schedule = opts.schedule ?? ((cb: () => void) => requestAnimationFrame(() => cb()));
   const cy = cytoscape({
     ...(el ? { container: el } : { headless: true, styleEnabled: true }),
@@ -63,11 +79,37 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
     autoungrabify: true,
   });
   let model: GraphModel = { nodes: [], edges: [] };
+  let currentTheme = opts.theme;
   let pending: StepView | null | undefined;
   let scheduled = false;
   let destroyed = false;
   /** A graph set and not yet given its step: its first view is applied at once (see setStepState). */
   let fresh = false;
+  /** The view the graph was set with (its labels are already on the elements). */
+  let setWith: StepView | null | undefined;
+  /** The selection and traced path shown, put back on a new graph. */
+  let shownHighlight: { selected: string | null; path: readonly string[] } = { selected: null, path: [] };
+
+  function applyHighlight(h: Highlight): void {
+    cy.batch(() => {
+      if (h.selected !== undefined) {
+        cy.nodes(':selected').unselect();
+        if (h.selected) cy.getElementById(h.selected).select();
+      }
+      if (h.path !== undefined) {
+        cy.elements('.path').removeClass('path');
+        for (const id of h.path) cy.getElementById(id).addClass('path');
+        for (const id of pathEdges(model, h.path)) cy.getElementById(id).addClass('path');
+      }
+    });
+  }
+
+  /** A kept layout that places exactly `m`'s nodes, if any. */
+  function keptLayout(m: GraphModel): Positions | null {
+    if (hasPositions(m)) return null;
+    const kept = layouts.get(layoutKey(m));
+    return kept && placesAll(m, kept) ? kept : null;
+  }
 
   cy.on('tap', (evt) => {
     if (evt.target === cy) opts.onSelect?.(null);
@@ -97,21 +139,32 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
 
   return {
     cy,
-    setGraph(next) {
+    setGraph(next, view) {
       model = next;
+      const dsl = hasPositions(next);
+      const known = keptLayout(next);
+      // The elements carry the step's labels, classes and (when known) positions from the start:
+      // one style pass for the whole graph instead of one per change.
       cy.batch(() => {
         cy.elements().remove();
-        cy.add(toElements(next) as cytoscape.ElementDefinition[]);
+        cy.add(toElements(next, stepPatch(next, view ?? null), known) as cytoscape.ElementDefinition[]);
       });
-      const layout = hasPositions(next)
-        ? { name: 'preset', fit: true, padding: 40 }
-        : // nodeSep leaves room for the two-line label under each node (38 px node + ~36 px label),
-          // so nodes of one rank stacked above each other never have their labels touch.
-          { name: 'dagre', rankDir: 'LR', nodeSep: 64, rankSep: 90, fit: true, padding: 40 };
-      cy.layout(layout as cytoscape.LayoutOptions).run();
-      pending = null;
-      flush();
+      if (dsl || known) {
+        cy.fit(undefined, 40);
+      } else {
+        cy.layout({ ...DAGRE_OPTIONS, fit: true, padding: 40 } as cytoscape.LayoutOptions).run();
+        if (next.nodes.length > 0) layouts.set(layoutKey(next), positionsOf(cy));
+      }
+      if (shownHighlight.selected || shownHighlight.path.length > 0) applyHighlight(shownHighlight);
+      pending = undefined;
+      setWith = view;
       fresh = true;
+    },
+    needsLayout(m) {
+      return m.nodes.length > 0 && !hasPositions(m) && keptLayout(m) === null;
+    },
+    keepLayout(m, positions) {
+      if (!hasPositions(m) && placesAll(m, positions)) layouts.set(layoutKey(m), positions);
     },
     setStepState(view) {
       pending = view;
@@ -120,7 +173,9 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
       // otherwise draws itself twice on opening). Later views wait for the next frame.
       if (fresh) {
         fresh = false;
-        flush();
+        // The graph was set with this very view: nothing to patch.
+        if (view === setWith) pending = undefined;
+        else flush();
         return;
       }
       if (scheduled) return;
@@ -128,19 +183,16 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
       schedule(flush);
     },
     highlight(h) {
-      cy.batch(() => {
-        if (h.selected !== undefined) {
-          cy.nodes(':selected').unselect();
-          if (h.selected) cy.getElementById(h.selected).select();
-        }
-        if (h.path !== undefined) {
-          cy.elements('.path').removeClass('path');
-          for (const id of h.path) cy.getElementById(id).addClass('path');
-          for (const id of pathEdges(model, h.path)) cy.getElementById(id).addClass('path');
-        }
-      });
+      shownHighlight = {
+        selected: h.selected !== undefined ? h.selected : shownHighlight.selected,
+        path: h.path !== undefined ? h.path : shownHighlight.path,
+      };
+      applyHighlight(h);
     },
     setTheme(theme) {
+      // A new stylesheet restyles every element (a third of a second on 500 nodes): only on a change.
+      if (theme === currentTheme) return;
+      currentTheme = theme;
       cy.style(graphStyle(theme) as unknown as cytoscape.StylesheetJson);
     },
     fit() {

@@ -32,6 +32,9 @@ const PALETTE = {
   },
 } as const;
 
+/** Labels that would be drawn smaller than this many pixels are left out (unreadable anyway). */
+export const MIN_LABEL_PX = 3;
+
 /** Pure. The stylesheet for `theme`. */
 export function graphStyle(theme: Theme): StyleRule[] {
   const p = PALETTE[theme];
@@ -45,6 +48,9 @@ export function graphStyle(theme: Theme): StyleRule[] {
         'text-valign': 'bottom',
         'text-margin-y': 6,
         'font-size': 12,
+        // Labels smaller than this on screen are not drawn (a 500-node graph fitted to the view is
+        // at a tenth of its size, where a label is a smudge); zoom in and they are there.
+        'min-zoomed-font-size': MIN_LABEL_PX,
         'line-height': 1.3,
         color: p.text,
         'text-background-color': p.bg,
@@ -71,8 +77,19 @@ export function graphStyle(theme: Theme): StyleRule[] {
         'target-arrow-color': p.edge,
         'target-arrow-shape': 'triangle',
         'curve-style': 'bezier',
+      },
+    },
+    // Only an edge with tokens waiting has a label (`N waiting`): an edge without one then costs
+    // no label layout at all, which on a 500-edge graph is a tenth of its first drawing.
+    {
+      selector: 'edge.waiting',
+      style: {
+        'line-color': p.wait,
+        'target-arrow-color': p.wait,
+        width: 3,
         label: 'data(label)',
         'font-size': 10,
+        'min-zoomed-font-size': MIN_LABEL_PX,
         color: p.wait,
         'text-background-color': p.bg,
         'text-background-opacity': 0.9,
@@ -80,7 +97,6 @@ export function graphStyle(theme: Theme): StyleRule[] {
         'text-rotation': 'autorotate',
       },
     },
-    { selector: 'edge.waiting', style: { 'line-color': p.wait, 'target-arrow-color': p.wait, width: 3 } },
     {
       selector: 'node.acted',
       style: { 'underlay-color': p.acted, 'underlay-opacity': 0.55, 'underlay-padding': 7, 'border-color': p.acted },
