@@ -161,8 +161,9 @@ function canReceive(dest: GraphNode, path: string, issues: IssueList): boolean {
 }
 
 /**
- * Which of `dest`'s inputs an edge from `from` feeds: the one named by `destinationInputName`,
- * else the one whose `nodeId` is the source, else the only input when it names no source.
+ * Which of `dest`'s inputs an edge from `from` feeds: the one named by `destinationInputName` (of
+ * several with that name, the one whose `nodeId` is the source), else the one whose `nodeId` is the
+ * source, else the only input when it names no source.
  */
 function resolveInput(
   from: string,
@@ -172,6 +173,10 @@ function resolveInput(
   issues: IssueList,
 ): number | undefined {
   if (present(inputName)) {
+    // Several inputs may share a name (the original tool's files call them all "input"): the one
+    // naming this source wins, else the first.
+    const own = dest.inputs.findIndex((i) => i.name === inputName && i.nodeId === from);
+    if (own >= 0) return own;
     const k = dest.inputs.findIndex((i) => i.name === inputName);
     if (k >= 0) return k;
     const names = dest.inputs.flatMap((i) => (i.name === undefined ? [] : [i.name]));

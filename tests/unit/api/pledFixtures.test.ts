@@ -40,4 +40,17 @@ describe('tests/fixtures/pled/document-review through the API', () => {
     const states = await api.getSinkAggregation(created.templateId, executionId, 'sink', 'list', 'state');
     expect(states.value).toEqual(['normal', 'alert']);
   });
+
+  it('runs upload-approvals: each document ends in its hand-computed state', async () => {
+    const { api } = newApi();
+    const file = read('upload-approvals.json') as { name: string; scenario: unknown };
+    const created = await api.createTemplate({ name: file.name, scenario: file.scenario } as never);
+    const events = read('upload-approvals.events.json') as never[];
+    const { executionId } = await api.createExecution(created.templateId, { externalEvents: events });
+    const end = await api.executeStep(created.templateId, executionId, 'end');
+    expect(end).toMatchObject({ status: 'completed' });
+    const states = await api.getSinkAggregation(created.templateId, executionId, 'sink', 'list', 'state');
+    // d1: pending → approved, d2: pending → rejected, d3: pending → approved
+    expect(states.value).toEqual(['pending', 'approved', 'pending', 'rejected', 'pending', 'approved']);
+  });
 });

@@ -33,4 +33,24 @@ describe('flowledger run on tests/fixtures/pled/document-review', () => {
     });
     expect(out.nodeStates['monitor']?.currentState).toBe('alert');
   });
+
+  it('runs upload-approvals to the hand-computed lifecycle states', () => {
+    const r = cli(
+      'run',
+      'tests/fixtures/pled/upload-approvals.json',
+      '--events',
+      'tests/fixtures/pled/upload-approvals.events.json',
+    );
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(
+      '/scenario/nodes/2/fsm/transitions/1/condition: condition is read as a JavaScript formula',
+    );
+    const out = JSON.parse(r.stdout) as {
+      sinks: Record<string, { count: number }>;
+      nodeStates: Record<string, { aggregates: unknown }>;
+    };
+    // d1 approved, d2 rejected, d3 approved; each document leaves twice (pending, then decided).
+    expect(out.sinks['sink']?.count).toBe(6);
+    expect(out.nodeStates['lifecycle']?.aggregates).toEqual({ new: 0, pending: 0, approved: 2, rejected: 1 });
+  });
 });

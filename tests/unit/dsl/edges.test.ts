@@ -23,6 +23,31 @@ describe('edges', () => {
     expect(scenario.edges).toEqual([{ from: 'src', to: 'sink', inputName: 'in', outputIndex: 0, inputIndex: 0 }]);
   });
 
+  it('resolve an input name several inputs share to the one naming the source: one edge per source', () => {
+    // As the original tool's files write it: every input is called "input", each naming its source.
+    const out = (to: string) => [{ name: 'output', destinationNodeId: to, destinationInputName: 'input' }];
+    const { scenario } = loadOk(
+      bare([
+        { nodeId: 'a', type: 'DataSource', outputs: out('p') },
+        { nodeId: 'b', type: 'DataSource', outputs: out('p') },
+        {
+          nodeId: 'p',
+          type: 'ProcessNode',
+          inputs: [
+            { name: 'input', nodeId: 'a', sourceOutputName: 'output', required: false },
+            { name: 'input', nodeId: 'b', sourceOutputName: 'output', required: false },
+          ],
+          outputs: [{ destinationNodeId: 'sink' }],
+        },
+        sink(),
+      ]),
+    );
+    expect(scenario.edges.filter((e) => e.to === 'p')).toEqual([
+      { from: 'a', to: 'p', outputName: 'output', inputName: 'input', outputIndex: 0, inputIndex: 0 },
+      { from: 'b', to: 'p', outputName: 'output', inputName: 'input', outputIndex: 0, inputIndex: 1 },
+    ]);
+  });
+
   it('come from inputs alone', () => {
     const { scenario } = loadOk(
       bare([

@@ -72,3 +72,32 @@ describe('tests/fixtures/pled/document-review (original V3 constructs)', () => {
     expect(ndjson).toBe(readFileSync(file, 'utf8'));
   });
 });
+
+describe('tests/fixtures/pled/upload-approvals (original V3 constructs)', () => {
+  it('loads with warnings and runs to the hand-computed states (README.md)', () => {
+    const { warnings } = load('upload-approvals');
+    expect(warnings.map((w) => w.path)).toEqual(
+      expect.arrayContaining([
+        '/scenario/nodes/0/type',
+        '/scenario/nodes/1/generation',
+        '/scenario/nodes/2/fsm/transitions/1/condition',
+      ]),
+    );
+    const engine = run('upload-approvals');
+    const out = collected(engine, 'sink');
+    expect(out.map((d) => [d['correlationId'], d['state']])).toEqual([
+      ['d1', 'pending'],
+      ['d1', 'approved'],
+      ['d2', 'pending'],
+      ['d2', 'rejected'],
+      ['d3', 'pending'],
+      ['d3', 'approved'],
+    ]);
+    expect(engine.getNodeState('lifecycle')?.aggregates).toMatchObject({
+      new: 0,
+      pending: 0,
+      approved: 2,
+      rejected: 1,
+    });
+  });
+});
