@@ -195,9 +195,13 @@ export class Engine {
     return this.stepReport();
   }
 
-  /** Executes the next step synchronously; false when there was nothing to do. */
-  stepSync(): boolean {
-    return this.run().stepSync();
+  /**
+   * Executes the next step synchronously; false when there was nothing to do. With `limit` (a step
+   * number), steps in which nothing can happen are skipped in one go, never past `limit`: the run
+   * then stands at the step before the next one that does something, or at `limit`.
+   */
+  stepSync(limit?: number): boolean {
+    return this.run().stepSync(limit);
   }
 
   /** Executes the next step synchronously and reports it. */
@@ -223,7 +227,7 @@ export class Engine {
   advance(to: number | 'end'): RunStatus {
     const live = this.run();
     const limit = to === 'end' ? Number.POSITIVE_INFINITY : to;
-    while (live.step < limit && live.stepSync());
+    while (live.step < limit && live.stepSync(limit));
     return live.sim.status;
   }
 

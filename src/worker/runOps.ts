@@ -153,7 +153,7 @@ async function advance(ctx: ServiceContext, run: OpenRun, target: StepTarget, si
     );
   };
   stop();
-  while (engine.getCurrentTick() < to && engine.stepSync()) {
+  while (engine.getCurrentTick() < to && engine.stepSync(to)) {
     if (ctx.clock() - slice < (ctx.activeCalls > 1 ? 1 : ctx.runSliceMs)) continue;
     await ctx.nextTask();
     stop();
