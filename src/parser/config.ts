@@ -81,8 +81,9 @@ export function compileConfig(config: ParserConfig, options: CompileOptions = {}
     continuationConfig ??= preset.continuation;
     presetContinuation = preset.continuation?.pattern;
   }
-  // A built-in preset's format is the project's own and runs on the native engine; any other on RE2.
-  const reader = compileFormat(spec, '/format', config.format?.kind === 'preset');
+  // A built-in preset's format and the default (`<Content>`: the whole line) are the project's own
+  // and run on the native engine; a user's format runs on RE2.
+  const reader = compileFormat(spec, '/format', (config.format ?? null) === null || config.format?.kind === 'preset');
   if (!reader.ok) return reader;
 
   let continuation: SafeRegex | null = null;

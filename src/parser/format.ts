@@ -129,10 +129,22 @@ function compileFormatString(pattern: unknown, path: string, trusted: boolean): 
       `${path}/pattern`,
     );
   // `s`: a field's `.` crosses U+2028, U+2029 and a lone CR, which stay inside one line.
-  const re = compile(source, 's', path, 'BAD_FORMAT', `the format "${pattern}"`, trusted);
+  // On RE2, a format ending with <Content> matches the header only and the content is the rest of
+  // the line: `(?<C>.*?)$` with `s` takes whatever follows the header, so the first header match is
+  // the same, and RE2 need not carry the content's captures across the whole line.
+  const tail = `(?<_${contentAt}>.*?)$`;
+  const headerOnly = !trusted && contentAt === fields.length - 1 && source.endsWith(tail);
+  const re = compile(
+    headerOnly ? source.slice(0, -tail.length) : source,
+    's',
+    path,
+    'BAD_FORMAT',
+    `the format "${pattern}"`,
+    trusted,
+  );
   if (!re.ok) return re;
   const groups = fields.map((_, i) => `_${i}`);
-  return ok(groupReader('format', re.value, fields, groups, contentAt));
+  return ok(groupReader('format', re.value, fields, groups, contentAt, headerOnly));
 }
 
 function compileRegexFormat(pattern: unknown, flags: string, path: string, trusted: boolean): Result<LineReader> {
@@ -164,6 +176,7 @@ function groupReader(
   fields: string[],
   groups: string[],
   contentAt: number,
+  contentIsRest = false,
 ): LineReader {
   const names = fields.filter((_, i) => i !== contentAt);
   const headerGroups = groups.filter((_, i) => i !== contentAt);
@@ -177,7 +190,8 @@ function groupReader(
       const g = m.groups;
       const values = new Array<string>(headerGroups.length);
       for (let i = 0; i < headerGroups.length; i++) values[i] = g[headerGroups[i]!] ?? '';
-      return { names, values, content: g[contentGroup] ?? '' };
+      const content = contentIsRest ? line.slice(m.index + m.text.length) : (g[contentGroup] ?? '');
+      return { names, values, content };
     },
   };
 }
