@@ -190,10 +190,13 @@ export class Engine {
    * pending or `maxSteps`/`maxEvents` closes the run (whichever comes first); returns the status.
    * A target at or below the current step does nothing.
    */
-  advance(to: number | 'end'): RunStatus {
+  advance(to: number | 'end', options: { steps?: number } = {}): RunStatus {
     const live = this.run();
     const limit = to === 'end' ? Number.POSITIVE_INFINITY : to;
-    while (live.step < limit && live.stepSync());
+    // `steps` bounds the steps executed in this call (a caller that paces itself between steps);
+    // steps in which nothing can happen are skipped in one go and not counted.
+    for (let left = options.steps ?? Number.POSITIVE_INFINITY; left > 0 && live.step < limit; left--)
+      if (!live.stepSync(limit)) break;
     return live.sim.status;
   }
 

@@ -141,6 +141,13 @@ export class ExternalEventQueue implements FeedView {
     return this.added.data[index]!;
   }
 
+  /** The first step after `step` at which events were added (Infinity when none was). */
+  nextAddedAfter(step: number): number {
+    const b = this.batches;
+    const i = lowerBound(0, b.length, (k) => b[k]!.step <= step);
+    return i < b.length ? b[i]!.step : Number.POSITIVE_INFINITY;
+  }
+
   /** Events addressed to DataSource `node` that were added at or before step `step`. */
   countFor(node: number, step: number): number {
     const slot = this.perNode[node];

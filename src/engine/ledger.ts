@@ -61,8 +61,16 @@ export class Ledger implements Recorder {
   /** Index-only postings (`postCorrelation`), sorted by seq: `postedSeqs[i]` posted under correlation key `postedKeys[i]`. */
   private readonly postedSeqs = new IntList(16);
   private readonly postedKeys = new IntList(16);
-  /** `stepFirst[s]` = seq of the first event of step s (or of the next event when s had none). */
-  private readonly stepFirst = new IntList(1024);
+  /**
+   * The seq of the first event of each step s (or of the next event when s had none), run-length
+   * coded: `firstSeqs[k]` holds from step `firstSteps[k]` up to the next entry's step. A run of idle
+   * steps (the scheduler skips them in one go) is one entry, so beginning step 10,000,000 after
+   * step 1 costs O(1), not one entry per step.
+   */
+  private readonly firstSteps = new IntList(1024);
+  private readonly firstSeqs = new IntList(1024);
+  /** The step most recently begun. */
+  private begun = 0;
 
   private readonly hasher: IncrementalHash;
   private hashedThrough = 0;
@@ -90,7 +98,8 @@ export class Ledger implements Recorder {
     );
     this.tokens = this.table.tokens;
     this.byNode = nodes.map(() => new IntList(64));
-    this.stepFirst.push(1);
+    this.firstSteps.push(0);
+    this.firstSeqs.push(1);
   }
 
   /** Number of events; the seq of the last one. */
@@ -100,7 +109,7 @@ export class Ledger implements Recorder {
 
   /** The step most recently begun (0 before any); appended events belong to it. */
   get lastStep(): number {
-    return this.stepFirst.length - 1;
+    return this.begun;
   }
 
   // ——— tokens ———
@@ -121,7 +130,19 @@ export class Ledger implements Recorder {
   beginStep(step: number): void {
     if (step < this.lastStep)
       throw new Error(`ledger steps must not decrease: step ${step} after step ${this.lastStep}`);
-    while (this.stepFirst.length <= step) this.stepFirst.push(this.count + 1);
+    if (step === this.begun) return;
+    const next = this.count + 1;
+    if (this.firstSeqs.data[this.firstSeqs.length - 1] !== next) {
+      this.firstSteps.push(this.begun + 1);
+      this.firstSeqs.push(next);
+    }
+    this.begun = step;
+  }
+
+  /** The seq of the first event of step `step` (0 ≤ step ≤ the last step begun), or of the next event. */
+  private firstSeqOf(step: number): number {
+    const steps = this.firstSteps.data;
+    return this.firstSeqs.data[lowerBound(0, this.firstSteps.length, (i) => steps[i]! <= step) - 1]!;
   }
 
   /**
@@ -139,7 +160,7 @@ export class Ledger implements Recorder {
     details: number,
   ): number {
     const seq = ++this.count;
-    this.cols.set(seq, this.stepFirst.length - 1, node, op, inTok, outTok, states, inputs, details);
+    this.cols.set(seq, this.begun, node, op, inTok, outTok, states, inputs, details);
     this.byNode[node]!.push(seq);
     if (inTok >= 0) {
       this.byToken.add(inTok, seq);
@@ -310,15 +331,15 @@ export class Ledger implements Recorder {
 
   /** Seqs `[first, end)` of the events of step `step` (empty past the last step). */
   stepRange(step: number): [number, number] {
-    if (step < 0 || step >= this.stepFirst.length) return [this.count + 1, this.count + 1];
-    const first = this.stepFirst.data[step]!;
-    const end = step + 1 < this.stepFirst.length ? this.stepFirst.data[step + 1]! : this.count + 1;
+    if (step < 0 || step > this.begun) return [this.count + 1, this.count + 1];
+    const first = this.firstSeqOf(step);
+    const end = step + 1 <= this.begun ? this.firstSeqOf(step + 1) : this.count + 1;
     return [first, end];
   }
 
   /** Seq of the last event at or before step `step` (0 if none). */
   lastSeqAt(step: number): number {
-    if (step + 1 < this.stepFirst.length) return this.stepFirst.data[step + 1]! - 1;
+    if (step + 1 <= this.begun) return this.firstSeqOf(step + 1) - 1;
     return this.count;
   }
 
@@ -412,7 +433,7 @@ export class Ledger implements Recorder {
     let bytes = this.cols.bytes();
     bytes += this.byToken.bytes() + this.byCorrelation.bytes() + this.listPool.data.byteLength + this.table.bytes();
     bytes += this.postedSeqs.data.byteLength + this.postedKeys.data.byteLength;
-    bytes += this.stepFirst.data.byteLength;
+    bytes += this.firstSteps.data.byteLength + this.firstSeqs.data.byteLength;
     for (const l of this.byNode) bytes += l.data.byteLength;
     return bytes;
   }

@@ -59,9 +59,12 @@ export class LiveRun {
     return this.sim.step;
   }
 
-  /** Executes the next step (false when there was nothing to do) and takes a checkpoint when due. */
-  stepSync(): boolean {
-    if (!this.sim.stepSync()) return false;
+  /**
+   * Executes the next step (false when there was nothing to do) and takes a checkpoint when due.
+   * With `limit`, idle steps up to `limit` are skipped in one go (`Simulation.stepSync`).
+   */
+  stepSync(limit?: number): boolean {
+    if (!this.sim.stepSync(limit)) return false;
     this.checkpoints.afterStep(this.sim, this.ledger, this.queue);
     return true;
   }

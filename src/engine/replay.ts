@@ -83,7 +83,9 @@ export class Replayer {
     this.valid = false;
     while (sim.step < step) {
       feed.horizon = sim.step;
-      if (!sim.stepSync())
+      // Idle steps are skipped up to the target, and never past a step at which the live run added
+      // events: the feed shows them from the step after it (`Simulation.skipIdle`).
+      if (!sim.stepSync(Math.min(step, this.src.queue.nextAddedAfter(sim.step))))
         throw new Error(`replay stopped at step ${sim.step}, before step ${step} which the run executed`);
     }
     this.valid = true;

@@ -121,11 +121,16 @@ export class Simulation implements Kernel {
     return this.step === 0 ? 'ready' : 'running';
   }
 
-  /** Executes the next step; false (nothing done) when nothing is pending or the run is closed. */
-  stepSync(): boolean {
+  /**
+   * Executes the next step; false (nothing done) when nothing is pending or the run is closed.
+   * With `limit` above the next step, steps in which nothing can happen are skipped in one go, up to
+   * `limit` at most: see `skipIdle`.
+   */
+  stepSync(limit = this.step + 1): boolean {
     if (this.truncatedBy !== null) return false;
     const active = this.deliveries + this.activePending();
     if (active === 0 && this.endPending() === 0) return false;
+    if (active > 0 && this.deliveries === 0 && limit > this.step + 1 && this.skipIdle(limit)) return true;
     const t = this.step + 1;
     this.step = t;
     this.time = this.scenario.startTime + t * this.scenario.tickMs;
@@ -142,6 +147,38 @@ export class Simulation implements Kernel {
       return true;
     }
     this.closeIfBounded(t);
+    return true;
+  }
+
+  /**
+   * Skips the idle steps from the next one on, when there are any, and answers whether it did.
+   * A step does only four things (DSL.md §4): DataSources that are due emit, queued deliveries are
+   * processed, nodes woken at that step run their wake-up, and — when nothing else is pending —
+   * partial buffers flush at the end. With no delivery queued and work still pending (so no end
+   * flush), the next step in which anything can happen is the earliest of the wake-up heap's first
+   * step and each DataSource's next due step while it has tokens or events to emit (Infinity when
+   * neither exists: every step up to `maxSteps` is idle). Every step before it writes nothing and
+   * changes no node: it only moves the step and time on and may close the run at `maxSteps`. So
+   * jumping to the step before it (or to `limit`, or to `maxSteps`, whichever comes first) leaves
+   * exactly the state, ledger, status and truncation of executing those steps one by one, in O(sources).
+   * External events cannot arrive during the jump: they are added between calls, and a replay
+   * passes a `limit` that stops at the next step its feed shows new events (`Replayer`).
+   */
+  private skipIdle(limit: number): boolean {
+    const t = this.step + 1;
+    let busy = this.heap.peekStep();
+    if (busy <= t) return false;
+    for (let i = 0; i < this.sources.length && busy > t; i++) {
+      const due = this.runtimes[this.sources[i]!]!.nextDue!(t);
+      if (due < busy) busy = due;
+    }
+    if (busy <= t) return false;
+    const last = Math.min(busy - 1, limit, this.scenario.maxSteps);
+    if (last < t) return false;
+    this.step = last;
+    this.time = this.scenario.startTime + last * this.scenario.tickMs;
+    this.recorder.beginStep(last);
+    this.closeIfBounded(last);
     return true;
   }
 

@@ -3,7 +3,8 @@
  * mining parameters, group field and mapping, each checked with an error value that names the path
  * and the reason. Compiling once lets the same configuration parse many inputs.
  */
-import { compileFormat, fail, regexErrorReason, type LineReader } from './format';
+import { compileFormat, fail, type LineReader } from './format';
+import { trustedRegex, userRegex, type SafeRegex } from './safeRegex';
 import { resolveFieldRef, type FieldRef } from './group';
 import { compileMapping, type CompiledMapping } from './mapping';
 import { compileMasks, type MaskSet } from './masks';
@@ -31,7 +32,7 @@ export interface CompiledConfig {
   reader: LineReader;
   masks: MaskSet;
   /** Lines that continue the previous event, or null when continuation is off. */
-  continuation: RegExp | null;
+  continuation: SafeRegex | null;
   mining: {
     depth: number;
     similarity: number;
@@ -66,6 +67,7 @@ export function compileConfig(config: ParserConfig, options: CompileOptions = {}
     return fail('BAD_FORMAT', 'format must be an object with a kind', '/format');
   let presetMasks: MaskSpec[] = [];
   let continuationConfig = config.continuation;
+  let presetContinuation: string | undefined;
   if (spec.kind === 'preset') {
     const preset = typeof spec.name === 'string' ? presets.get(spec.name) : undefined;
     if (!preset)
@@ -77,25 +79,34 @@ export function compileConfig(config: ParserConfig, options: CompileOptions = {}
     spec = preset.format;
     presetMasks = preset.masks ?? [];
     continuationConfig ??= preset.continuation;
+    presetContinuation = preset.continuation?.pattern;
   }
-  const reader = compileFormat(spec);
+  // A built-in preset's format and the default (`<Content>`: the whole line) are the project's own
+  // and run on the native engine; a user's format runs on RE2.
+  const reader = compileFormat(spec, '/format', (config.format ?? null) === null || config.format?.kind === 'preset');
   if (!reader.ok) return reader;
 
-  let continuation: RegExp | null = null;
+  let continuation: SafeRegex | null = null;
   if (continuationConfig?.enabled ?? true) {
     const source = continuationConfig?.pattern ?? DEFAULT_CONTINUATION;
     const risky = typeof source === 'string' ? catastrophicReason(source) : null;
     if (risky !== null)
       return fail('BAD_REGEX', `the continuation pattern ${JSON.stringify(source)}: ${risky}`, '/continuation/pattern');
-    try {
-      continuation = new RegExp(source);
-    } catch (err) {
+    if (typeof source !== 'string' || source === '')
       return fail(
         'BAD_REGEX',
-        `the continuation pattern is not a valid regular expression: ${regexErrorReason(err)}`,
+        'the continuation pattern must be a non-empty regular expression',
         '/continuation/pattern',
       );
+    const trusted = source === DEFAULT_CONTINUATION || source === presetContinuation;
+    const re = trusted ? trustedRegex(source) : userRegex(source);
+    if (!re.ok) {
+      const why = re.syntax
+        ? `is not a valid regular expression: ${re.reason}`
+        : `${JSON.stringify(source)}: ${re.reason}`;
+      return fail('BAD_REGEX', `the continuation pattern ${why}`, '/continuation/pattern');
     }
+    continuation = re.value;
   }
 
   const masks = compileMasks(config.masks, presetMasks);

@@ -7,6 +7,7 @@
 import { readJsonLine, readLogfmtLine } from './structured';
 import type { FormatSpec, ParserError, Result } from './types';
 import { catastrophicReason } from './regexGuard';
+import { nativeErrorReason, trustedRegex, userRegex, type SafeRegex } from './safeRegex';
 
 /** A matched header line: field values aligned with `names`, and the message. */
 export interface HeaderMatch {
@@ -67,13 +68,21 @@ function literal(fragment: string): string {
   return fragment.replace(/ +/g, '\\s+');
 }
 
-/** Pure: compiles a (non-preset) format spec into a line reader, or an error saying why it is bad. */
-export function compileFormat(spec: Exclude<FormatSpec, { kind: 'preset' }>, path = '/format'): Result<LineReader> {
+/**
+ * Pure: compiles a (non-preset) format spec into a line reader, or an error saying why it is bad.
+ * `trusted`: the spec is one of the project's own (a built-in preset's), whose regex may run on the
+ * native engine; anything else runs on RE2, in time linear in the line (src/parser/safeRegex.ts).
+ */
+export function compileFormat(
+  spec: Exclude<FormatSpec, { kind: 'preset' }>,
+  path = '/format',
+  trusted = false,
+): Result<LineReader> {
   switch (spec.kind) {
     case 'format':
-      return compileFormatString(spec.pattern, path);
+      return compileFormatString(spec.pattern, path, trusted);
     case 'regex':
-      return compileRegexFormat(spec.pattern, spec.flags ?? '', path);
+      return compileRegexFormat(spec.pattern, spec.flags ?? '', path, trusted);
     case 'json': {
       const keys = messageKeys(spec.messageKey, path);
       if (!keys.ok) return keys;
@@ -95,7 +104,7 @@ export function compileFormat(spec: Exclude<FormatSpec, { kind: 'preset' }>, pat
   }
 }
 
-function compileFormatString(pattern: unknown, path: string): Result<LineReader> {
+function compileFormatString(pattern: unknown, path: string, trusted: boolean): Result<LineReader> {
   if (typeof pattern !== 'string' || pattern.trim() === '') {
     return fail(
       'BAD_FORMAT',
@@ -120,13 +129,25 @@ function compileFormatString(pattern: unknown, path: string): Result<LineReader>
       `${path}/pattern`,
     );
   // `s`: a field's `.` crosses U+2028, U+2029 and a lone CR, which stay inside one line.
-  const re = compile(source, 's', path, 'BAD_FORMAT', `the format "${pattern}"`);
+  // On RE2, a format ending with <Content> matches the header only and the content is the rest of
+  // the line: `(?<C>.*?)$` with `s` takes whatever follows the header, so the first header match is
+  // the same, and RE2 need not carry the content's captures across the whole line.
+  const tail = `(?<_${contentAt}>.*?)$`;
+  const headerOnly = !trusted && contentAt === fields.length - 1 && source.endsWith(tail);
+  const re = compile(
+    headerOnly ? source.slice(0, -tail.length) : source,
+    's',
+    path,
+    'BAD_FORMAT',
+    `the format "${pattern}"`,
+    trusted,
+  );
   if (!re.ok) return re;
   const groups = fields.map((_, i) => `_${i}`);
-  return ok(groupReader('format', re.value, fields, groups, contentAt));
+  return ok(groupReader('format', re.value, fields, groups, contentAt, headerOnly));
 }
 
-function compileRegexFormat(pattern: unknown, flags: string, path: string): Result<LineReader> {
+function compileRegexFormat(pattern: unknown, flags: string, path: string, trusted: boolean): Result<LineReader> {
   if (typeof pattern !== 'string' || pattern === '')
     return fail('BAD_REGEX', 'the regular expression is empty', `${path}/pattern`);
   if (!/^[imsu]*$/.test(flags))
@@ -134,10 +155,9 @@ function compileRegexFormat(pattern: unknown, flags: string, path: string): Resu
   const risky = catastrophicReason(pattern);
   if (risky !== null)
     return fail('BAD_REGEX', `the regular expression ${JSON.stringify(pattern)}: ${risky}`, `${path}/pattern`);
-  const re = compile(pattern, flags, path, 'BAD_REGEX', `the regular expression ${JSON.stringify(pattern)}`);
+  const re = compile(pattern, flags, path, 'BAD_REGEX', `the regular expression ${JSON.stringify(pattern)}`, trusted);
   if (!re.ok) return re;
-  // The engine knows the group names: an empty alternative matches at once and lists them all.
-  const names = Object.keys(new RegExp(`(?:${pattern})|`, flags).exec('')?.groups ?? {});
+  const names = [...re.value.groupNames];
   const contentName = CONTENT_GROUPS.find((c) => names.includes(c));
   if (contentName === undefined) {
     return fail(
@@ -152,10 +172,11 @@ function compileRegexFormat(pattern: unknown, flags: string, path: string): Resu
 /** A reader over a regex whose groups `groups[i]` hold field `fields[i]`; `contentAt` is the content. */
 function groupReader(
   kind: 'format' | 'regex',
-  re: RegExp,
+  re: SafeRegex,
   fields: string[],
   groups: string[],
   contentAt: number,
+  contentIsRest = false,
 ): LineReader {
   const names = fields.filter((_, i) => i !== contentAt);
   const headerGroups = groups.filter((_, i) => i !== contentAt);
@@ -166,10 +187,11 @@ function groupReader(
     read(line) {
       const m = re.exec(line);
       if (m === null) return null;
-      const g = m.groups ?? {};
+      const g = m.groups;
       const values = new Array<string>(headerGroups.length);
       for (let i = 0; i < headerGroups.length; i++) values[i] = g[headerGroups[i]!] ?? '';
-      return { names, values, content: g[contentGroup] ?? '' };
+      const content = contentIsRest ? line.slice(m.index + m.text.length) : (g[contentGroup] ?? '');
+      return { names, values, content };
     },
   };
 }
@@ -180,21 +202,19 @@ function compile(
   path: string,
   code: 'BAD_FORMAT' | 'BAD_REGEX',
   what: string,
-): Result<RegExp> {
-  try {
-    return ok(new RegExp(source, flags));
-  } catch (err) {
-    return fail(code, `${what} is not a valid regular expression: ${regexErrorReason(err)}`, `${path}/pattern`);
-  }
+  trusted: boolean,
+): Result<SafeRegex> {
+  const re = trusted ? trustedRegex(source, flags) : userRegex(source, flags);
+  if (re.ok) return ok(re.value);
+  return fail(
+    code,
+    re.syntax ? `${what} is not a valid regular expression: ${re.reason}` : `${what}: ${re.reason}`,
+    `${path}/pattern`,
+  );
 }
 
 /** Pure: the reason in a RegExp SyntaxError, without the engine's echo of the pattern. */
-export function regexErrorReason(err: unknown): string {
-  const message = err instanceof Error ? err.message : String(err);
-  return message
-    .replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, '')
-    .replace(/^Invalid regular expression: /, '');
-}
+export const regexErrorReason = nativeErrorReason;
 
 function messageKeys(key: unknown, path: string): Result<readonly string[]> {
   if (key === undefined) return ok(DEFAULT_MESSAGE_KEYS);

@@ -11,6 +11,7 @@ import { readFieldRef, resolveFieldRef, type FieldContext, type FieldRef } from 
 import type { MaskSet } from './masks';
 import type { EventRule, MappingConfig, ParsedEvent, Result } from './types';
 import { catastrophicReason } from './regexGuard';
+import { userRegex, type SafeRegex } from './safeRegex';
 
 export const DEFAULT_TARGET = 'logs';
 
@@ -24,7 +25,8 @@ export interface CompiledMapping {
 }
 
 interface CompiledEventRule {
-  re: RegExp;
+  /** On RE2: an event rule is always a user's pattern (src/parser/safeRegex.ts). */
+  re: SafeRegex;
   event: string;
   on: 'content' | 'template';
 }
@@ -117,17 +119,15 @@ function compileEventRules(rules: MappingConfig['eventRules'], path: string): Re
       return fail('BAD_MAPPING', 'on must be "content" or "template"', `${at}/on`);
     const risky = catastrophicReason(r.pattern);
     if (risky !== null) return fail('BAD_MAPPING', `pattern ${JSON.stringify(r.pattern)}: ${risky}`, `${at}/pattern`);
-    let re: RegExp;
-    try {
-      re = new RegExp(r.pattern, (r.flags ?? '').replace(/[gy]/g, ''));
-    } catch (err) {
-      return fail(
-        'BAD_MAPPING',
-        `pattern is not a valid regular expression: ${err instanceof Error ? err.message : String(err)}`,
-        `${at}/pattern`,
-      );
+    const flags = typeof r.flags === 'string' ? r.flags.replace(/[gy]/g, '') : '';
+    const re = userRegex(r.pattern, flags);
+    if (!re.ok) {
+      const why = re.syntax
+        ? `pattern is not a valid regular expression: ${re.reason}`
+        : `pattern ${JSON.stringify(r.pattern)}: ${re.reason}`;
+      return fail('BAD_MAPPING', why, re.reason.startsWith('flags') ? `${at}/flags` : `${at}/pattern`);
     }
-    out.push({ re, event: r.event, on: r.on ?? 'content' });
+    out.push({ re: re.value, event: r.event, on: r.on ?? 'content' });
   }
   return { ok: true, value: out };
 }

@@ -11,10 +11,11 @@
  * multi-segment paths). Hostnames need three labels and a lowercase top-level label, so Java class
  * names (`java.io.IOException`) and file names (`app.conf`) stay words.
  */
-import { fail, regexErrorReason } from './format';
+import { fail } from './format';
 import { hasDigit } from './tokens';
 import type { MaskConfig, MaskSpec, Result } from './types';
 import { catastrophicReason } from './regexGuard';
+import { trustedRegex, userRegex, type SafeRegex } from './safeRegex';
 
 /**
  * The built-in masks, in the order they run (more specific first). They start at a word boundary
@@ -86,7 +87,8 @@ type Hint = (s: string, digits: boolean) => boolean;
 export interface CompiledMask {
   name: string;
   placeholder: string;
-  regex: RegExp;
+  /** Native for the project's own masks, RE2 (linear time) for a user's (src/parser/safeRegex.ts). */
+  regex: SafeRegex;
   hint?: Hint;
 }
 
@@ -113,19 +115,25 @@ export function compileMasks(
   if (!Array.isArray(custom)) return fail('BAD_MASK', 'custom must be a list of {name, pattern}', `${path}/custom`);
   const disabled = new Set(config?.disable ?? []);
   const useDefaults = config?.useDefaults ?? true;
-  const specs: { spec: MaskSpec; path: string }[] = custom.map((spec, i) => ({ spec, path: `${path}/custom/${i}` }));
+  // `trusted`: a preset's or a default mask, which may run on the native engine.
+  const specs: { spec: MaskSpec; path: string; trusted: boolean }[] = custom.map((spec, i) => ({
+    spec,
+    path: `${path}/custom/${i}`,
+    trusted: false,
+  }));
   const seen = new Set<string>();
   for (const { spec } of specs) if (spec && typeof spec.name === 'string') seen.add(spec.name);
   for (const spec of extra)
-    if (!seen.has(spec.name)) (specs.push({ spec, path: `${path}/preset` }), seen.add(spec.name));
+    if (!seen.has(spec.name)) (specs.push({ spec, path: `${path}/preset`, trusted: true }), seen.add(spec.name));
   if (useDefaults)
     for (const spec of DEFAULT_MASKS)
-      if (!seen.has(spec.name) && !disabled.has(spec.name)) specs.push({ spec, path: `${path}/defaults` });
+      if (!seen.has(spec.name) && !disabled.has(spec.name))
+        specs.push({ spec, path: `${path}/defaults`, trusted: true });
 
   const masks: CompiledMask[] = [];
   const names = new Set<string>();
-  for (const { spec, path: p } of specs) {
-    const m = compileMask(spec, p);
+  for (const { spec, path: p, trusted } of specs) {
+    const m = compileMask(spec, p, trusted);
     if (!m.ok) return m;
     if (names.has(m.value.name)) return fail('BAD_MASK', `mask "${m.value.name}" is defined twice`, `${p}/name`);
     names.add(m.value.name);
@@ -134,8 +142,12 @@ export function compileMasks(
   return { ok: true, value: maskSet(masks) };
 }
 
-/** Pure: compiles one mask, rejecting bad names, invalid patterns and patterns matching the empty string. */
-export function compileMask(spec: MaskSpec, path: string): Result<CompiledMask> {
+/**
+ * Pure: compiles one mask, rejecting bad names, invalid patterns and patterns matching the empty string.
+ * A user's mask runs on RE2 unless its pattern is one of the default masks' word for word; `trusted`
+ * (a preset's or a default mask) runs on the native engine.
+ */
+export function compileMask(spec: MaskSpec, path: string, trusted = false): Result<CompiledMask> {
   if (spec === null || typeof spec !== 'object') return fail('BAD_MASK', 'a mask is {name, pattern}', path);
   if (typeof spec.name !== 'string' || !NAME.test(spec.name)) {
     return fail(
@@ -151,17 +163,16 @@ export function compileMask(spec: MaskSpec, path: string): Result<CompiledMask> 
     return fail('BAD_MASK', `mask "${spec.name}": flags must be any of i, m, s, u`, `${path}/flags`);
   const risky = catastrophicReason(spec.pattern);
   if (risky !== null) return fail('BAD_MASK', `mask "${spec.name}": ${risky}`, `${path}/pattern`);
-  let regex: RegExp;
-  try {
-    regex = new RegExp(spec.pattern, `g${flags}`);
-  } catch (err) {
-    return fail(
-      'BAD_MASK',
-      `mask "${spec.name}" is not a valid regular expression: ${regexErrorReason(err)}`,
-      `${path}/pattern`,
-    );
+  const native = trusted || DEFAULT_MASKS.some((d) => d.pattern === spec.pattern);
+  const compiled = native ? trustedRegex(spec.pattern, flags) : userRegex(spec.pattern, flags);
+  if (!compiled.ok) {
+    const why = compiled.syntax
+      ? ` is not a valid regular expression: ${compiled.reason}`
+      : ` ${JSON.stringify(spec.pattern)}: ${compiled.reason}`;
+    return fail('BAD_MASK', `mask "${spec.name}"${why}`, `${path}/pattern`);
   }
-  if (new RegExp(`^(?:${spec.pattern})$`, flags).test('')) {
+  const regex = compiled.value;
+  if (regex.matchesEmpty()) {
     return fail(
       'BAD_MASK',
       `mask "${spec.name}" matches the empty string, so it would insert placeholders everywhere`,
@@ -177,7 +188,6 @@ export function compileMask(spec: MaskSpec, path: string): Result<CompiledMask> 
 
 function maskSet(masks: CompiledMask[]): MaskSet {
   const placeholders = new Set(['<*>', ...masks.map((m) => m.placeholder)]);
-  const replacements = masks.map((m) => m.placeholder.replace(/\$/g, '$$$$'));
   return {
     masks,
     placeholders,
@@ -187,17 +197,14 @@ function maskSet(masks: CompiledMask[]): MaskSet {
       for (let i = 0; i < masks.length; i++) {
         const m = masks[i]!;
         if (m.hint !== undefined && !m.hint(out, digits)) continue;
-        out = out.replace(m.regex, replacements[i]!);
+        out = m.regex.replaceAll(out, m.placeholder);
       }
       return out;
     },
     capture(name, content) {
       const m = masks.find((x) => x.name === name);
       if (!m) return undefined;
-      m.regex.lastIndex = 0;
-      const hit = m.regex.exec(content);
-      m.regex.lastIndex = 0;
-      return hit === null ? undefined : hit[0];
+      return m.regex.exec(content)?.text;
     },
   };
 }

@@ -172,9 +172,10 @@ export class StoredRun {
     };
     stop();
     let slice = pacing.clock();
-    // One step at a time, so the clock is read between steps; a step that does not move the tick means nothing is left to do.
+    // One executed step at a time (idle stretches skipped in one go), so the clock is read between
+    // steps; a step that does not move the tick means nothing is left to do.
     for (let tick = engine.getCurrentTick(); tick < to;) {
-      engine.advance(tick + 1);
+      engine.advance(target, { steps: 1 });
       if (engine.getCurrentTick() === tick) break;
       tick = engine.getCurrentTick();
       if (pacing.clock() - slice < pacing.sliceMs()) continue;

@@ -132,6 +132,9 @@ test.describe('publishing on a static host', () => {
     }
   });
 
+  // Guards the header on scripts: with src/sw/appShell.js setting the policy on pages only (`/html/`
+  // instead of `/javascript|html/` in withPolicy), the worker compiled the string timer and this test
+  // failed with Expected "refused", Received "compiled".
   test('binds the engine worker by the Content-Security-Policy the service worker serves: eval is refused there', async ({
     page,
   }) => {

@@ -17,6 +17,12 @@ export interface NodeRuntime {
   receive(tok: number, edge: number): void;
   /** DataSource only: called in phase 1 of every step; emits if the source is due. */
   emitDue?(step: number): void;
+  /**
+   * DataSource only: the first step at or after `step` in which `emitDue` would emit (Infinity when
+   * it never will without new input). Reads only; the scheduler skips the steps before it when no
+   * other node can act either.
+   */
+  nextDue?(step: number): number;
   /** Called after the node's deliveries in a step it asked to be woken at (`NodeContext.wakeAt`). */
   wake?(step: number): void;
   /** Tasks this node will run without new input: tokens still to generate, timers, timed flushes. */

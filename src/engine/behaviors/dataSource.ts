@@ -61,6 +61,13 @@ class DataSourceRuntime implements NodeRuntime {
     ctx.emit(tok);
   }
 
+  nextDue(step: number): number {
+    if (this.pending() <= 0) return Number.POSITIVE_INFINITY;
+    const { startAt } = this.spec;
+    if (step <= startAt) return startAt;
+    return startAt + Math.ceil((step - startAt) / this.period) * this.period;
+  }
+
   pending(): number {
     const ctx = this.ctx;
     if (ctx.feed.targets(ctx.index)) return ctx.feed.pendingFor(ctx.index);

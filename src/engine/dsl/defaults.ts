@@ -55,8 +55,9 @@ export const DSL_LIMITS = {
   /** Nodes of one scenario: a ledger event names its node in 16 bits. */
   maxNodes: 65_535,
   /**
-   * `maxSteps`: a step with nothing to do still runs (about 0.2 µs), so an unbounded value with a
-   * late `startAt` would never end; 10 M idle steps take a few seconds at most.
+   * `maxSteps`: idle steps are skipped in one go (`Simulation.skipIdle`), but a step that does
+   * something — a delivery, a timer, a due DataSource — still runs, so the bound stays: 10 M busy
+   * steps are the most one run can execute.
    */
   maxSteps: 10_000_000,
   /** `maxEvents`: about 190 bytes are retained per event, so 100 M events is near 20 GB — beyond any tab. */

@@ -5,6 +5,7 @@
  */
 import type { ParserConfigBody, ParserConfigRecord } from '../../api/wire';
 import type { EventRule, MaskSpec, ParserConfig } from '../../parser';
+import { userRegex } from '../../parser/safeRegex';
 
 export type FormatKind = 'none' | 'preset' | 'format' | 'regex';
 
@@ -122,19 +123,12 @@ export function configToForm(config: ParserConfigRecord | ParserConfigBody | Par
  */
 export function checkRegex(pattern: string, options: { mask?: boolean; named?: boolean } = {}): string | null {
   if (pattern === '') return 'Enter a regular expression.';
-  let re: RegExp;
-  try {
-    re = new RegExp(pattern, 'u');
-  } catch (err) {
-    try {
-      re = new RegExp(pattern);
-    } catch {
-      return `Not a valid regular expression: ${(err as Error).message.replace(/^Invalid regular expression: /, '')}`;
-    }
-  }
-  if (options.mask && re.test('')) return 'This pattern matches the empty string; a mask must match some text.';
-  if (options.named && !/\(\?<[A-Za-z_][A-Za-z0-9_]*>/.test(pattern))
-    return 'Name the fields with groups like (?<Content>.*).';
+  // The parser's own compiler: the pattern runs on RE2 (linear time) as it will in the parse.
+  const re = userRegex(pattern, '');
+  if (!re.ok) return re.syntax ? `Not a valid regular expression: ${re.reason}` : `Not usable: ${re.reason}.`;
+  if (options.mask && re.value.matchesEmpty())
+    return 'This pattern matches the empty string; a mask must match some text.';
+  if (options.named && re.value.groupNames.length === 0) return 'Name the fields with groups like (?<Content>.*).';
   return null;
 }
 

@@ -25,6 +25,33 @@ describe('cancelling a call ({signal})', () => {
     ]);
   });
 
+  // Guards the abort reaching the engine loop: with the check between slices removed (`stop()` after
+  // `ctx.nextTask()` in `advance`, src/worker/runOps.ts), the aborted run went on to its last step and
+  // saved it, and this test failed with "expected 50002 to be 1" (the step of the next call). The test
+  // above still passed that way: its abort lands before the loop starts.
+  it('stops a run that is already stepping at its next slice and saves nothing of it', async () => {
+    const changes: RunChange[] = [];
+    const t = newApi({ runSliceMs: 2, announce: (c) => changes.push(c) });
+    const scenario = pipeline(50_000, { maxSteps: 100_000 });
+    const { templateId } = await t.api.createTemplate({ name: 'P', scenario });
+    const { executionId } = await t.api.createExecution(templateId);
+    const controller = new AbortController();
+    const call = t.api.executeStep(templateId, executionId, 'end', undefined, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 30);
+    expect(await apiError(call)).toMatchObject({ code: 'ABORTED' });
+    // The next change waits for the execution's lock, so it runs once the aborted run has let go.
+    const next = await t.api.executeStep(templateId, executionId, 1);
+    expect(next.step).toBe(1);
+    expect((await t.api.getExecution(executionId)).currentStep).toBe(1);
+    expect(changes).toEqual([
+      { executionId, revision: 0 },
+      { executionId, revision: 1 },
+    ]);
+    const done = await t.api.executeStep(templateId, executionId, 'end');
+    expect(done.status).toBe('completed');
+    expect((await t.api.getExecution(executionId)).ledgerHash).toBe(uninterruptedHash(scenario));
+  }, 30_000);
+
   it('rejects at once when the signal is already aborted, for any method', async () => {
     const { api } = newApi();
     const signal = AbortSignal.abort();

@@ -131,6 +131,9 @@ describe('parser configurations', () => {
       [{ masks: { custom: [{ name: 'empty', pattern: 'x*' }] } }, '/masks/custom/0/pattern'],
       [{ mining: { similarity: 2 } }, '/mining/similarity'],
       [{ mapping: { eventRules: [{ pattern: '(', event: 'x' }] } }, '/mapping/eventRules/0/pattern'],
+      // Patterns RE2 cannot run in linear time (a backreference, a lookahead) are refused where they sit.
+      [{ masks: { custom: [{ name: 'twice', pattern: String.raw`(\w+) \1` }] } }, '/masks/custom/0/pattern'],
+      [{ mapping: { eventRules: [{ pattern: 'a(?=b)', event: 'x' }] } }, '/mapping/eventRules/0/pattern'],
       [{ groupBy: 'Req' }, '/groupBy'],
     ];
     for (const [change, path] of cases) {

@@ -15,12 +15,14 @@ function sources(dir: string): string[] {
 }
 
 /**
- * Bare package specifiers a pure core may import: schema validation, PRNG and hashing, all
- * platform-free; and acorn, the JavaScript parser the original tool's formulas are read with (plain
- * JavaScript that builds a syntax tree and runs nothing; expr/js translates that tree).
+ * Bare package specifiers a pure core may import: schema validation, a linear-time regex engine
+ * (RE2, pure JS, no code generation), PRNG and hashing, all platform-free; and acorn, the JavaScript
+ * parser the original tool's formulas are read with (plain JavaScript that builds a syntax tree and
+ * runs nothing; expr/js translates that tree).
  */
 const ALLOWED = [
   /^valibot$/,
+  /^re2js$/,
   /^@valibot\/to-json-schema$/,
   /^pure-rand\/[\w/-]+$/,
   /^@noble\/hashes\/[\w.-]+$/,
@@ -79,5 +81,25 @@ describe.each(['src/engine', 'src/parser'])('the pure core %s', (core) => {
       }
     }
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('the regex engine the parser runs user patterns on (re2js)', () => {
+  const text = readFileSync(join(ROOT, 'node_modules/re2js/build/index.js'), 'utf8');
+
+  it('generates no code (the CSP forbids it) and reads no clock or randomness', () => {
+    // `eval(input, pos) {…}` is a method of its prefilter, called as `.eval(…)`: neither runs code.
+    const calls = [...text.matchAll(/(?<![.\w])eval\s*\(/g)].filter(
+      (m) => !/^eval\([\w, ]*\)\s*\{/.test(text.slice(m.index, m.index + 40)),
+    );
+    expect(calls.map((m) => text.slice(m.index, m.index + 40))).toEqual([]);
+    for (const re of [
+      /new\s+Function\s*\(/,
+      /\bFunction\s*\(/,
+      /Date\.now\s*\(/,
+      /Math\.random\s*\(/,
+      /performance\.now/,
+    ])
+      expect(re.test(text), re.source).toBe(false);
   });
 });
