@@ -75,9 +75,10 @@ if (!(await portIsFree(PORT))) {
   process.exit(2);
 }
 
+// Vite's own script under this Node, not `npx`: killing npx leaves the server it started running.
 const server = spawn(
-  'npx',
-  ['--no-install', 'vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'],
+  process.execPath,
+  [`${root}node_modules/vite/bin/vite.js`, 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'],
   { cwd: root, stdio: 'ignore' },
 );
 const stop = () => server.kill('SIGTERM');
