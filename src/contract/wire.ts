@@ -37,6 +37,8 @@ export type {
   StepViewNode,
 } from '../engine/queryTypes';
 export { SINK_FORMULAS } from '../engine/queryTypes';
+/** An external event: addressed by `targetDataSourceId`, or *(compat)* in the original tool's shape and routed by `type`. */
+export type { ExternalEvent, TargetedEvent, TypedEvent } from '../engine/types';
 
 /** Every error answer: `{success: false, error: {code, message, details}}`. */
 export interface ErrorBody {

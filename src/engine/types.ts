@@ -225,14 +225,35 @@ export interface Token {
   data: Record<string, unknown>;
 }
 
-/** An event from outside (e.g. a parsed log line) addressed to a DataSource. */
-export interface ExternalEvent {
-  targetDataSourceId: string;
+/** Fields any external event may carry. */
+interface ExternalEventFields {
   correlationId?: string;
   correlationIds?: string[];
   value?: unknown;
   [field: string]: unknown;
 }
+
+/** An event addressed to a DataSource by its id; its other fields become the token's data. */
+export interface TargetedEvent extends ExternalEventFields {
+  targetDataSourceId: string;
+}
+
+/**
+ * *(compat)* An event in the original tool's shape, `{id, timestamp, type, source, data: {…}}`: no
+ * target, routed to every execution-events DataSource whose `eventType` is its `type`; the token's
+ * data is its `data` payload.
+ */
+export interface TypedEvent extends ExternalEventFields {
+  targetDataSourceId?: undefined;
+  type: string;
+  id?: string;
+  timestamp?: number | string;
+  source?: string;
+  data?: Record<string, unknown>;
+}
+
+/** An event from outside (e.g. a parsed log line): addressed to a DataSource, or *(compat)* routed by its `type`. */
+export type ExternalEvent = TargetedEvent | TypedEvent;
 
 export const LEDGER_OPERATIONS = [
   'TOKEN_GENERATED',

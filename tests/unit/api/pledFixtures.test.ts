@@ -4,6 +4,7 @@
 // Expected values are worked out by hand in tests/fixtures/pled/README.md.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { TemplateInput, TypedEvent } from '../../../src/contract/wire';
 import { newApi, useApiServer } from './helpers';
 
 useApiServer();
@@ -14,15 +15,15 @@ const read = (file: string): unknown =>
 describe('tests/fixtures/pled/document-review through the API', () => {
   it('loads with warnings, runs to the end and the sink holds the hand-computed batches', async () => {
     const { api } = newApi();
-    const file = read('document-review.json') as { name: string; scenario: unknown };
-    const created = await api.createTemplate({ name: file.name, scenario: file.scenario } as never);
+    const file = read('document-review.json') as TemplateInput;
+    const created = await api.createTemplate({ name: file.name, scenario: file.scenario });
     const warned = created.warnings.map((w) => w.path);
     expect(warned).toContain('/scenario/nodes/0/generation');
     expect(warned).toContain('/scenario/nodes/1/type');
     expect(warned).toContain('/scenario/nodes/3/aggregation/method');
 
     // The original's events carry no targetDataSourceId: they are routed by `type`.
-    const events = read('document-review.events.json') as never[];
+    const events = read('document-review.events.json') as TypedEvent[];
     const { executionId } = await api.createExecution(created.templateId, { externalEvents: events });
     const end = await api.executeStep(created.templateId, executionId, 'end');
     expect(end).toMatchObject({ success: true, status: 'completed', queueSize: 0 });
@@ -43,9 +44,9 @@ describe('tests/fixtures/pled/document-review through the API', () => {
 
   it('runs upload-approvals: each document ends in its hand-computed state', async () => {
     const { api } = newApi();
-    const file = read('upload-approvals.json') as { name: string; scenario: unknown };
-    const created = await api.createTemplate({ name: file.name, scenario: file.scenario } as never);
-    const events = read('upload-approvals.events.json') as never[];
+    const file = read('upload-approvals.json') as TemplateInput;
+    const created = await api.createTemplate({ name: file.name, scenario: file.scenario });
+    const events = read('upload-approvals.events.json') as TypedEvent[];
     const { executionId } = await api.createExecution(created.templateId, { externalEvents: events });
     const end = await api.executeStep(created.templateId, executionId, 'end');
     expect(end).toMatchObject({ status: 'completed' });

@@ -2,7 +2,7 @@
 // naming what is missing), and runs with the original's meaning. Expected values are worked out by
 // hand in the comments.
 import { describe, expect, it } from 'vitest';
-import { Engine } from '../../../src/engine';
+import { Engine, type ExternalEvent } from '../../../src/engine';
 import { loadScenario } from '../../../src/engine/dsl';
 import { bare, expectIssue, sink, type Json } from './helpers';
 
@@ -67,6 +67,33 @@ describe('execution-events DataSources and ExternalEventSource', () => {
       index: 0,
       error:
         'the event has no "targetDataSourceId" and no DataSource listens for its type "y.unknown" (types: "x.created")',
+    });
+  });
+
+  it('the ExternalEvent type is a target or a type: both shapes compile without casts, an event with neither does not', () => {
+    const engine = new Engine();
+    engine.initialize(
+      bare([
+        events('a', 'x.created'),
+        { nodeId: 'src', type: 'DataSource', outputs: [{ destinationNodeId: 'sink' }] },
+        sink(),
+      ]),
+    );
+    const queue = engine.getExternalEventQueue();
+    const targeted: ExternalEvent = { targetDataSourceId: 'src', correlationId: 'k1', value: 1 };
+    const typed: ExternalEvent = { id: 'e1', timestamp: 1, type: 'x.created', source: 's', data: { n: 1 } };
+    expect(queue.addEvent(targeted)).toEqual({ ok: true, added: 1 });
+    expect(queue.addEvent(typed)).toEqual({ ok: true, added: 1 });
+    // The type checker (`node scripts/typecheck.mjs`, tests project) fails if either line below compiles.
+    // @ts-expect-error neither a targetDataSourceId nor a type
+    const neither: ExternalEvent = { correlationId: 'k2', value: 2 };
+    // @ts-expect-error the original shape's payload is an object
+    const badPayload: ExternalEvent = { type: 'x.created', data: 3 };
+    // The engine refuses them at run time too (an untyped caller, e.g. JSON from a file).
+    expect(queue.addEvent(neither)).toMatchObject({ ok: false, error: 'the event has no "targetDataSourceId"' });
+    expect(queue.addEvent(badPayload)).toMatchObject({
+      ok: false,
+      error: '"data" must be an object (the event\'s payload)',
     });
   });
 

@@ -35,7 +35,7 @@ describe('sealed engine views', () => {
     expect(queue.take).toBeUndefined();
     expect(queue.dataOf).toBeUndefined();
     expect(Object.isFrozen(queue)).toBe(true);
-    const added = engine.getExternalEventQueue().addEvent({ targetDataSourceId: 'src', data: { value: 1 } } as never);
+    const added = engine.getExternalEventQueue().addEvent({ targetDataSourceId: 'src', data: { value: 1 } });
     expect(added).toEqual({ ok: true, added: 1 });
     expect(engine.getExternalEventQueue().size()).toBe(1);
     expect(engine.getExternalEventQueue().inputLog()).toHaveLength(1);
