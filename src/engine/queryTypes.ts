@@ -162,6 +162,12 @@ export interface ScenarioGraphNode {
   outputs: GraphPort[];
   /** FSM only: its state names, in declaration order (the keys of its per-state counts). */
   states?: string[];
+  /**
+   * *(compat)* DataSource only, when it emits the external events of a type (an
+   * `ExternalEventSource`, or `generation: {type: "execution-events"}`): that type. Events of the
+   * type need no `targetDataSourceId`.
+   */
+  eventType?: string;
 }
 
 /** A resolved edge (DSL.md §2): `outputIndex`/`inputIndex` name the ports it joins, when it uses declared ones. */

@@ -42,6 +42,18 @@ describe('tests/fixtures/pled/document-review through the API', () => {
     expect(states.value).toEqual(['normal', 'alert']);
   });
 
+  it('the graph answer names the event type each typed DataSource listens for (what the events panel shows)', async () => {
+    const { api } = newApi();
+    const file = read('document-review.json') as TemplateInput;
+    const { templateId } = await api.createTemplate({ name: file.name, scenario: file.scenario });
+    const graph = await api.getGraph(templateId);
+    const typed = graph.nodes.filter((n) => n.eventType !== undefined).map((n) => [n.nodeId, n.kind, n.eventType]);
+    expect(typed).toEqual([
+      ['uploads', 'DataSource', 'document.uploaded'],
+      ['reviews', 'DataSource', 'review.completed'],
+    ]);
+  });
+
   it('runs upload-approvals: each document ends in its hand-computed state', async () => {
     const { api } = newApi();
     const file = read('upload-approvals.json') as TemplateInput;
