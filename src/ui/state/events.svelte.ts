@@ -6,7 +6,7 @@
 import type { EventLineError } from '../controllers/panels/eventsInput';
 import { parseEventsInput } from '../controllers/panels/eventsInput';
 import { describeError, latestWins } from './latest';
-import { addEvents, fetchPendingEvents, type RunRef } from './panelSource';
+import { addEvents, fetchPendingEvents, fetchTypedSources, type RunRef } from './panelSource';
 
 /** Not pure: reactive pending counts and the add-events form's outcome. */
 export function createEventsState() {
@@ -16,6 +16,8 @@ export function createEventsState() {
   let error = $state<string | null>(null);
   let message = $state<string | null>(null);
   let busy = $state(false);
+  let typedSources = $state<{ id: string; eventType: string }[]>([]);
+  let typesOf = '';
   const gate = latestWins();
   let key = '';
 
@@ -51,18 +53,34 @@ export function createEventsState() {
     get busy() {
       return busy;
     },
+    /** *(compat)* The template's DataSources that emit the events of a type (events of it need no target). */
+    get typedSources() {
+      return typedSources;
+    },
     /** Reads the pending counts when the run or its live step changed. */
     show(run: RunRef, liveStep: number, revision: number): void {
       const next = `${run.executionId}|${liveStep}|${revision}`;
       if (next === key) return;
       key = next;
       void refresh(run, liveStep);
+      if (run.templateId !== typesOf) {
+        typesOf = run.templateId;
+        typedSources = [];
+        fetchTypedSources(run).then(
+          (list) => {
+            if (typesOf === run.templateId) typedSources = list;
+          },
+          (err: unknown) => {
+            error = describeError(err, 'read which event types the template listens for');
+          },
+        );
+      }
     },
     /** Checks the text and adds its events; true when they were added. */
     async add(run: RunRef, dataSourceIds: readonly string[], defaultTarget: string | undefined): Promise<boolean> {
       message = null;
       error = null;
-      const parsed = parseEventsInput(text, { dataSourceIds, defaultTarget });
+      const parsed = parseEventsInput(text, { dataSourceIds, defaultTarget, typedSources });
       if (!parsed.ok) {
         lineErrors = parsed.errors;
         return false;

@@ -60,6 +60,14 @@ export async function fetchPendingEvents(run: RunRef, liveStep: number): Promise
   return r.queueSnapshot.external.byTarget;
 }
 
+/** Not pure: *(compat)* the DataSources that emit the external events of a type, with the type (the graph answer's `eventType`). */
+export async function fetchTypedSources(run: RunRef): Promise<{ id: string; eventType: string }[]> {
+  const graph = await run.api.getGraph(run.templateId);
+  return graph.nodes.flatMap((n) =>
+    n.kind === 'DataSource' && n.eventType !== undefined ? [{ id: n.nodeId, eventType: n.eventType }] : [],
+  );
+}
+
 /** Not pure: adds `events` to the run's external queue, all or none. */
 export async function addEvents(run: RunRef, events: ExternalEvent[]): Promise<{ added: number; queueSize: number }> {
   const r = await run.api.addExternalEvents(run.templateId, run.executionId, events);

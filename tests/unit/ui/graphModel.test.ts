@@ -184,3 +184,21 @@ describe('highlights', () => {
     expect(pathEdges(g, h.path)).toEqual(['orders->enrich', 'enrich->router', 'router->invoice']);
   });
 });
+
+describe('graphFromScenario, the original tool constructs', () => {
+  it('draws an ExternalEventSource as a DataSource, with its edge (tests/fixtures/pled/document-review)', () => {
+    const scenario = JSON.parse(
+      readFileSync(new URL('../../fixtures/pled/document-review.json', import.meta.url), 'utf8'),
+    ).scenario;
+    const g = graphFromScenario(scenario);
+    expect(g.nodes.map((n) => [n.id, n.kind])).toEqual([
+      ['uploads', 'DataSource'],
+      ['reviews', 'DataSource'],
+      ['match', 'ProcessNode'],
+      ['batch', 'Aggregator'],
+      ['monitor', 'FSM'],
+      ['sink', 'Sink'],
+    ]);
+    expect(g.edges.map((e) => e.id)).toContain('reviews->match');
+  });
+});

@@ -35,6 +35,7 @@ export interface GraphModel {
 
 const KIND_ALIASES: Record<string, NodeKind> = {
   DataSource: 'DataSource',
+  ExternalEventSource: 'DataSource',
   ProcessNode: 'ProcessNode',
   FSM: 'FSM',
   FSMProcessNode: 'FSM',

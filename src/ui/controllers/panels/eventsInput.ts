@@ -3,6 +3,11 @@
  * one JSON object, or NDJSON (one object a line). Every item is checked the way the API would check
  * it, and every bad one is reported with its line number and the reason — so the panel can refuse the
  * whole batch (nothing half-added) and say exactly which lines to fix.
+ *
+ * Two shapes are accepted, as the engine accepts them: Flowledger's, `{targetDataSourceId, …}`, and
+ * *(compat)* the original tool's, `{id, timestamp, type, source, data: {…}}` without a target, routed
+ * to the DataSources listening for its `type` (an ExternalEventSource, or `generation: {type:
+ * "execution-events", eventType}`) when the template has such sources.
  */
 import type { ExternalEvent } from '../../../engine/types';
 
@@ -17,8 +22,13 @@ export type EventsInput = { ok: true; events: ExternalEvent[] } | { ok: false; e
 export interface EventsInputOptions {
   /** Ids of the template's DataSources; an event must target one of them. */
   dataSourceIds: readonly string[];
-  /** Target given to events without `targetDataSourceId` (the DataSource chosen in the panel). */
+  /**
+   * Target given to events without `targetDataSourceId` that are not routed by their `type` (the
+   * DataSource chosen in the panel).
+   */
   defaultTarget?: string;
+  /** *(compat)* The DataSources that emit the external events of a type, with that type (from the graph answer). */
+  typedSources?: ReadonlyArray<{ id: string; eventType: string }>;
   /** Most events accepted at once; default 100,000. */
   maxEvents?: number;
 }
@@ -117,27 +127,60 @@ function checkEvent(value: unknown, options: EventsInputOptions): ExternalEvent 
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return `an event must be a JSON object, not ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`;
   }
-  const event = { ...(value as Record<string, unknown>) };
-  if (event.targetDataSourceId === undefined && options.defaultTarget !== undefined) {
-    event.targetDataSourceId = options.defaultTarget;
+  const event: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  const typed = options.typedSources ?? [];
+  const listened = [...new Set(typed.map((s) => s.eventType))];
+  const listenedText = listened.map((t) => `"${t}"`).join(', ');
+  let routedByType = false;
+  if (event.targetDataSourceId === undefined) {
+    if (typed.length > 0 && typeof event.type === 'string') {
+      // As the engine routes it: every DataSource listening for the type gets it; no default target.
+      if (!listened.includes(event.type)) {
+        return `no DataSource listens for the type "${event.type}"; this template's typed sources listen for: ${listenedText}`;
+      }
+      routedByType = true;
+    } else if (options.defaultTarget !== undefined) {
+      event.targetDataSourceId = options.defaultTarget;
+    } else if (typed.length > 0) {
+      return `an event needs "targetDataSourceId" or a "type" that an execution-events source listens for; this template's typed sources listen for: ${listenedText}`;
+    } else {
+      return 'missing "targetDataSourceId" (the DataSource that receives the event)';
+    }
   }
   const target = event.targetDataSourceId;
-  if (target === undefined) return 'missing "targetDataSourceId" (the DataSource that receives the event)';
-  if (typeof target !== 'string') return '"targetDataSourceId" must be a string';
-  if (!options.dataSourceIds.includes(target)) {
-    const known = options.dataSourceIds.length ? options.dataSourceIds.map((id) => `"${id}"`).join(', ') : 'none';
-    return `"${target}" is not a DataSource of this template (DataSources: ${known})`;
+  if (!routedByType) {
+    if (typeof target !== 'string') return '"targetDataSourceId" must be a string';
+    if (!options.dataSourceIds.includes(target)) {
+      const known = options.dataSourceIds.length ? options.dataSourceIds.map((id) => `"${id}"`).join(', ') : 'none';
+      return `"${target}" is not a DataSource of this template (DataSources: ${known})`;
+    }
   }
-  if (event.correlationId !== undefined && typeof event.correlationId !== 'string') {
-    return '"correlationId" must be a string';
+  if (routedByType || typed.some((s) => s.id === target)) {
+    // A typed source reads the original shape: its token's data is the `data` payload.
+    const payload = event.data;
+    if (payload !== undefined && (typeof payload !== 'object' || payload === null || Array.isArray(payload))) {
+      return '"data" must be an object (the event\'s payload, which becomes the token\'s data)';
+    }
+    if (payload !== undefined) {
+      const inner = correlationProblem(payload as Record<string, unknown>);
+      if (inner !== null) return `data: ${inner}`;
+    }
   }
+  const outer = correlationProblem(event);
+  if (outer !== null) return outer;
+  return event as ExternalEvent;
+}
+
+/** Pure: what is wrong with an object's `correlationId`/`correlationIds`, or null. */
+function correlationProblem(o: Record<string, unknown>): string | null {
+  if (o.correlationId !== undefined && typeof o.correlationId !== 'string') return '"correlationId" must be a string';
   if (
-    event.correlationIds !== undefined &&
-    !(Array.isArray(event.correlationIds) && event.correlationIds.every((c) => typeof c === 'string'))
+    o.correlationIds !== undefined &&
+    !(Array.isArray(o.correlationIds) && o.correlationIds.every((c) => typeof c === 'string'))
   ) {
     return '"correlationIds" must be a list of strings';
   }
-  return event as ExternalEvent;
+  return null;
 }
 
 function jsonReason(err: unknown): string {
@@ -157,4 +200,35 @@ function lineOfError(text: string, err: unknown): number {
   const posMatch = /position (\d+)/.exec(message);
   if (posMatch) return text.slice(0, Number(posMatch[1])).split('\n').length;
   return 1;
+}
+
+/**
+ * Pure: one example event per accepted shape, for the panel's help: Flowledger's (addressed by
+ * `targetDataSourceId`, to an untyped DataSource when there is one) and, when the template has typed
+ * sources, *(compat)* the original tool's (routed by `type`, payload under `data`).
+ */
+export function eventExamples(
+  dataSourceIds: readonly string[],
+  typedSources: ReadonlyArray<{ id: string; eventType: string }>,
+): { targeted: string; typed: string | null } {
+  const typedIds = new Set(typedSources.map((s) => s.id));
+  const plain = dataSourceIds.find((id) => !typedIds.has(id));
+  const first = typedSources[0];
+  let targeted: Record<string, unknown>;
+  if (plain !== undefined || first === undefined) {
+    targeted = { targetDataSourceId: plain ?? dataSourceIds[0] ?? 'orders', correlationId: 'order-1', value: 42 };
+  } else {
+    targeted = { targetDataSourceId: first.id, data: { correlationId: 'c-1', value: 42 } };
+  }
+  const typed =
+    first === undefined
+      ? null
+      : JSON.stringify({
+          id: 'e1',
+          timestamp: 1700000000000,
+          type: first.eventType,
+          source: 'example',
+          data: { correlationId: 'c-1', value: 42 },
+        });
+  return { targeted: JSON.stringify(targeted), typed };
 }
