@@ -5,7 +5,6 @@
  * run had reached — and checks the replay's ledger hash against the one in the link.
  */
 import type { EngineAPIService } from '../../client/EngineAPIService';
-import type { ExternalEvent } from '../../engine/types';
 import { encodeShare, readExportHeader, type EncodedShare, type SharePayload } from '../controllers/share/shareLink';
 
 export interface ShareView {
@@ -67,7 +66,7 @@ export async function openSharedRun(
       at = (await api.executeStep(templateId, executionId, batch.step)).step;
     }
     onProgress(`Adding events (batch ${i + 1} of ${batches.length})…`);
-    await api.addExternalEvents(templateId, executionId, batch.events as ExternalEvent[]);
+    await api.addExternalEvents(templateId, executionId, batch.events);
   }
   onProgress(payload.ended ? 'Running to the end…' : `Replaying to step ${payload.step}…`);
   if (payload.ended) await api.executeStep(templateId, executionId, 'end');

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   decodeShare,
@@ -8,6 +9,7 @@ import {
   toBase64Url,
   type SharePayload,
 } from '../../../src/ui/controllers/share/shareLink';
+import type { TypedEvent } from '../../../src/contract/wire';
 
 const payload: SharePayload = {
   template: {
@@ -78,6 +80,38 @@ describe('share links', () => {
     const wrong = encodeShare({ ...payload, seed: -1 } as SharePayload);
     if (!wrong.ok) throw new Error('expected a link');
     expect(decodeShare(wrong.fragment)).toEqual({ ok: false, message: expect.stringContaining('seed') });
+  });
+
+  it('carries events in the original tool shape (type, data, no target) and both shapes mixed, unchanged', () => {
+    const events = JSON.parse(
+      readFileSync(new URL('../../fixtures/pled/document-review.events.json', import.meta.url), 'utf8'),
+    ) as TypedEvent[];
+    const typed: SharePayload = {
+      ...payload,
+      inputLog: [
+        { step: 0, events },
+        { step: 2, events: [{ targetDataSourceId: 'a', data: { documentId: 'd5' } }] },
+      ],
+    };
+    const encoded = encodeShare(typed);
+    if (!encoded.ok) throw new Error('expected a link');
+    expect(decodeShare(encoded.fragment)).toEqual({ ok: true, payload: typed });
+  });
+
+  it('refuses a link whose event has neither a target nor a type, naming where', () => {
+    const bad = encodeShare({ ...payload, inputLog: [{ step: 0, events: [{ value: 1 }] }] } as unknown as SharePayload);
+    if (!bad.ok) throw new Error('expected a link');
+    expect(decodeShare(bad.fragment)).toEqual({
+      ok: false,
+      message:
+        'its content is not a shared run (inputLog.0.events.0: an event needs a "targetDataSourceId" or a "type" (the original tool\'s events))',
+    });
+    const payloadless = encodeShare({
+      ...payload,
+      inputLog: [{ step: 0, events: [{ type: 'document.uploaded', data: 'x' }] }],
+    } as unknown as SharePayload);
+    if (!payloadless.ok) throw new Error('expected a link');
+    expect(decodeShare(payloadless.fragment).ok).toBe(false);
   });
 
   it('base64url is the RFC 4648 §5 alphabet without padding, and round-trips every byte', () => {

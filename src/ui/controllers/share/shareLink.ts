@@ -10,13 +10,33 @@
  */
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
 import * as v from 'valibot';
+import type { ExternalEvent } from '../../../engine/types';
 
 /** A link over this many characters is refused with an export file offered instead (browsers and chat tools cut long URLs). */
 export const MAX_SHARE_CHARS = 32 * 1024;
 export const SHARE_PREFIX = '#share=';
 const VERSION = '1';
 
-const EventSchema = v.looseObject({ targetDataSourceId: v.string() });
+const Correlation = {
+  correlationId: v.optional(v.string()),
+  correlationIds: v.optional(v.array(v.string())),
+};
+/**
+ * An external event as the engine takes it: addressed by `targetDataSourceId`, or *(compat)* in the
+ * original tool's shape, routed by `type` with its payload under `data`. Other fields ride along.
+ */
+const EventSchema = v.union(
+  [
+    v.looseObject({ targetDataSourceId: v.string(), ...Correlation }),
+    v.looseObject({
+      targetDataSourceId: v.optional(v.undefined()),
+      type: v.string(),
+      data: v.optional(v.record(v.string(), v.unknown())),
+      ...Correlation,
+    }),
+  ],
+  'an event needs a "targetDataSourceId" or a "type" (the original tool\'s events)',
+);
 const PayloadSchema = v.object({
   template: v.object({ name: v.string(), description: v.optional(v.string(), ''), scenario: v.unknown() }),
   seed: v.pipe(v.number(), v.integer(), v.minValue(0)),
@@ -100,7 +120,7 @@ export function fromBase64Url(text: string): Uint8Array {
 export function readExportHeader(exportText: string): {
   scenario: unknown;
   seed: number;
-  inputLog: { step: number; events: { targetDataSourceId: string }[] }[];
+  inputLog: { step: number; events: ExternalEvent[] }[];
   step: number;
   status: string;
   ledgerHash: string;
