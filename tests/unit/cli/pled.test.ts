@@ -2,7 +2,9 @@
 // on stderr, the run's summary on stdout, with the sink values worked out by hand in
 // tests/fixtures/pled/README.md.
 import { describe, expect, it } from 'vitest';
-import { cli } from './helpers';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cli, ROOT, tempFiles } from './helpers';
 
 describe('flowledger run on tests/fixtures/pled/document-review', () => {
   it('loads with warnings and runs to the hand-computed sink values', () => {
@@ -32,6 +34,41 @@ describe('flowledger run on tests/fixtures/pled/document-review', () => {
       ],
     });
     expect(out.nodeStates['monitor']?.currentState).toBe('alert');
+  });
+
+  it('reads the same events as NDJSON, one event in the original shape a line, mixed with a targeted one', () => {
+    const events = JSON.parse(
+      readFileSync(join(ROOT, 'tests/fixtures/pled/document-review.events.json'), 'utf8'),
+    ) as Record<string, unknown>[];
+    // e8 (d4's review) given the Flowledger way instead: addressed to "reviews", payload still under data.
+    const lines = events.slice(0, 7).map((e) => JSON.stringify(e));
+    lines.push(JSON.stringify({ targetDataSourceId: 'reviews', data: events[7]!['data'] }));
+    const dir = tempFiles({ 'events.ndjson': `${lines.join('\n')}\n` });
+    const r = cli('run', 'tests/fixtures/pled/document-review.json', '--events', join(dir, 'events.ndjson'));
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { sinks: Record<string, { count: number; values: unknown[] }> };
+    // The same hand-computed batches as the JSON file: 8 + 6, then 5.
+    expect(out.sinks['sink']).toMatchObject({
+      count: 2,
+      values: [
+        { matched: 2, total: 14, labels: ['a.pdf:ok', 'b.pdf:ok'] },
+        { matched: 1, total: 5, labels: ['mismatch d3/d9', 'd.pdf:poor'] },
+      ],
+    });
+  });
+
+  it('refuses the whole events file when one event has a type no source listens for, naming the types', () => {
+    const dir = tempFiles({
+      'events.ndjson': [
+        '{"id":"e1","type":"document.uploaded","data":{"documentId":"d1"}}',
+        '{"id":"e2","type":"document.deleted","data":{"documentId":"d1"}}',
+      ].join('\n'),
+    });
+    const r = cli('run', 'tests/fixtures/pled/document-review.json', '--events', join(dir, 'events.ndjson'));
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain(
+      'event 2: the event has no "targetDataSourceId" and no DataSource listens for its type "document.deleted" (types: "document.uploaded", "review.completed"); no events were added',
+    );
   });
 
   it('runs upload-approvals to the hand-computed lifecycle states', () => {
