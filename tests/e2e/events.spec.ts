@@ -1,5 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { EngineAPIService } from '../../src/client/EngineAPIService';
 import { test, expect } from './fixtures';
 import { openPanel, openTemplate } from './panelHelpers';
+
+type Handle = { flowledger?: { api: EngineAPIService } };
 
 const line = (event: string, correlationId: string) =>
   JSON.stringify({ targetDataSourceId: 'sshLog', correlationId, event, user: 'carol', host: '10.0.0.7' });
@@ -66,5 +71,98 @@ test.describe('external events panel', () => {
     await expect(legend).toBeVisible();
     await expect(legend.getByRole('listitem')).not.toHaveCount(0);
     await charts.screenshot({ path: 'docs/screenshots/panel-charts.png' });
+  });
+});
+
+test.describe('external events in the original tool shape', () => {
+  // tests/fixtures/pled/document-review: "uploads" listens for document.uploaded, the
+  // ExternalEventSource "reviews" for review.completed; its README works out the results by hand.
+  const root = new URL('../../', import.meta.url);
+  const fixture = (file: string) => readFileSync(new URL(`tests/fixtures/pled/${file}`, root), 'utf8');
+  const doc = JSON.parse(fixture('document-review.json')) as { name: string; description: string; scenario: unknown };
+  const eventsText = fixture('document-review.events.json');
+  const cliHash: string = JSON.parse(
+    execFileSync(
+      'node',
+      [
+        'bin/flowledger.mjs',
+        'run',
+        'tests/fixtures/pled/document-review.json',
+        '--events',
+        'tests/fixtures/pled/document-review.events.json',
+      ],
+      { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+    ),
+  ).ledgerHash;
+
+  test('typed events: a bad line named, then the fixture events run to the hand-computed sink, and its share link reproduces the hash', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(180_000); // two browser profiles, each starting the app and its workers
+    await page.goto('./');
+    await page.waitForFunction(() => (window as Handle).flowledger !== undefined);
+    const created = await page.evaluate((body) => (window as Handle).flowledger!.api.createTemplate(body as never), {
+      name: doc.name,
+      description: doc.description,
+      scenario: doc.scenario,
+    });
+    expect(created.success).toBe(true);
+    await openTemplate(page, doc.name);
+
+    const events = await openPanel(page, 'External events');
+    const help = events.getByText(/This template's typed sources listen for/);
+    await expect(help).toContainText('document.uploaded, review.completed');
+    await expect(events.getByText('"type":"document.uploaded"')).toBeVisible();
+    await expect(events.getByText('{"targetDataSourceId":"uploads"')).toBeVisible();
+    await expect(events.getByRole('combobox', { name: 'DataSource for events without a target' })).toHaveValue('');
+
+    // The original's events as NDJSON, line 3 with neither a target nor a type.
+    const lines = (JSON.parse(eventsText) as Record<string, unknown>[]).map((e) => JSON.stringify(e));
+    const bad = [...lines];
+    bad[2] = JSON.stringify({ id: 'e3', source: 'reviewer', data: { documentId: 'd1', score: 4 } });
+    const box = events.getByRole('textbox', { name: 'Events' });
+    await box.fill(bad.join('\n'));
+    await events.getByRole('button', { name: 'Add events' }).click();
+    const alert = events.getByRole('alert');
+    await expect(alert).toContainText('Nothing was added: 1 line needs fixing.');
+    await expect(alert).toContainText(
+      'Line 3: an event needs "targetDataSourceId" or a "type" that an execution-events source listens for; this template\'s typed sources listen for: "document.uploaded", "review.completed"',
+    );
+    const pending = events.getByRole('table', { name: 'Pending events' });
+    const row = (name: string) => pending.getByRole('row').filter({ hasText: name }).getByRole('cell').last();
+    await expect(row('Uploaded documents')).toHaveText('0');
+    await expect(row('Completed reviews')).toHaveText('0');
+
+    await box.fill(lines.join('\n'));
+    await events.getByRole('button', { name: 'Add events' }).click();
+    await expect(events.getByRole('status')).toContainText('Added 8 events');
+    await expect(alert).toBeHidden();
+    // Routed by type: e1, e2, e5, e7 are uploads; e3, e4, e6, e8 reviews.
+    await expect(row('Uploaded documents')).toHaveText('4');
+    await expect(row('Completed reviews')).toHaveText('4');
+
+    await page.getByRole('button', { name: 'Run to end' }).click();
+    await expect(page.getByTestId('run-status')).toHaveText('Completed');
+    // README: four pairs matched (8, 6, 0, 5) → two batches of two → the monitor ends in "alert";
+    // the sink collects the two batches.
+    const nodes = page.getByRole('table', { name: 'Nodes' });
+    await expect(nodes.getByRole('row', { name: /^Match review to document/ })).toContainText('4 processed');
+    await expect(nodes.getByRole('row', { name: /^Quality monitor/ })).toContainText('alert');
+    await expect(nodes.getByRole('row', { name: /^Batches/ })).toContainText('2 collected');
+    await expect(page.locator('[data-hash]')).toHaveAttribute('data-hash', cliHash);
+
+    // Its share link, opened in a fresh profile, replays the typed events to the same hash.
+    await page.getByRole('button', { name: 'Copy link', exact: true }).click();
+    const link = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
+    expect(link).toMatch(/#share=1\.[A-Za-z0-9_-]+$/);
+    const other = await browser.newContext();
+    const fresh = await other.newPage();
+    await fresh.goto(link);
+    await expect(fresh.getByRole('heading', { level: 2, name: doc.name })).toBeVisible({ timeout: 30_000 });
+    await expect(fresh.getByRole('status').filter({ hasText: 'Opened the shared run' })).toBeVisible();
+    await expect(fresh.getByTestId('run-status')).toHaveText('Completed');
+    await expect(fresh.locator('[data-hash]')).toHaveAttribute('data-hash', cliHash);
+    await other.close();
   });
 });
