@@ -111,17 +111,17 @@ test.describe('external events in the original tool shape', () => {
     await openTemplate(page, doc.name);
 
     const events = await openPanel(page, 'External events');
-    const help = events.getByText(/This template's typed sources listen for/);
-    await expect(help).toContainText('document.uploaded, review.completed');
-    await expect(events.getByText('"type":"document.uploaded"')).toBeVisible();
-    await expect(events.getByText('{"targetDataSourceId":"uploads"')).toBeVisible();
+    const box = events.getByRole('textbox', { name: 'Events' });
+    // The help (the box's description) names the types listened for and shows one example per shape.
+    await expect(box).toHaveAccessibleDescription(
+      /typed sources listen for: document\.uploaded, review\.completed\..*\{"targetDataSourceId":"uploads","data":\{.*\{"id":"e1",.*"type":"document\.uploaded",.*"data":\{/,
+    );
     await expect(events.getByRole('combobox', { name: 'DataSource for events without a target' })).toHaveValue('');
 
     // The original's events as NDJSON, line 3 with neither a target nor a type.
     const lines = (JSON.parse(eventsText) as Record<string, unknown>[]).map((e) => JSON.stringify(e));
     const bad = [...lines];
     bad[2] = JSON.stringify({ id: 'e3', source: 'reviewer', data: { documentId: 'd1', score: 4 } });
-    const box = events.getByRole('textbox', { name: 'Events' });
     await box.fill(bad.join('\n'));
     await events.getByRole('button', { name: 'Add events' }).click();
     const alert = events.getByRole('alert');
@@ -144,12 +144,16 @@ test.describe('external events in the original tool shape', () => {
 
     await page.getByRole('button', { name: 'Run to end' }).click();
     await expect(page.getByTestId('run-status')).toHaveText('Completed');
-    // README: four pairs matched (8, 6, 0, 5) → two batches of two → the monitor ends in "alert";
-    // the sink collects the two batches.
+    // README: four pairs matched (8, 6, 0, 5) → the Queue takes 4 tokens and emits two batches of two →
+    // the monitor processes 2 and ends in "alert" → the sink collects the two batches.
+    await page.getByRole('tab', { name: 'Nodes' }).click();
     const nodes = page.getByRole('table', { name: 'Nodes' });
-    await expect(nodes.getByRole('row', { name: /^Match review to document/ })).toContainText('4 processed');
-    await expect(nodes.getByRole('row', { name: /^Quality monitor/ })).toContainText('alert');
-    await expect(nodes.getByRole('row', { name: /^Batches/ })).toContainText('2 collected');
+    // Cells after the row header: Kind, State, Processed, Held / collected.
+    const cells = (name: RegExp) => nodes.getByRole('row', { name }).getByRole('cell');
+    await expect(cells(/^Batch of two/).nth(2)).toHaveText('4');
+    await expect(cells(/^Quality monitor/).nth(1)).toHaveText('alert');
+    await expect(cells(/^Quality monitor/).nth(2)).toHaveText('2');
+    await expect(cells(/^Batches/).nth(3)).toHaveText('2 collected');
     await expect(page.locator('[data-hash]')).toHaveAttribute('data-hash', cliHash);
 
     // Its share link, opened in a fresh profile, replays the typed events to the same hash.
