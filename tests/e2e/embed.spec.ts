@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { FrameLocator, Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { encodeShare } from '../../src/ui/controllers/share/shareLink';
 import { expect, test } from './fixtures';
 import { expected } from './workspaceHelpers';
 
@@ -112,6 +114,56 @@ test.describe('embeddable player', () => {
     await frame.getByRole('button', { name: 'Run to end' }).click();
     await expect(frame.getByText(`Step ${order.steps} of ${order.steps}`)).toBeVisible();
     await expect.poll(async () => (await received(page)).some((m) => m.type === 'flowledger:ended')).toBe(true);
+  });
+
+  test('events in the original tool shape, posted or in a share fragment, replay to the CLI hash', async ({
+    page,
+    baseURL,
+  }) => {
+    // tests/fixtures/pled/document-review: typed events (no targetDataSourceId), routed by type.
+    const fixture = (file: string) =>
+      readFileSync(new URL(`../../tests/fixtures/pled/${file}`, import.meta.url), 'utf8');
+    const doc = JSON.parse(fixture('document-review.json'));
+    const events = JSON.parse(fixture('document-review.events.json'));
+    const cli = JSON.parse(
+      execFileSync(
+        'node',
+        [
+          'bin/flowledger.mjs',
+          'run',
+          'tests/fixtures/pled/document-review.json',
+          '--events',
+          'tests/fixtures/pled/document-review.events.json',
+        ],
+        { cwd: new URL('../../', import.meta.url), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+      ),
+    ) as { steps: number; ledgerHash: string };
+    const endedHash = async () => {
+      await expect.poll(async () => (await received(page)).some((m) => m.type === 'flowledger:ended')).toBe(true);
+      return ((await received(page)).find((m) => m.type === 'flowledger:ended') as unknown as { ledgerHash: string })
+        .ledgerHash;
+    };
+
+    const posted = await openHost(page, baseURL!, 'embed.html', { type: 'flowledger:load', template: doc, events });
+    await expect(posted.getByRole('heading', { name: doc.name })).toBeVisible({ timeout: 20_000 });
+    await posted.getByRole('button', { name: 'Run to end' }).click();
+    await expect(posted.getByText(`Step ${cli.steps} of ${cli.steps}`)).toBeVisible();
+    expect(await endedHash()).toBe(cli.ledgerHash);
+
+    const link = encodeShare({
+      template: { name: doc.name, description: doc.description, scenario: doc.scenario },
+      seed: 1,
+      inputLog: [{ step: 0, events }],
+      step: cli.steps,
+      ended: true,
+      ledgerHash: cli.ledgerHash,
+      view: { step: null, node: null, lineage: null },
+    });
+    if (!link.ok) throw new Error('expected a link');
+    const shared = await openHost(page, baseURL!, `embed.html?autoplay=1&speed=30${link.fragment}`);
+    await expect(shared.getByRole('heading', { name: doc.name })).toBeVisible({ timeout: 20_000 });
+    await expect(shared.getByText(`Step ${cli.steps} of ${cli.steps}`)).toBeVisible({ timeout: 30_000 });
+    expect(await endedHash()).toBe(cli.ledgerHash);
   });
 
   test('an invalid workflow shows its problems inside the frame, not a blank frame', async ({ page, baseURL }) => {
