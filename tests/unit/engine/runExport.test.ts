@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Engine, type HasherFactory } from '../../../src/engine';
 import type { QueryResult } from '../../../src/engine/queryTypes';
+import type { TypedEvent } from '../../../src/engine/types';
 import { engineFor, processNode, run, scenario, sink, source } from './helpers';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -189,5 +190,18 @@ describe('exportRun / importRun', () => {
       expect(engine.ledgerHash()).toBe(summary.ledgerHash);
     }
     expect(run(doc).ledgerHash()).toBe(run(doc).ledgerHash());
+  });
+
+  it('round-trips a run fed events in the original tool shape (tests/fixtures/pled/document-review): same hash, same input log', () => {
+    const pled = (f: string) => JSON.parse(readFileSync(join(ROOT, 'tests/fixtures/pled', f), 'utf8'));
+    const engine = new Engine();
+    engine.initialize(pled('document-review.json'));
+    const events = pled('document-review.events.json') as TypedEvent[];
+    expect(engine.getExternalEventQueue().addEvents(events)).toEqual({ ok: true, added: 8 });
+    engine.runToEnd();
+    const copy = value(Engine.importRun(engine.exportRun()));
+    expect(copy.inputLog()).toEqual([{ step: 0, events }]);
+    expect(copy.ledgerHash()).toBe(engine.ledgerHash());
+    expect(copy.status).toBe('completed');
   });
 });
