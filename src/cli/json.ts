@@ -37,18 +37,22 @@ function syntaxMessage(text: string, err: unknown): string {
 export function readJsonOrNdjson(
   text: string,
   file: string,
-): { ok: true; values: unknown[] } | { ok: false; message: string } {
-  const body = stripBom(text).trim();
-  if (body.startsWith('[')) {
-    const r = readJson(body, file);
+): { ok: true; values: unknown[]; lines?: number[] } | { ok: false; message: string } {
+  const body = stripBom(text);
+  if (body.trim().startsWith('[')) {
+    const r = readJson(body.trim(), file);
     if (!r.ok) return r;
     return { ok: true, values: r.value as unknown[] };
   }
+  // NDJSON: `lines[k]` is the 1-based line of value k, blank lines counted, so a problem found later
+  // in an event can name the line a person opens the file at.
   const values: unknown[] = [];
+  const at: number[] = [];
   const lines = body.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
     if (line === '') continue;
+    at.push(i + 1);
     const deep = jsonTooDeepAt(line);
     if (deep !== null) return { ok: false, message: `${file}:${i + 1}:${deep + 1}: ${tooDeepJsonMessage()}` };
     try {
@@ -58,7 +62,7 @@ export function readJsonOrNdjson(
       return { ok: false, message: `${file}:${message}` };
     }
   }
-  return { ok: true, values };
+  return { ok: true, values, lines: at };
 }
 
 function stripBom(text: string): string {

@@ -56,7 +56,9 @@ export const runCommand: Command = {
       }
       const added = engine.getExternalEventQueue().addEvents(read.values);
       if (!added.ok) {
-        io.stderr(`${eventsFile}: event ${added.index + 1}: ${added.error}; no events were added\n`);
+        const line = read.lines?.[added.index];
+        const where = line === undefined ? `${eventsFile}:` : `${eventsFile}:${line}:`;
+        io.stderr(`${where} event ${added.index + 1}: ${added.error}; no events were added\n`);
         return EXIT_USAGE;
       }
     }

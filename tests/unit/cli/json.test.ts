@@ -40,7 +40,11 @@ describe('readJson', () => {
 describe('readJsonOrNdjson', () => {
   it('reads an array document or one value per line', () => {
     expect(readJsonOrNdjson('[{"a":1},{"a":2}]', 'f')).toEqual({ ok: true, values: [{ a: 1 }, { a: 2 }] });
-    expect(readJsonOrNdjson('{"a":1}\n\n{"a":2}\n', 'f')).toEqual({ ok: true, values: [{ a: 1 }, { a: 2 }] });
+    expect(readJsonOrNdjson('{"a":1}\n\n{"a":2}\n', 'f')).toEqual({
+      ok: true,
+      values: [{ a: 1 }, { a: 2 }],
+      lines: [1, 3],
+    });
   });
 
   it('names the line of a bad NDJSON record', () => {

@@ -166,8 +166,23 @@ describe('flowledger run', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain(
-      'events.ndjson: event 2: "targetDataSourceId" "sink" is not a DataSource of the scenario',
+      'events.ndjson:2: event 2: "targetDataSourceId" "sink" is not a DataSource of the scenario',
     );
+  });
+
+  it('names the line of a bad NDJSON event, blank lines counted, and its position in a JSON array', async () => {
+    const bad = '{"targetDataSourceId":"sink","value":2}';
+    const dir = tempFiles({
+      'tiny.json': tiny(),
+      'events.ndjson': `\n{"targetDataSourceId":"src","value":1}\n\n\n${bad}\n`,
+      'events.json': `[\n{"targetDataSourceId":"src","value":1},\n${bad}\n]`,
+    });
+    const nd = await runCli('run', join(dir, 'tiny.json'), '--events', join(dir, 'events.ndjson'));
+    expect(nd.code).toBe(2);
+    expect(nd.stderr).toContain('events.ndjson:5: event 2: "targetDataSourceId" "sink" is not a DataSource');
+    const arr = await runCli('run', join(dir, 'tiny.json'), '--events', join(dir, 'events.json'));
+    expect(arr.code).toBe(2);
+    expect(arr.stderr).toContain('events.json: event 2: "targetDataSourceId" "sink" is not a DataSource');
   });
 
   it('prints the usage and exits 2 for bad arguments', async () => {
