@@ -141,15 +141,18 @@ export function userRegex(source: string, flags = ''): RegexResult {
         return { index: m.index, text: m[0]!, groups: m.groups ?? EMPTY_GROUPS };
       },
       replaceAll(text, replacement) {
+        // Match-only first (RE2's DFA where the pattern has no lookbehind): most lines hold no match.
+        if (!re.test(text)) return text;
+        // Then only where each match starts and ends: asking for no group spares RE2 a second pass
+        // per match to place the groups, and the JavaScript-style match arrays.
+        const m = re.matcher(text);
         let out = '';
         let at = 0;
-        let any = false;
-        for (const m of re.matchAll(text)) {
-          out += text.slice(at, m.index) + replacement;
-          at = m.index! + m[0].length;
-          any = true;
+        while (m.find()) {
+          out += text.slice(at, m.start()) + replacement;
+          at = m.end();
         }
-        return any ? out + text.slice(at) : text;
+        return out + text.slice(at);
       },
       matchesEmpty: () => whole.test(''),
     },
