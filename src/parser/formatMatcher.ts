@@ -13,7 +13,8 @@
  * nothing here depends on captures, so each pair is explored at most once and the first match found
  * in priority order is the one the regex gives (leftmost, lazy fields as short as they can be).
  *
- * Characters are read as UTF-16 code units. `\s` is RE2's: tab, line feed, form feed, carriage
+ * Characters are read as code points, as RE2 reads them (a surrogate pair is one character; a lone
+ * surrogate is one character too). `\s` is RE2's: tab, line feed, form feed, carriage
  * return and space (docs/parser.md lists where that differs from the browser's engine). Pure: the
  * scratch arrays are reused between calls but hold nothing a later call reads.
  */
@@ -46,6 +47,14 @@ const MATCH = 8;
 /** RE2's `\s`: \t \n \f \r and space. */
 function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 12 || c === 13;
+}
+
+/** 2 at a surrogate pair (RE2 reads code points: a field never ends inside one), else 1. */
+function width(line: string, pos: number, n: number): number {
+  const c = line.charCodeAt(pos);
+  if (c < 0xd800 || c > 0xdbff || pos + 1 >= n) return 1;
+  const d = line.charCodeAt(pos + 1);
+  return d >= 0xdc00 && d <= 0xdfff ? 2 : 1;
 }
 
 const META = '^$\\.*+?()[]{}|';
@@ -227,14 +236,14 @@ function program(op: Int32Array, x: Int32Array, y: Int32Array, groups: number): 
             case NOT_WS:
               if (pos < n && !isSpace(line.charCodeAt(pos))) {
                 pc++;
-                pos++;
+                pos += width(line, pos, n);
                 continue;
               }
               break;
             case ANY:
               if (pos < n) {
                 pc++;
-                pos++;
+                pos += width(line, pos, n);
                 continue;
               }
               break;
