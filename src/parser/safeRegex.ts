@@ -15,6 +15,7 @@
  * and repeat counts are at most 1000 (docs/parser.md).
  */
 import { RE2JS } from 're2js';
+import { progSearch } from './progSearch';
 
 /** One match: where it starts, the text it matched and its named groups (undefined when a group did not take part). */
 export interface SafeMatch {
@@ -126,6 +127,7 @@ export function userRegex(source: string, flags = ''): RegexResult {
       syntax: false,
     };
   }
+  const search = progSearch(re);
   const named = re.namedGroups();
   const groupNames = Object.keys(named).sort((a, b) => named[a]! - named[b]!);
   return {
@@ -141,6 +143,20 @@ export function userRegex(source: string, flags = ''): RegexResult {
         return { index: m.index, text: m[0]!, groups: m.groups ?? EMPTY_GROUPS };
       },
       replaceAll(text, replacement) {
+        if (search !== null) {
+          let span = search(text, 0);
+          if (span === null) return text;
+          let out = '';
+          let at = 0;
+          while (span !== null) {
+            out += text.slice(at, span[0]) + replacement;
+            at = span[1];
+            // After an empty match the next search starts one character on, as RE2's `find` does.
+            const from: number = span[0] === span[1] ? at + charWidth(text, at) : at;
+            span = from > text.length ? null : search(text, from);
+          }
+          return out + text.slice(at);
+        }
         // Match-only first (RE2's DFA where the pattern has no lookbehind): most lines hold no match.
         if (!re.test(text)) return text;
         // Then only where each match starts and ends: asking for no group spares RE2 a second pass
@@ -157,6 +173,16 @@ export function userRegex(source: string, flags = ''): RegexResult {
       matchesEmpty: () => whole.test(''),
     },
   };
+}
+
+/** 2 at a surrogate pair, 1 at any other character, 1 past the end. */
+function charWidth(text: string, at: number): number {
+  const c = text.charCodeAt(at);
+  if (c >= 0xd800 && c <= 0xdbff && at + 1 < text.length) {
+    const d = text.charCodeAt(at + 1);
+    if (d >= 0xdc00 && d <= 0xdfff) return 2;
+  }
+  return 1;
 }
 
 /**
