@@ -4,9 +4,10 @@
  *
  * A format string's regex is a few shapes only: `^`, literal characters, whitespace runs (`\s+`,
  * `\s*`), and one named group per field — `(?<_k>.*?)` (the content), `(?<_k>\S+)` (a word) or
- * `(?<_k>\S(?:.*?\S)??)` (a header field) — and `$`. `formatMatcher` reads the regex source and
- * accepts it only when it is made of these shapes (anything else a user wrote between fields, such
- * as `(\[<Pid>\])?`, gives null and the format stays on RE2). It compiles the shapes into a small
+ * `(?<_k>\S(?:.*?\S)??)` (a header field) — optional groups of these (`(\[<Pid>\])?`) and `$`.
+ * `formatMatcher` reads the regex source and accepts it only when it is made of these shapes
+ * (anything else a user wrote between fields, such as `[ab]`, `\d+` or `a|b`, gives null and the
+ * format stays on RE2). It compiles the shapes into a small
  * program (consume one character of a class, split with a preferred branch, jump, save a capture,
  * assert the end) and runs it as a backtracking search that remembers every (instruction, position)
  * pair it has visited, as RE2's own bit-state engine does: a pair that failed once fails again, since
@@ -85,6 +86,8 @@ export function formatMatcher(source: string): FormatMatcher | null {
   if (!source.startsWith('^')) return null;
   let i = 1;
   let groups = 0;
+  /** The split instruction of each group still open. */
+  const open: number[] = [];
   const quantified = (at: number): boolean => at < source.length && QUANTIFIER.includes(source[at]!);
   while (i < source.length) {
     const c = source[i]!;
@@ -92,6 +95,27 @@ export function formatMatcher(source: string): FormatMatcher | null {
       if (i !== source.length - 1) return null;
       emit(END);
       i++;
+    } else if (c === '(' && !source.startsWith('(?<_', i)) {
+      // A group of literals and fields, as in `(\[<Pid>\])?`: a split before its body, set at `)`.
+      if (source[i + 1] === '?' && source[i + 2] !== ':') return null;
+      open.push(emit(SPLIT));
+      i += source[i + 1] === '?' ? 3 : 1;
+    } else if (c === ')') {
+      const split = open.pop();
+      if (split === undefined) return null;
+      i++;
+      const body = split + 1;
+      if (source[i] === '?') {
+        const lazy = source[i + 1] === '?';
+        i += lazy ? 2 : 1;
+        if (quantified(i)) return null;
+        x[split] = lazy ? op.length : body;
+        y[split] = lazy ? body : op.length;
+      } else {
+        if (quantified(i)) return null;
+        op[split] = JMP;
+        x[split] = body;
+      }
     } else if (c === '(') {
       const head = /^\(\?<_(\d{1,4})>/.exec(source.slice(i, i + 10));
       if (head === null) return null;
@@ -166,6 +190,7 @@ export function formatMatcher(source: string): FormatMatcher | null {
       i++;
     }
   }
+  if (open.length > 0) return null;
   emit(MATCH);
   return program(Int32Array.from(op), Int32Array.from(x), Int32Array.from(y), groups);
 }
