@@ -7,6 +7,9 @@
  * pure JavaScript, no code generation), which matches in time linear in the text whatever the pattern.
  * The project's own patterns (default masks, the built-in presets' formats and masks, the default
  * continuation rule) are trusted and stay on the native engine, which is about 30 times faster.
+ * A user's mask without lookbehind finds its matches with `progSearch` (the same program RE2
+ * compiled, searched faster, still in linear time); format strings have their own matcher
+ * (formatMatcher.ts).
  *
  * RE2 has no backreferences (`\1`, `\k<name>`) and no lookahead (`(?=`, `(?!`): a user pattern holding
  * one is refused with the construct and its position. Lookbehind without captures (`(?<!\d)`) is kept
