@@ -82,6 +82,11 @@ export function progSearch(re: RE2JS): ProgSearch | null {
   const op = Int32Array.from(inst, (i) => i.op);
   const out = Int32Array.from(inst, (i) => i.out);
   const arg = Int32Array.from(inst, (i) => (i.op === RUNE1 ? i.runes[0]! : i.arg));
+  // For each RUNE instruction, which code units below 128 it matches (most text is ASCII).
+  const ascii = new Uint8Array(size * 128);
+  inst.forEach((i, pc) => {
+    if (i.op === RUNE) for (let c = 0; c < 128; c++) if (i.matchRune(c)) ascii[pc * 128 + c] = 1;
+  });
   const start = prog.start;
   const first = firstUnits(inst, start);
 
@@ -150,7 +155,16 @@ export function progSearch(re: RE2JS): ProgSearch | null {
                 width = 2;
               }
             }
-            if (o === RUNE1 ? r !== arg[pc] : o === RUNE ? !inst[pc]!.matchRune(r) : o !== RUNE_ANY && r === 10) break;
+            if (
+              o === RUNE1
+                ? r !== arg[pc]
+                : o === RUNE
+                  ? r < 128
+                    ? ascii[pc * 128 + r] === 0
+                    : !inst[pc]!.matchRune(r)
+                  : o !== RUNE_ANY && r === 10
+            )
+              break;
             pos += width;
             pc = out[pc]!;
             continue;
