@@ -147,9 +147,12 @@ function compileFormatString(pattern: unknown, path: string, trusted: boolean): 
   // A user's format string made only of literals, whitespace runs and fields (most are) runs on a
   // purpose-built linear-time matcher that gives the same captures as the regex on RE2, faster.
   const matcher = trusted ? null : formatMatcher(headerOnly ? source.slice(0, -tail.length) : source);
-  if (matcher !== null) return ok(matcherReader(matcher, fields, contentAt, headerOnly));
   const groups = fields.map((_, i) => `_${i}`);
-  return ok(groupReader('format', re.value, fields, groups, contentAt, headerOnly));
+  const onRe2 = groupReader('format', re.value, fields, groups, contentAt, headerOnly);
+  if (matcher === null) return ok(onRe2);
+  const fast = matcherReader(matcher, fields, contentAt, headerOnly);
+  // A line too long for the matcher's visited bitmap goes to RE2 (the same result, less memory).
+  return ok({ ...fast, read: (line) => (line.length <= matcher.maxLength ? fast.read(line) : onRe2.read(line)) });
 }
 
 /** A format-string reader over `formatMatcher`: group `_i` holds field `fields[i]`. */

@@ -31,9 +31,14 @@ export interface FormatMatch {
 export interface FormatMatcher {
   /** The number of groups it has slots for (highest group number + 1). */
   groups: number;
+  /** The longest line it takes (its visited bitmap stays under `maxBits`); longer ones go to RE2. */
+  maxLength: number;
   /** Pure: the match of the format's regex at the start of `line`, or null. */
   match(line: string): FormatMatch | null;
 }
+
+/** The visited bitmap's size limit (8 MiB): a longer line is left to RE2, which needs no bitmap. */
+export const MAX_VISITED_BITS = 1 << 26;
 
 const CHAR = 0;
 const WS = 1;
@@ -73,7 +78,7 @@ const GROUP_SHAPES: ReadonlyArray<[string, 'content' | 'word' | 'field']> = [
  * Pure: a matcher for `source` (a regex `formatToRegexSource` wrote, maybe with its content tail cut
  * off), read with the `s` flag, or null when it holds anything but the shapes above.
  */
-export function formatMatcher(source: string): FormatMatcher | null {
+export function formatMatcher(source: string, maxBits = MAX_VISITED_BITS): FormatMatcher | null {
   const op: number[] = [];
   const x: number[] = [];
   const y: number[] = [];
@@ -192,10 +197,10 @@ export function formatMatcher(source: string): FormatMatcher | null {
   }
   if (open.length > 0) return null;
   emit(MATCH);
-  return program(Int32Array.from(op), Int32Array.from(x), Int32Array.from(y), groups);
+  return program(Int32Array.from(op), Int32Array.from(x), Int32Array.from(y), groups, maxBits);
 }
 
-function program(op: Int32Array, x: Int32Array, y: Int32Array, groups: number): FormatMatcher {
+function program(op: Int32Array, x: Int32Array, y: Int32Array, groups: number, maxBits: number): FormatMatcher {
   const size = op.length;
   const ncap = 2 * groups;
   const cap = new Int32Array(ncap);
@@ -205,6 +210,7 @@ function program(op: Int32Array, x: Int32Array, y: Int32Array, groups: number): 
   let visited = new Uint32Array(0);
   return {
     groups,
+    maxLength: Math.floor(maxBits / size) - 1,
     match(line) {
       const n = line.length;
       const words = (size * (n + 1) + 31) >>> 5;

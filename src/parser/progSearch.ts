@@ -47,8 +47,15 @@ interface ProgInst {
 /** Start and end (UTF-16 indices) of a match. */
 export type Span = [number, number];
 
-/** Pure: finds the leftmost-first match of the program at or after `from` in `text`, or null. */
-export type ProgSearch = (text: string, from: number) => Span | null;
+export interface ProgSearch {
+  /** The longest text it takes (its visited bitmap stays under `maxBits`); longer ones go to RE2. */
+  maxLength: number;
+  /** Pure: the leftmost-first match of the program at or after `from` in `text`, or null. */
+  find(text: string, from: number): Span | null;
+}
+
+/** The visited bitmap's size limit (8 MiB). */
+export const MAX_VISITED_BITS = 1 << 26;
 
 function isWord(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
@@ -66,7 +73,7 @@ function context(r1: number, r2: number): number {
 }
 
 /** Pure: a search over `re`'s compiled program, or null when the program is one to leave to RE2. */
-export function progSearch(re: RE2JS): ProgSearch | null {
+export function progSearch(re: RE2JS, maxBits = MAX_VISITED_BITS): ProgSearch | null {
   const re2 = (re as unknown as { re2?: () => unknown }).re2?.() as
     { prog?: { inst?: unknown; start?: unknown; numLb?: unknown } } | undefined;
   const prog = re2?.prog;
@@ -94,7 +101,7 @@ export function progSearch(re: RE2JS): ProgSearch | null {
   let jobPc = new Int32Array(64);
   let jobPos = new Int32Array(64);
 
-  return (text, from) => {
+  const find = (text: string, from: number): Span | null => {
     const n = text.length;
     const words = (size * (n + 1) + 31) >>> 5;
     if (visited.length < words) visited = new Uint32Array(Math.max(words, visited.length * 2));
@@ -197,6 +204,7 @@ export function progSearch(re: RE2JS): ProgSearch | null {
       visited.fill(0, (lowest * size) >>> 5, Math.min(visited.length, ((highest + 1) * size + 31) >>> 5));
     return found;
   };
+  return { maxLength: Math.floor(maxBits / size) - 1, find };
 }
 
 /**

@@ -146,8 +146,8 @@ export function userRegex(source: string, flags = ''): RegexResult {
         return { index: m.index, text: m[0]!, groups: m.groups ?? EMPTY_GROUPS };
       },
       replaceAll(text, replacement) {
-        if (search !== null) {
-          let span = search(text, 0);
+        if (search !== null && text.length <= search.maxLength) {
+          let span = search.find(text, 0);
           if (span === null) return text;
           let out = '';
           let at = 0;
@@ -156,7 +156,7 @@ export function userRegex(source: string, flags = ''): RegexResult {
             at = span[1];
             // After an empty match the next search starts one character on, as RE2's `find` does.
             const from: number = span[0] === span[1] ? at + charWidth(text, at) : at;
-            span = from > text.length ? null : search(text, from);
+            span = from > text.length ? null : search.find(text, from);
           }
           return out + text.slice(at);
         }

@@ -214,4 +214,20 @@ describe('the format-string matcher', () => {
       }
     }
   }, 20_000);
+
+  it('leaves a line longer than its visited bitmap allows to RE2, with the same fields', () => {
+    const { source } = formatToRegexSource('<Date> <Level>: <Content>');
+    expect(formatMatcher(source, 64 * 1024)!.maxLength).toBeLessThan(64 * 1024);
+    const limit = formatMatcher(source)!.maxLength;
+    const reader = compileFormat({ kind: 'format', pattern: '<Date> <Level>: <Content>' });
+    expect(reader.ok).toBe(true);
+    if (!reader.ok) return;
+    // Expected fields written by hand; the first line is past the matcher's limit, the second within.
+    for (const rest of ['x'.repeat(limit + 10), 'x'.repeat(100)])
+      expect(reader.value.read(`081109 INFO: ${rest}`)).toEqual({
+        names: ['Date', 'Level'],
+        values: ['081109', 'INFO'],
+        content: rest,
+      });
+  }, 20_000);
 });
