@@ -18,7 +18,7 @@
  * and repeat counts are at most 1000 (docs/parser.md).
  */
 import { RE2JS } from 're2js';
-import { progSearch } from './progSearch';
+import { progSearch, type ProgSearch } from './progSearch';
 
 /** One match: where it starts, the text it matched and its named groups (undefined when a group did not take part). */
 export interface SafeMatch {
@@ -130,7 +130,8 @@ export function userRegex(source: string, flags = ''): RegexResult {
       syntax: false,
     };
   }
-  const search = progSearch(re);
+  // Built on the first replacement only: event rules and the continuation pattern never need it.
+  let search: ProgSearch | null | undefined;
   const named = re.namedGroups();
   const groupNames = Object.keys(named).sort((a, b) => named[a]! - named[b]!);
   return {
@@ -146,6 +147,7 @@ export function userRegex(source: string, flags = ''): RegexResult {
         return { index: m.index, text: m[0]!, groups: m.groups ?? EMPTY_GROUPS };
       },
       replaceAll(text, replacement) {
+        if (search === undefined) search = progSearch(re);
         if (search !== null && text.length <= search.maxLength) {
           let span = search.find(text, 0);
           if (span === null) return text;
