@@ -7,6 +7,7 @@
 import { readJsonLine, readLogfmtLine } from './structured';
 import type { FormatSpec, ParserError, Result } from './types';
 import { catastrophicReason } from './regexGuard';
+import { formatMatcher, groupText, type FormatMatcher } from './formatMatcher';
 import { nativeErrorReason, trustedRegex, userRegex, type SafeRegex } from './safeRegex';
 
 /** A matched header line: field values aligned with `names`, and the message. */
@@ -143,8 +144,38 @@ function compileFormatString(pattern: unknown, path: string, trusted: boolean): 
     trusted,
   );
   if (!re.ok) return re;
+  // A user's format string made only of literals, whitespace runs and fields (most are) runs on a
+  // purpose-built linear-time matcher that gives the same captures as the regex on RE2, faster.
+  const matcher = trusted ? null : formatMatcher(headerOnly ? source.slice(0, -tail.length) : source);
   const groups = fields.map((_, i) => `_${i}`);
-  return ok(groupReader('format', re.value, fields, groups, contentAt, headerOnly));
+  const onRe2 = groupReader('format', re.value, fields, groups, contentAt, headerOnly);
+  if (matcher === null) return ok(onRe2);
+  const fast = matcherReader(matcher, fields, contentAt, headerOnly);
+  // A line too long for the matcher's visited bitmap goes to RE2 (the same result, less memory).
+  return ok({ ...fast, read: (line) => (line.length <= matcher.maxLength ? fast.read(line) : onRe2.read(line)) });
+}
+
+/** A format-string reader over `formatMatcher`: group `_i` holds field `fields[i]`. */
+function matcherReader(
+  matcher: FormatMatcher,
+  fields: string[],
+  contentAt: number,
+  contentIsRest: boolean,
+): LineReader {
+  const names = fields.filter((_, i) => i !== contentAt);
+  const header = fields.map((_, i) => i).filter((i) => i !== contentAt);
+  return {
+    kind: 'format',
+    fieldNames: names,
+    read(line) {
+      const m = matcher.match(line);
+      if (m === null) return null;
+      const values = new Array<string>(header.length);
+      for (let i = 0; i < header.length; i++) values[i] = groupText(line, m, header[i]!) ?? '';
+      const content = contentIsRest ? line.slice(m.end) : (groupText(line, m, contentAt) ?? '');
+      return { names, values, content };
+    },
+  };
 }
 
 function compileRegexFormat(pattern: unknown, flags: string, path: string, trusted: boolean): Result<LineReader> {

@@ -7,6 +7,9 @@
  * pure JavaScript, no code generation), which matches in time linear in the text whatever the pattern.
  * The project's own patterns (default masks, the built-in presets' formats and masks, the default
  * continuation rule) are trusted and stay on the native engine, which is about 30 times faster.
+ * A user's mask without lookbehind finds its matches with `progSearch` (the same program RE2
+ * compiled, searched faster, still in linear time); format strings have their own matcher
+ * (formatMatcher.ts).
  *
  * RE2 has no backreferences (`\1`, `\k<name>`) and no lookahead (`(?=`, `(?!`): a user pattern holding
  * one is refused with the construct and its position. Lookbehind without captures (`(?<!\d)`) is kept
@@ -15,6 +18,7 @@
  * and repeat counts are at most 1000 (docs/parser.md).
  */
 import { RE2JS } from 're2js';
+import { progSearch, type ProgSearch } from './progSearch';
 
 /** One match: where it starts, the text it matched and its named groups (undefined when a group did not take part). */
 export interface SafeMatch {
@@ -126,6 +130,8 @@ export function userRegex(source: string, flags = ''): RegexResult {
       syntax: false,
     };
   }
+  // Built on the first replacement only: event rules and the continuation pattern never need it.
+  let search: ProgSearch | null | undefined;
   const named = re.namedGroups();
   const groupNames = Object.keys(named).sort((a, b) => named[a]! - named[b]!);
   return {
@@ -141,19 +147,47 @@ export function userRegex(source: string, flags = ''): RegexResult {
         return { index: m.index, text: m[0]!, groups: m.groups ?? EMPTY_GROUPS };
       },
       replaceAll(text, replacement) {
+        if (search === undefined) search = progSearch(re);
+        if (search !== null && text.length <= search.maxLength) {
+          let span = search.find(text, 0);
+          if (span === null) return text;
+          let out = '';
+          let at = 0;
+          while (span !== null) {
+            out += text.slice(at, span[0]) + replacement;
+            at = span[1];
+            // After an empty match the next search starts one character on, as RE2's `find` does.
+            const from: number = span[0] === span[1] ? at + charWidth(text, at) : at;
+            span = from > text.length ? null : search.find(text, from);
+          }
+          return out + text.slice(at);
+        }
+        // Match-only first (RE2's DFA where the pattern has no lookbehind): most lines hold no match.
+        if (!re.test(text)) return text;
+        // Then only where each match starts and ends: asking for no group spares RE2 a second pass
+        // per match to place the groups, and the JavaScript-style match arrays.
+        const m = re.matcher(text);
         let out = '';
         let at = 0;
-        let any = false;
-        for (const m of re.matchAll(text)) {
-          out += text.slice(at, m.index) + replacement;
-          at = m.index! + m[0].length;
-          any = true;
+        while (m.find()) {
+          out += text.slice(at, m.start()) + replacement;
+          at = m.end();
         }
-        return any ? out + text.slice(at) : text;
+        return out + text.slice(at);
       },
       matchesEmpty: () => whole.test(''),
     },
   };
+}
+
+/** 2 at a surrogate pair, 1 at any other character, 1 past the end. */
+function charWidth(text: string, at: number): number {
+  const c = text.charCodeAt(at);
+  if (c >= 0xd800 && c <= 0xdbff && at + 1 < text.length) {
+    const d = text.charCodeAt(at + 1);
+    if (d >= 0xdc00 && d <= 0xdfff) return 2;
+  }
+  return 1;
 }
 
 /**

@@ -6,7 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileConfig, compileFormat, mapEvents, type ParserConfig } from '../../../src/parser';
+import { compileConfig, compileFormat, formatToRegexSource, mapEvents, type ParserConfig } from '../../../src/parser';
+import { formatMatcher } from '../../../src/parser/formatMatcher';
 import { parsed } from './helpers';
 
 const N = 50_000;
@@ -138,6 +139,8 @@ describe('a format string on RE2 reads lines as the native engine does', () => {
     String.raw`<Month>  <Date> <Time> <User> <Component>\[<PID>\]( \(<Address>\))?: <Content>`,
     '<A>: <Content> end <B>',
   ])('%s', (pattern) => {
+    // A user's format string of these shapes runs on the format matcher (src/parser/formatMatcher.ts).
+    expect(formatMatcher(formatToRegexSource(pattern).source)).not.toBeNull();
     const user = compileFormat({ kind: 'format', pattern });
     const native = compileFormat({ kind: 'format', pattern }, '/format', true);
     expect(user.ok && native.ok).toBe(true);

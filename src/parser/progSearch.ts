@@ -1,0 +1,244 @@
+/**
+ * A faster search for where a user's pattern matches, over the program RE2 compiled for it, in time
+ * linear in the text: O(text length × program size) per search, as RE2's own bit-state engine.
+ *
+ * RE2 (`re2js`) finds each match of a mask with a bit-state backtracker that reads the text through
+ * an input object, a call per character, and starts a try at every position. `progSearch` runs the
+ * same program (the same instructions in the same priority order, so the same leftmost-first match)
+ * over the string directly, remembers every (instruction, position) pair it has visited across all
+ * start positions (a pair that failed once fails again: nothing depends on captures, which it does
+ * not record), and starts only where the text's character can begin a match (the program's first
+ * characters, worked out once). Programs with lookbehind or any instruction it does not know are
+ * left to RE2 (null).
+ *
+ * Pure: the scratch arrays are reused between calls but hold nothing a later call reads.
+ */
+import type { RE2JS } from 're2js';
+
+// re2js's instruction codes (Inst) and empty-width flags (Utils), as of re2js 2.10.
+const ALT = 1;
+const ALT_MATCH = 2;
+const CAPTURE = 3;
+const EMPTY_WIDTH = 4;
+const FAIL = 5;
+const MATCH = 6;
+const NOP = 7;
+const RUNE = 8;
+const RUNE1 = 9;
+const RUNE_ANY = 10;
+const RUNE_ANY_NOT_NL = 11;
+const BEGIN_LINE = 1;
+const END_LINE = 2;
+const BEGIN_TEXT = 4;
+const END_TEXT = 8;
+const WORD_BOUNDARY = 16;
+const NO_WORD_BOUNDARY = 32;
+/** re2js's FOLD_CASE flag on a one-rune instruction. */
+const FOLD_CASE = 1;
+
+interface ProgInst {
+  op: number;
+  out: number;
+  arg: number;
+  runes: Int32Array | number[];
+  matchRune(r: number): boolean;
+}
+
+/** Start and end (UTF-16 indices) of a match. */
+export type Span = [number, number];
+
+export interface ProgSearch {
+  /** The longest text it takes (its visited bitmap stays under `maxBits`); longer ones go to RE2. */
+  maxLength: number;
+  /** Pure: the leftmost-first match of the program at or after `from` in `text`, or null. */
+  find(text: string, from: number): Span | null;
+}
+
+/** The visited bitmap's size limit (8 MiB). */
+export const MAX_VISITED_BITS = 1 << 26;
+
+function isWord(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+}
+
+/** RE2's empty-width context between code units `r1` and `r2` (−1 at either end of the text). */
+function context(r1: number, r2: number): number {
+  let f = 0;
+  if (r1 < 0) f |= BEGIN_TEXT | BEGIN_LINE;
+  if (r1 === 10) f |= BEGIN_LINE;
+  if (r2 < 0) f |= END_TEXT | END_LINE;
+  if (r2 === 10) f |= END_LINE;
+  f |= isWord(r1) !== isWord(r2) ? WORD_BOUNDARY : NO_WORD_BOUNDARY;
+  return f;
+}
+
+/** Pure: a search over `re`'s compiled program, or null when the program is one to leave to RE2. */
+export function progSearch(re: RE2JS, maxBits = MAX_VISITED_BITS): ProgSearch | null {
+  const re2 = (re as unknown as { re2?: () => unknown }).re2?.() as
+    { prog?: { inst?: unknown; start?: unknown; numLb?: unknown } } | undefined;
+  const prog = re2?.prog;
+  if (!prog || !Array.isArray(prog.inst) || typeof prog.start !== 'number' || prog.numLb !== 0) return null;
+  const inst = prog.inst as ProgInst[];
+  const size = inst.length;
+  for (const i of inst) {
+    if (typeof i.op !== 'number' || i.op < ALT || i.op > RUNE_ANY_NOT_NL) return null;
+    if (typeof i.out !== 'number' || typeof i.arg !== 'number') return null;
+    if (i.op === RUNE1 && (i.runes.length !== 1 || (i.arg & FOLD_CASE) !== 0)) return null;
+    if (i.op === RUNE && typeof i.matchRune !== 'function') return null;
+  }
+  const op = Int32Array.from(inst, (i) => i.op);
+  const out = Int32Array.from(inst, (i) => i.out);
+  const arg = Int32Array.from(inst, (i) => (i.op === RUNE1 ? i.runes[0]! : i.arg));
+  // For each RUNE instruction, which code units below 128 it matches (most text is ASCII).
+  const ascii = new Uint8Array(size * 128);
+  inst.forEach((i, pc) => {
+    if (i.op === RUNE) for (let c = 0; c < 128; c++) if (i.matchRune(c)) ascii[pc * 128 + c] = 1;
+  });
+  const start = prog.start;
+  const first = firstUnits(inst, start);
+
+  let visited = new Uint32Array(0);
+  let jobPc = new Int32Array(64);
+  let jobPos = new Int32Array(64);
+
+  const find = (text: string, from: number): Span | null => {
+    const n = text.length;
+    const words = (size * (n + 1) + 31) >>> 5;
+    if (visited.length < words) visited = new Uint32Array(Math.max(words, visited.length * 2));
+    let lowest = n + 1;
+    let highest = -1;
+    let found: Span | null = null;
+    outer: for (let s = from; s <= n; s++) {
+      if (first !== null && s < n) {
+        // Skip to the next code unit that can begin a match (units ≥ 128 always can); none can begin
+        // one at the end of the text (the program has no empty match).
+        while (s < n) {
+          const c = text.charCodeAt(s);
+          if (c >= 128 || first[c] === 1) break;
+          s++;
+        }
+        if (s === n) break;
+      }
+      let jobs = 0;
+      jobPc[jobs] = start;
+      jobPos[jobs] = s;
+      jobs++;
+      while (jobs > 0) {
+        jobs--;
+        let pc = jobPc[jobs]!;
+        let pos = jobPos[jobs]!;
+        for (;;) {
+          const bit = pos * size + pc;
+          const w = bit >>> 5;
+          const m = 1 << (bit & 31);
+          if ((visited[w]! & m) !== 0) break;
+          visited[w] = visited[w]! | m;
+          if (pos < lowest) lowest = pos;
+          if (pos > highest) highest = pos;
+          const o = op[pc]!;
+          if (o === ALT || o === ALT_MATCH) {
+            if (jobs === jobPc.length) {
+              const pcs = new Int32Array(jobs * 2);
+              pcs.set(jobPc);
+              jobPc = pcs;
+              const poss = new Int32Array(jobs * 2);
+              poss.set(jobPos);
+              jobPos = poss;
+            }
+            jobPc[jobs] = arg[pc]!;
+            jobPos[jobs] = pos;
+            jobs++;
+            pc = out[pc]!;
+            continue;
+          }
+          if (o >= RUNE) {
+            if (pos >= n) break;
+            let r = text.charCodeAt(pos);
+            let width = 1;
+            if (r >= 0xd800 && r <= 0xdbff && pos + 1 < n) {
+              const d = text.charCodeAt(pos + 1);
+              if (d >= 0xdc00 && d <= 0xdfff) {
+                r = ((r - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
+                width = 2;
+              }
+            }
+            if (
+              o === RUNE1
+                ? r !== arg[pc]
+                : o === RUNE
+                  ? r < 128
+                    ? ascii[pc * 128 + r] === 0
+                    : !inst[pc]!.matchRune(r)
+                  : o !== RUNE_ANY && r === 10
+            )
+              break;
+            pos += width;
+            pc = out[pc]!;
+            continue;
+          }
+          if (o === CAPTURE || o === NOP) {
+            pc = out[pc]!;
+            continue;
+          }
+          if (o === EMPTY_WIDTH) {
+            const f = context(pos > 0 ? text.charCodeAt(pos - 1) : -1, pos < n ? text.charCodeAt(pos) : -1);
+            if ((arg[pc]! & ~f) !== 0) break;
+            pc = out[pc]!;
+            continue;
+          }
+          if (o === MATCH) {
+            found = [s, pos];
+            break outer;
+          }
+          break; // FAIL
+        }
+      }
+      // A try that started at a surrogate pair's first half moves on past the pair, as RE2 steps.
+      const c = s < n ? text.charCodeAt(s) : 0;
+      if (c >= 0xd800 && c <= 0xdbff && s + 1 < n) {
+        const d = text.charCodeAt(s + 1);
+        if (d >= 0xdc00 && d <= 0xdfff) s++;
+      }
+    }
+    if (highest >= 0)
+      visited.fill(0, (lowest * size) >>> 5, Math.min(visited.length, ((highest + 1) * size + 31) >>> 5));
+    return found;
+  };
+  return { maxLength: Math.floor(maxBits / size) - 1, find };
+}
+
+/**
+ * Pure: which code units below 128 can begin a match, or null when any can (a match may be empty, or start with any character or one at or above 128).
+ */
+function firstUnits(inst: ProgInst[], start: number): Uint8Array | null {
+  const table = new Uint8Array(128);
+  const seen = new Set<number>();
+  const todo = [start];
+  while (todo.length > 0) {
+    const pc = todo.pop()!;
+    if (seen.has(pc)) continue;
+    seen.add(pc);
+    const i = inst[pc]!;
+    switch (i.op) {
+      case ALT:
+      case ALT_MATCH:
+        todo.push(i.out, i.arg);
+        break;
+      case CAPTURE:
+      case NOP:
+      case EMPTY_WIDTH:
+        todo.push(i.out);
+        break;
+      case FAIL:
+        break;
+      case RUNE1:
+      case RUNE:
+        for (let c = 0; c < 128; c++) if (i.matchRune(c)) table[c] = 1;
+        break;
+      default:
+        // MATCH (an empty match), RUNE_ANY, RUNE_ANY_NOT_NL: any unit can begin one.
+        return null;
+    }
+  }
+  return table;
+}

@@ -1,0 +1,233 @@
+/**
+ * The linear-time matcher for `<Field>` format strings (src/parser/formatMatcher.ts) gives exactly
+ * the captures the format's regex gives on RE2 (and on the native engine, on lines without the
+ * Unicode spaces where the two read `\s` differently), and stays linear on hostile lines.
+ */
+import fc from 'fast-check';
+import { RE2JS } from 're2js';
+import { describe, expect, it } from 'vitest';
+import { compileFormat, formatToRegexSource } from '../../../src/parser';
+import { formatMatcher, groupText } from '../../../src/parser/formatMatcher';
+import { trustedRegex, userRegex, type SafeRegex } from '../../../src/parser/safeRegex';
+
+/**
+ * Formats built from the pieces users write: fields, spaces, punctuation, escaped brackets, words,
+ * and with `optional`, fields in optional groups.
+ */
+const formats = (optional: boolean) =>
+  fc
+    .array(
+      fc.constantFrom(
+        ' ',
+        '  ',
+        ':',
+        ': ',
+        ' - ',
+        '\\[',
+        '\\]',
+        ',',
+        '\\|',
+        'sshd',
+        '=',
+        '\\.',
+        '\\(',
+        '\\)',
+        '/',
+        'x',
+      ),
+      { maxLength: 3 },
+    )
+    .chain((seps) =>
+      fc.tuple(
+        fc.array(
+          fc.tuple(
+            fc.constantFrom(...seps, ' ', ''),
+            fc.constantFrom(...seps, ' ', ''),
+            // Some fields sit in an optional group, as Mac's `( \(<Address>\))?` does.
+            optional
+              ? fc.constantFrom(['', ''], ['', ''], ['', ''], ['(', ')?'], ['(?:', ')??'], ['(?:', ')'])
+              : fc.constant(['', '']),
+          ),
+          { minLength: 1, maxLength: 5 },
+        ),
+        fc.integer({ min: 0, max: 5 }),
+        fc.boolean(),
+      ),
+    )
+    .map(([pieces, contentAt, trailing]) => {
+      const at = Math.min(contentAt, pieces.length - 1);
+      let format = '';
+      pieces.forEach(([before, after, [open, close]], i) => {
+        format += `${open}${before}<${i === at ? 'Content' : `F${i}`}>${after}${close}`;
+      });
+      return trailing ? `${format}end` : format;
+    });
+const formatArb = formats(true);
+
+/** Lines from the same characters, plus tabs, CR and characters outside the BMP. */
+const lineArb = (unicode: boolean) =>
+  fc
+    .array(
+      fc.constantFrom(
+        'a',
+        'B',
+        '1',
+        ' ',
+        '  ',
+        '\t',
+        ':',
+        '[',
+        ']',
+        '(',
+        ')',
+        '-',
+        '.',
+        ',',
+        '|',
+        '=',
+        '/',
+        'x y',
+        'sshd',
+        'end',
+        '\r',
+        ...(unicode ? ['\u00a0', '\u2028', '\u{1F600}', '\v', '\ud800', '\udc00'] : []),
+      ),
+      { maxLength: 30 },
+    )
+    .map((parts) => parts.join(''));
+
+/** The groups `_0…_{n−1}` and the match's end as a regex gives them. */
+function viaRegex(re: SafeRegex, line: string, fields: number) {
+  const m = re.exec(line);
+  if (m === null) return null;
+  const groups = Array.from({ length: fields }, (_, k) => m.groups[`_${k}`]);
+  return { groups, end: m.index + m.text.length };
+}
+
+function viaMatcher(source: string, line: string, fields: number) {
+  const matcher = formatMatcher(source);
+  expect(matcher).not.toBeNull();
+  const m = matcher!.match(line);
+  if (m === null) return null;
+  return { groups: Array.from({ length: fields }, (_, k) => groupText(line, m, k)), end: m.end };
+}
+
+describe('the format-string matcher', () => {
+  it('gives the same groups and match end as RE2 on generated formats and lines (with Unicode)', () => {
+    fc.assert(
+      fc.property(formatArb, fc.array(lineArb(true), { minLength: 1, maxLength: 8 }), (format, lines) => {
+        const { source, fields } = formatToRegexSource(format);
+        const re = userRegex(source, 's');
+        expect(re.ok).toBe(true);
+        if (!re.ok) return;
+        for (const line of lines)
+          expect(viaMatcher(source, line, fields.length)).toEqual(viaRegex(re.value, line, fields.length));
+      }),
+      { numRuns: 600 },
+    );
+  });
+
+  it('gives the same groups as the native engine on lines without Unicode spaces', () => {
+    // Without optional groups: the native engine refuses an optional group's empty iteration
+    // (`(<Content>)?` leaves the content undefined on an empty line), RE2 and the matcher take it.
+    fc.assert(
+      fc.property(formats(false), fc.array(lineArb(false), { minLength: 1, maxLength: 8 }), (format, lines) => {
+        const { source, fields } = formatToRegexSource(format);
+        const re = trustedRegex(source, 's');
+        expect(re.ok).toBe(true);
+        if (!re.ok) return;
+        for (const line of lines)
+          expect(viaMatcher(source, line, fields.length)).toEqual(viaRegex(re.value, line, fields.length));
+      }),
+      { numRuns: 600 },
+    );
+  });
+
+  it('matches only the header, as RE2 does, when the content tail is cut off', () => {
+    fc.assert(
+      fc.property(formatArb, fc.array(lineArb(true), { minLength: 1, maxLength: 8 }), (format, lines) => {
+        const { source, fields } = formatToRegexSource(format);
+        const tail = `(?<_${fields.length - 1}>.*?)$`;
+        fc.pre(fields.at(-1) === 'Content' && source.endsWith(tail));
+        const header = source.slice(0, -tail.length);
+        const re = userRegex(header, 's');
+        expect(re.ok).toBe(true);
+        if (!re.ok) return;
+        for (const line of lines)
+          expect(viaMatcher(header, line, fields.length - 1)).toEqual(viaRegex(re.value, line, fields.length - 1));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('reads optional groups and leaves other regex between fields to RE2', () => {
+    // Hand-written: classes, alternation, lookahead and repeated groups are not shapes it reads.
+    const mac = String.raw`<Month>  <Date> <Time> <User> <Component>\[<PID>\]( \(<Address>\))?: <Content>`;
+    expect(formatMatcher(formatToRegexSource(mac).source)).not.toBeNull();
+    expect(formatMatcher(formatToRegexSource('[ab]<Level> <Content>').source)).toBeNull();
+    expect(formatMatcher(formatToRegexSource('(a|b)<Level> <Content>').source)).toBeNull();
+    expect(formatMatcher(formatToRegexSource('(?=a)<Level> <Content>').source)).toBeNull();
+    expect(formatMatcher(formatToRegexSource('(a)+<Level> <Content>').source)).toBeNull();
+    expect(formatMatcher(formatToRegexSource(String.raw`\d+ <Level> <Content>`).source)).toBeNull();
+    const reader = compileFormat({ kind: 'format', pattern: mac });
+    expect(reader.ok).toBe(true);
+    if (!reader.ok) return;
+    // Expected fields read by hand from the line.
+    expect(reader.value.read('Jul  1 09:00:00 calvisitor kernel[0] (0x1): up')).toEqual({
+      names: ['Month', 'Date', 'Time', 'User', 'Component', 'PID', 'Address'],
+      values: ['Jul', '1', '09:00:00', 'calvisitor', 'kernel', '0', '0x1'],
+      content: 'up',
+    });
+  });
+
+  it('reads the benchmark formats written with brackets, dashes and colons', () => {
+    for (const format of [
+      '<Date> <Time> <Pid> <Level> <Component>: <Content>',
+      String.raw`\[<Time>\] <Program> - <Content>`,
+      String.raw`<Date> <Day> <Time> <Component> sshd\[<Pid>\]: <Content>`,
+      '<Date> <Time>, <Level>                  <Component>    <Content>',
+    ])
+      expect(formatMatcher(formatToRegexSource(format).source)).not.toBeNull();
+    const hdfs = compileFormat({ kind: 'format', pattern: '<Date> <Time> <Pid> <Level> <Component>: <Content>' });
+    expect(hdfs.ok).toBe(true);
+    if (!hdfs.ok) return;
+    // Expected fields read by hand from the line.
+    expect(
+      hdfs.value.read('081109 203615 148 INFO dfs.DataNode$PacketResponder: Received block blk_1 of size 9'),
+    ).toEqual({
+      names: ['Date', 'Time', 'Pid', 'Level', 'Component'],
+      values: ['081109', '203615', '148', 'INFO', 'dfs.DataNode$PacketResponder'],
+      content: 'Received block blk_1 of size 9',
+    });
+  });
+
+  it('stays linear on 50,000-character lines that almost match', () => {
+    const formats = ['<A>: <B>: <C>: <Content> end <D>', '<A> <B> <C> <Content>$x', '<A>, <B>, <Content>;'];
+    const lines = ['a: '.repeat(20_000), 'a '.repeat(25_000), 'a, '.repeat(20_000) + 'b', ':'.repeat(50_000)];
+    for (const pattern of formats) {
+      const reader = compileFormat({ kind: 'format', pattern });
+      expect(reader.ok).toBe(true);
+      if (!reader.ok) continue;
+      for (const line of lines) {
+        const re = RE2JS.compile(RE2JS.translateRegExp(formatToRegexSource(pattern).source), RE2JS.DOTALL);
+        expect(reader.value.read(line) === null).toBe(!re.test(line));
+      }
+    }
+  }, 20_000);
+
+  it('leaves a line longer than its visited bitmap allows to RE2, with the same fields', () => {
+    const { source } = formatToRegexSource('<Date> <Level>: <Content>');
+    expect(formatMatcher(source, 64 * 1024)!.maxLength).toBeLessThan(64 * 1024);
+    const limit = formatMatcher(source)!.maxLength;
+    const reader = compileFormat({ kind: 'format', pattern: '<Date> <Level>: <Content>' });
+    expect(reader.ok).toBe(true);
+    if (!reader.ok) return;
+    // Expected fields written by hand; the first line is past the matcher's limit, the second within.
+    for (const rest of ['x'.repeat(limit + 10), 'x'.repeat(100)])
+      expect(reader.value.read(`081109 INFO: ${rest}`)).toEqual({
+        names: ['Date', 'Level'],
+        values: ['081109', 'INFO'],
+        content: rest,
+      });
+  }, 20_000);
+});

@@ -1,0 +1,121 @@
+/**
+ * The search masks run on (src/parser/progSearch.ts, behind `userRegex(…).replaceAll`) finds the same
+ * matches as RE2's own engine: generated patterns and texts, replaced both ways, give the same text.
+ */
+import fc from 'fast-check';
+import { RE2JS } from 're2js';
+import { describe, expect, it } from 'vitest';
+import { progSearch } from '../../../src/parser/progSearch';
+import { userRegex } from '../../../src/parser/safeRegex';
+
+/** Every match replaced by `<m>`, as RE2's own `matchAll` finds them (the engine before this one). */
+function reference(re: RE2JS, text: string): string {
+  let out = '';
+  let at = 0;
+  for (const m of re.matchAll(text)) {
+    out += `${text.slice(at, m.index)}<m>`;
+    at = m.index! + m[0].length;
+  }
+  return out + text.slice(at);
+}
+
+const atom: fc.Arbitrary<string> = fc.constantFrom(
+  'a',
+  'b',
+  'A',
+  '1',
+  '.',
+  ':',
+  '-',
+  '\\.',
+  '[a-c]',
+  '[^a ]',
+  '\\d',
+  '\\w',
+  '\\s',
+  '\\S',
+  '\\b',
+  '\\B',
+  '^',
+  '$',
+  'é',
+  '\u{1F600}',
+  'blk_',
+  // Lookbehind: left to RE2's engine, asked for match bounds only.
+  '(?<!a)',
+  '(?<=\\d)',
+);
+const quant = fc.constantFrom('', '', '', '*', '+', '?', '*?', '+?', '??', '{2}', '{1,3}', '{2,}?');
+const pattern: fc.Arbitrary<string> = fc.letrec<{ p: string }>((tie) => ({
+  p: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc
+      .tuple(atom, quant)
+      .map(([a, q]) => (a === '^' || a === '$' || a === '\\b' || a === '\\B' || a.startsWith('(?<') ? a : a + q)),
+    fc.array(tie('p'), { minLength: 1, maxLength: 4 }).map((ps) => ps.join('')),
+    fc
+      .tuple(fc.array(tie('p'), { minLength: 1, maxLength: 3 }), quant, fc.boolean())
+      .map(([ps, q, capture]) => `(${capture ? '' : '?:'}${ps.join('|')})${q}`),
+  ),
+})).p;
+const text = fc
+  .array(
+    fc.constantFrom('a', 'b', 'A', 'B', '1', '22', ' ', '.', ':', '-', 'é', '\u{1F600}', '\ud800', '\n', 'blk_7'),
+    {
+      maxLength: 30,
+    },
+  )
+  .map((parts) => parts.join(''));
+
+describe('the mask search', () => {
+  it('replaces exactly what RE2 matches, on generated patterns, flags and texts', () => {
+    fc.assert(
+      fc.property(
+        pattern,
+        fc.constantFrom('', 'i', 's', 'm'),
+        fc.array(text, { minLength: 1, maxLength: 6 }),
+        (p, flags, texts) => {
+          const user = userRegex(p, flags);
+          fc.pre(user.ok);
+          if (!user.ok) return;
+          let f = RE2JS.LOOKBEHINDS;
+          if (flags === 'i') f |= RE2JS.CASE_INSENSITIVE;
+          if (flags === 'm') f |= RE2JS.MULTILINE;
+          if (flags === 's') f |= RE2JS.DOTALL;
+          const re = RE2JS.compile(RE2JS.translateRegExp(p), f);
+          for (const t of texts) expect(user.value.replaceAll(t, '<m>')).toBe(reference(re, t));
+        },
+      ),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('runs on the benchmark masks and leaves a pattern with a lookbehind to RE2', () => {
+    for (const p of [
+      String.raw`blk_-?\d+`,
+      String.raw`(\d+\.){3}\d+(:\d+)?`,
+      String.raw`([\w-]+\.){2,}[\w-]+`,
+      String.raw`0x.*?\s`,
+    ])
+      expect(progSearch(RE2JS.compile(RE2JS.translateRegExp(p)))).not.toBeNull();
+    expect(progSearch(RE2JS.compile(String.raw`(?<!\d)\d+`, RE2JS.LOOKBEHINDS))).toBeNull();
+    // A text longer than its visited bitmap allows is left to RE2's engine.
+    expect(progSearch(RE2JS.compile('ab+'), 1024)!.maxLength).toBeLessThan(1024);
+    const ip = userRegex(String.raw`(\d+\.){3}\d+(:\d+)?`);
+    expect(ip.ok).toBe(true);
+    if (!ip.ok) return;
+    // Expected text written by hand.
+    expect(ip.value.replaceAll('src: /10.250.19.102:54106 dest: /10.250.19.102:50010 1.2.3', '<IP>')).toBe(
+      'src: /<IP> dest: /<IP> 1.2.3',
+    );
+  });
+
+  it('stays linear on a 50,000-character line where every position starts a long try', () => {
+    const digits = userRegex(String.raw`\d+x`);
+    expect(digits.ok).toBe(true);
+    if (!digits.ok) return;
+    const line = '1'.repeat(50_000);
+    expect(digits.value.replaceAll(line, '<m>')).toBe(line);
+    expect(digits.value.replaceAll(`${line}x`, '<m>')).toBe('<m>');
+  }, 10_000);
+});
