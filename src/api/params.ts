@@ -33,11 +33,24 @@ export function stepRef(query: URLSearchParams, name = 'step'): StepRef {
   return Number(raw);
 }
 
-/** Pure: an optional integer parameter of at least `min`. */
-export function integer(query: URLSearchParams, name: string, min: number): number | undefined {
+/**
+ * Most entries one answer lists (`activityLimit` of a step, `limit` of a node's activity): an answer
+ * stays a few tens of MB at worst, so a client can always read it. A larger run is read in pages
+ * (`…/ledger/events`) or exported whole (`…/export`, `…/ledger`).
+ */
+export const MAX_ANSWER_ENTRIES = 100_000;
+
+/** Pure: an optional integer parameter of at least `min` (and at most `max`, when given). */
+export function integer(query: URLSearchParams, name: string, min: number, max?: number): number | undefined {
   const raw = query.get(name);
   if (raw === null) return undefined;
   if (!INTEGER.test(raw) || Number(raw) < min) throw invalid(name, raw, `must be an integer of at least ${min}`);
+  if (max !== undefined && Number(raw) > max)
+    throw invalid(
+      name,
+      raw,
+      `must be at most ${max.toLocaleString('en-US')}: read more through the paged ledger (…/ledger/events) or the export`,
+    );
   return Number(raw);
 }
 

@@ -1,5 +1,5 @@
 /** Engine paths (API.md "Engine paths") under `/engine/templates/{templateId}/executions/{executionId}`, plus the stored ledger. */
-import { integer, optionalText, requiredText, stepRef, stepTarget } from '../params';
+import { MAX_ANSWER_ENTRIES, integer, optionalText, requiredText, stepRef, stepTarget } from '../params';
 import type { Result } from '../../contract/result';
 import { withJourney, withQueueCounts } from '../pled/shapes';
 import { reply, replyText, type Route } from '../route';
@@ -13,7 +13,7 @@ export const engineRoutes: Route[] = [
     path: `${RUN}/step`,
     handle: async ({ service, params, query, callId }) => {
       const target = stepTarget(query);
-      const activityLimit = integer(query, 'activityLimit', 0);
+      const activityLimit = integer(query, 'activityLimit', 0, MAX_ANSWER_ENTRIES);
       return reply(
         mapped(
           await service.step(
@@ -37,7 +37,7 @@ export const engineRoutes: Route[] = [
     method: 'GET',
     path: `${RUN}/nodes/{nodeId}/activity`,
     handle: async ({ service, params, query }) => {
-      const limit = integer(query, 'limit', 1);
+      const limit = integer(query, 'limit', 1, MAX_ANSWER_ENTRIES);
       const step = stepRef(query);
       return reply(
         await service.nodeActivity(
