@@ -19,6 +19,7 @@
  * return and space (docs/parser.md lists where that differs from the browser's engine). Pure: the
  * scratch arrays are reused between calls but hold nothing a later call reads.
  */
+import { doubled } from './grow';
 
 /** Where a matched format's fields are: `caps[2k]`, `caps[2k + 1]` for group `_k`, and the match end. */
 export interface FormatMatch {
@@ -221,12 +222,8 @@ function program(op: Int32Array, x: Int32Array, y: Int32Array, groups: number, m
       let jobs = 0;
       const push = (pc: number, pos: number): void => {
         if (jobs === jobPc.length) {
-          const pcs = new Int32Array(jobs * 2);
-          pcs.set(jobPc);
-          jobPc = pcs;
-          const poss = new Int32Array(jobs * 2);
-          poss.set(jobPos);
-          jobPos = poss;
+          jobPc = doubled(jobPc);
+          jobPos = doubled(jobPos);
         }
         jobPc[jobs] = pc;
         jobPos[jobs] = pos;

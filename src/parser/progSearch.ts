@@ -14,6 +14,7 @@
  * Pure: the scratch arrays are reused between calls but hold nothing a later call reads.
  */
 import type { RE2JS } from 're2js';
+import { doubled } from './grow';
 
 // re2js's instruction codes (Inst) and empty-width flags (Utils), as of re2js 2.10 (package.json pins that
 // exact version: a new one is taken on purpose, after the property tests in progSearch.test.ts pass).
@@ -139,12 +140,8 @@ export function progSearch(re: RE2JS, maxBits = MAX_VISITED_BITS): ProgSearch | 
           const o = op[pc]!;
           if (o === ALT || o === ALT_MATCH) {
             if (jobs === jobPc.length) {
-              const pcs = new Int32Array(jobs * 2);
-              pcs.set(jobPc);
-              jobPc = pcs;
-              const poss = new Int32Array(jobs * 2);
-              poss.set(jobPos);
-              jobPos = poss;
+              jobPc = doubled(jobPc);
+              jobPos = doubled(jobPos);
             }
             jobPc[jobs] = arg[pc]!;
             jobPos[jobs] = pos;

@@ -386,26 +386,8 @@ const JS_METHODS = {
   toUpperCase: text('toUpperCase', (s) => s.toUpperCase()),
   toLowerCase: text('toLowerCase', (s) => s.toLowerCase()),
   trim: text('trim', (s) => s.trim()),
-  startsWith: {
-    minArgs: 1,
-    maxArgs: 1,
-    callback: 'none',
-    call: (recv, [x], _cb, _s, st) => {
-      const s = stringOf('startsWith', recv);
-      scan(st, s.length);
-      return s.startsWith(stringOf('startsWith', x));
-    },
-  },
-  endsWith: {
-    minArgs: 1,
-    maxArgs: 1,
-    callback: 'none',
-    call: (recv, [x], _cb, _s, st) => {
-      const s = stringOf('endsWith', recv);
-      scan(st, s.length);
-      return s.endsWith(stringOf('endsWith', x));
-    },
-  },
+  startsWith: textTest('startsWith', (s, x) => s.startsWith(x)),
+  endsWith: textTest('endsWith', (s, x) => s.endsWith(x)),
   split: {
     minArgs: 1,
     maxArgs: 1,
@@ -468,6 +450,20 @@ function text(method: string, op: (s: string) => string): JsMethodSpec {
       const s = stringOf(method, recv);
       scan(st, s.length);
       return op(s);
+    },
+  };
+}
+
+/** A string method of one string argument answering about the receiver (`startsWith`, `endsWith`). */
+function textTest(method: string, op: (s: string, x: string) => boolean): JsMethodSpec {
+  return {
+    minArgs: 1,
+    maxArgs: 1,
+    callback: 'none',
+    call: (recv, [x], _cb, _s, st) => {
+      const s = stringOf(method, recv);
+      scan(st, s.length);
+      return op(s, stringOf(method, x));
     },
   };
 }
