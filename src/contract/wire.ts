@@ -4,7 +4,7 @@
  * client (src/client) and the UI. Types and constants only; the HTTP status of each error code is
  * the HTTP adapter's business (src/api/status.ts).
  */
-import type { ScenarioGraph, SinkAggregateValue, StepView } from '../engine/queryTypes';
+import type { ScenarioGraph, SinkAggregateValue, StepView } from '../engine/query/queryTypes';
 import type { ExternalEvent, Issue, RunStatus } from '../engine/types';
 import type {
   ContinuationConfig,
@@ -35,8 +35,8 @@ export type {
   StepResult,
   StepView,
   StepViewNode,
-} from '../engine/queryTypes';
-export { SINK_FORMULAS } from '../engine/queryTypes';
+} from '../engine/query/queryTypes';
+export { SINK_FORMULAS } from '../engine/query/queryTypes';
 /** An external event: addressed by `targetDataSourceId`, or *(compat)* in the original tool's shape and routed by `type`. */
 export type { ExternalEvent, TargetedEvent, TypedEvent } from '../engine/types';
 

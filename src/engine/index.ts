@@ -11,20 +11,20 @@ export {
   type LedgerView,
   type RunQueue,
   type StepReport,
-} from './engine';
-export { Ledger, NONE, type LedgerNodeInfo } from './ledger';
-export { ExternalEventQueue, type AddEventsResult, type InputBatch } from './externalQueue';
-export { defaultHasher, type HasherFactory, type IncrementalHash } from './hashing';
-export { CHECKPOINT_SPACING } from './checkpoints';
-export { RUN_FORMAT, RUN_FORMAT_VERSION, type RunHeader } from './runExport';
-export { reexecute, type ReexecutionBatch, type ReexecutionProblem } from './reexecute';
-export { SINK_FORMULAS } from './queryTypes';
-export { LEDGER_PAGE, type LedgerPageQuery } from './ledgerPage';
-export { DEFAULT_HISTOGRAM_BUCKETS } from './histogram';
-export { scenarioGraph } from './graph';
-export type * from './queryTypes';
-export { OP, operationName, type OpCode } from './operations';
-export { canonicalJson } from './canonical';
+} from './run/engine';
+export { Ledger, NONE, type LedgerNodeInfo } from './ledger/ledger';
+export { ExternalEventQueue, type AddEventsResult, type InputBatch } from './run/externalQueue';
+export { defaultHasher, type HasherFactory, type IncrementalHash } from './ledger/hashing';
+export { CHECKPOINT_SPACING } from './replay/checkpoints';
+export { RUN_FORMAT, RUN_FORMAT_VERSION, type RunHeader } from './run/runExport';
+export { reexecute, type ReexecutionBatch, type ReexecutionProblem } from './run/reexecute';
+export { SINK_FORMULAS } from './query/queryTypes';
+export { LEDGER_PAGE, type LedgerPageQuery } from './query/ledgerPage';
+export { DEFAULT_HISTOGRAM_BUCKETS } from './query/histogram';
+export { scenarioGraph } from './query/graph';
+export type * from './query/queryTypes';
+export { OP, operationName, type OpCode } from './ledger/operations';
+export { canonicalJson } from './ledger/canonical';
 export { loadScenario } from './dsl';
 export type * from './types';
 export { LEDGER_OPERATIONS, NODE_KINDS } from './types';

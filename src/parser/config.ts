@@ -3,16 +3,16 @@
  * mining parameters, group field and mapping, each checked with an error value that names the path
  * and the reason. Compiling once lets the same configuration parse many inputs.
  */
-import { compileFormat, fail, type LineReader } from './format';
-import { trustedRegex, userRegex, type SafeRegex } from './safeRegex';
+import { compileFormat, fail, type LineReader } from './formats/format';
+import { trustedRegex, userRegex, type SafeRegex } from './regex/safeRegex';
 import { resolveFieldRef, type FieldRef } from './group';
 import { compileMapping, type CompiledMapping } from './mapping';
 import { compileMasks, type MaskSet } from './masks';
-import { escapeRegex } from './params';
-import { BUILTIN_PRESETS, type PresetLookup } from './presets';
-import { hasDigit } from './tokens';
+import { escapeRegex } from './mining/params';
+import { BUILTIN_PRESETS, type PresetLookup } from './formats/presets';
+import { hasDigit } from './mining/tokens';
 import type { FormatSpec, MaskSpec, ParserConfig, Result } from './types';
-import { catastrophicReason } from './regexGuard';
+import { catastrophicReason } from './regex/regexGuard';
 
 /** Mining defaults: one set for every log, judged on all ten Loghub-2k sets at once (docs/parser.md). */
 export const MINING_DEFAULTS = {

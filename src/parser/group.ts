@@ -7,7 +7,7 @@
  * A bare name resolves as a header field of the format first, then a mask, then a built-in; for JSON
  * and logfmt (whose keys are only known per line) an unknown bare name is a key.
  */
-import { fail } from './format';
+import { fail } from './formats/format';
 import type { MaskSet } from './masks';
 import type { GroupSummary, ParsedEvent, Result } from './types';
 

@@ -22,7 +22,7 @@ export {
   DEFAULT_MESSAGE_KEYS,
   type LineReader,
   type HeaderMatch,
-} from './format';
+} from './formats/format';
 export {
   BUILTIN_PRESETS,
   createPresetRegistry,
@@ -31,7 +31,7 @@ export {
   type DetectedPreset,
   type Preset,
   type PresetLookup,
-} from './presets';
+} from './formats/presets';
 export { DEFAULT_MASKS, compileMasks, compileMask, wildcardTemplate, type MaskSet, type CompiledMask } from './masks';
 export {
   Drain,
@@ -45,7 +45,7 @@ export {
   type Cluster,
   type DrainOptions,
   type AddResult,
-} from './drain';
+} from './mining/drain';
 export {
   finalizeTemplates,
   resolveFinal,
@@ -53,10 +53,10 @@ export {
   type FinalTemplate,
   type FinalTemplates,
   type MergeOptions,
-} from './merge';
-export { skeletonKey, mergedText } from './skeleton';
-export { tokenize, joinTokens, type Tokens } from './tokens';
-export { ParamExtractor } from './params';
+} from './mining/merge';
+export { skeletonKey, mergedText } from './mining/skeleton';
+export { tokenize, joinTokens, type Tokens } from './mining/tokens';
+export { ParamExtractor } from './mining/params';
 export { resolveFieldRef, readFieldRef, GroupCounter, BUILTIN_FIELDS, type FieldRef, type FieldContext } from './group';
 export {
   compileMapping,

@@ -6,12 +6,12 @@
  * field of the same name.
  */
 import type { ExternalEvent } from '../engine/types';
-import { fail } from './format';
+import { fail } from './formats/format';
 import { readFieldRef, resolveFieldRef, type FieldContext, type FieldRef } from './group';
 import type { MaskSet } from './masks';
 import type { EventRule, MappingConfig, ParsedEvent, Result } from './types';
-import { catastrophicReason } from './regexGuard';
-import { userRegex, type SafeRegex } from './safeRegex';
+import { catastrophicReason } from './regex/regexGuard';
+import { userRegex, type SafeRegex } from './regex/safeRegex';
 
 export const DEFAULT_TARGET = 'logs';
 

@@ -11,11 +11,11 @@
  * multi-segment paths). Hostnames need three labels and a lowercase top-level label, so Java class
  * names (`java.io.IOException`) and file names (`app.conf`) stay words.
  */
-import { fail } from './format';
-import { hasDigit } from './tokens';
+import { fail } from './formats/format';
+import { hasDigit } from './mining/tokens';
 import type { MaskConfig, MaskSpec, Result } from './types';
-import { catastrophicReason } from './regexGuard';
-import { trustedRegex, userRegex, type SafeRegex } from './safeRegex';
+import { catastrophicReason } from './regex/regexGuard';
+import { trustedRegex, userRegex, type SafeRegex } from './regex/safeRegex';
 
 /**
  * The built-in masks, in the order they run (more specific first). They start at a word boundary

@@ -14,12 +14,12 @@
  * same input yields the same cluster for every line).
  */
 import { compileConfig, type CompileOptions, type CompiledConfig } from './config';
-import { Drain, survivor, type ChangeKind, type Cluster, type Variant } from './drain';
+import { Drain, survivor, type ChangeKind, type Cluster, type Variant } from './mining/drain';
 import { GroupCounter } from './group';
 import { LineSplitter, utf8Length } from './lines';
-import { finalizeTemplates, resolveFinal, type FinalTemplate, type FinalTemplates } from './merge';
-import { ParamExtractor } from './params';
-import { joinTokens, tokenize } from './tokens';
+import { finalizeTemplates, resolveFinal, type FinalTemplate, type FinalTemplates } from './mining/merge';
+import { ParamExtractor } from './mining/params';
+import { joinTokens, tokenize } from './mining/tokens';
 import type { ParsedEvent, ParseProgress, ParseResult, ParserConfig, Result, UnparsedLine } from './types';
 
 export interface TemplateChange {

@@ -11,12 +11,12 @@
  */
 import type { PortOf } from '../contract/port';
 import { createContext, type ServiceDeps } from './context';
-import { executionOps } from './executionOps';
-import { parserOps } from './parserOps';
-import { runOps } from './runOps';
+import { executionOps } from './runs/executionOps';
+import { parserOps } from './parsing/parserOps';
+import { runOps } from './runs/runOps';
 import { settingsOps } from './settingsOps';
-import { templateOps } from './templateOps';
-import { workspaceOps } from './workspaceOps';
+import { templateOps } from './templates/templateOps';
+import { workspaceOps } from './runs/workspaceOps';
 
 export type { ServiceDeps } from './context';
 export type { Result, ServiceError, Timings } from './result';

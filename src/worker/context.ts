@@ -8,11 +8,11 @@ import type { AppDB } from '../store/AppDB';
 import { getExecution } from '../store/executions';
 import { getTemplate } from '../store/templates';
 import { inProcessLocks, webLocks, type LockRunner } from './locks';
-import { nextTask } from './parseStream';
-import type { ParserDeps } from './parserContext';
+import { nextTask } from './parsing/parseStream';
+import type { ParserDeps } from './parsing/parserContext';
 import { Failure, guard, type Result } from './result';
-import { RunCache, type RunCacheLimits } from './runCache';
-import { StoredRun } from './storedRun';
+import { RunCache, type RunCacheLimits } from './runs/runCache';
+import { StoredRun } from './runs/storedRun';
 
 export interface ServiceDeps {
   db: AppDB;

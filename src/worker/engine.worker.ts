@@ -6,7 +6,7 @@
 import * as Comlink from 'comlink';
 import { EMBED_DB_NAME, openAppDb } from '../store/db';
 import { createService } from './api';
-import { exampleTemplates } from './seedTemplates';
+import { exampleTemplates } from './templates/seedTemplates';
 
 // Sorted by file name so the first-run templates (and their slugs) never depend on glob order.
 const examples = import.meta.glob<unknown>('/examples/*.json', { eager: true, import: 'default' });

@@ -3,8 +3,8 @@
  * whole files, away from both the page and the engine worker. A regular expression that backtracks
  * without end can only stall this worker; the page notices (no answer, no progress) and terminates it.
  */
-import { countLines, detectPresets, parseStream, preview } from './ingestOps';
-import type { IngestRequest, IngestReply } from './ingestMessages';
+import { countLines, detectPresets, parseStream, preview } from './parsing/ingestOps';
+import type { IngestRequest, IngestReply } from './parsing/ingestMessages';
 
 const scope = self as unknown as {
   postMessage(m: IngestReply): void;

@@ -20,9 +20,9 @@
  * (inputTokens, outputToken, `details.trigger`), `TOKEN_DROPPED` (`details.reason`).
  */
 import type { CompiledExpr } from '../expr';
-import { NONE } from '../ledger';
-import type { NodeContext } from '../nodeContext';
-import { OP } from '../operations';
+import { NONE } from '../ledger/ledger';
+import type { NodeContext } from '../run/nodeContext';
+import { OP } from '../ledger/operations';
 import type { AggregationMethod, AggregatorSpec, Token } from '../types';
 import type { Behavior, NodeRuntime } from './behavior';
 import { stateOf, type AggregatorGroupState, type BehaviorState } from './state';

@@ -6,9 +6,9 @@
  * Ledger: `TOKEN_GENERATED` (outputToken). An event's token records `details.externalEvent`, the
  * event's position in the external queue, so a token can be traced back to its log line.
  */
-import type { NodeContext } from '../nodeContext';
-import { NONE } from '../ledger';
-import { OP } from '../operations';
+import type { NodeContext } from '../run/nodeContext';
+import { NONE } from '../ledger/ledger';
+import { OP } from '../ledger/operations';
 import type { DataSourceSpec, Generation } from '../types';
 import type { Behavior, NodeRuntime } from './behavior';
 import { stateOf, type BehaviorState } from './state';

@@ -27,9 +27,9 @@
  *   the initial state counting once) or instances per current state (per correlation id).
  */
 import type { CompiledExpr } from '../expr';
-import { NONE } from '../ledger';
-import type { NodeContext } from '../nodeContext';
-import { OP } from '../operations';
+import { NONE } from '../ledger/ledger';
+import type { NodeContext } from '../run/nodeContext';
+import { OP } from '../ledger/operations';
 import type { FsmSpec } from '../types';
 import type { Behavior, NodeRuntime } from './behavior';
 import { compileFsm, type CompiledAction, type CompiledTransition, type FsmProgram } from './fsmProgram';

@@ -13,9 +13,9 @@
  * Node state `aggregates`: tokens routed per output name.
  */
 import type { CompiledExpr } from '../expr';
-import { NONE } from '../ledger';
-import type { NodeContext } from '../nodeContext';
-import { OP } from '../operations';
+import { NONE } from '../ledger/ledger';
+import type { NodeContext } from '../run/nodeContext';
+import { OP } from '../ledger/operations';
 import type { MultiplexerSpec } from '../types';
 import type { Behavior, NodeRuntime } from './behavior';
 import { setOwn } from '../jsonValues';

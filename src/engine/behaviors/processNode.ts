@@ -18,10 +18,10 @@
  *   each per-output token on its edge, in edge order.
  */
 import type { CompiledExpr } from '../expr';
-import { IntList } from '../columns';
-import { NONE } from '../ledger';
-import type { NodeContext } from '../nodeContext';
-import { OP } from '../operations';
+import { IntList } from '../ledger/columns';
+import { NONE } from '../ledger/ledger';
+import type { NodeContext } from '../run/nodeContext';
+import { OP } from '../ledger/operations';
 import type { ProcessNodeSpec, Token } from '../types';
 import type { Behavior, NodeRuntime } from './behavior';
 import { setOwn } from '../jsonValues';

@@ -5,9 +5,9 @@
  * `data.state` (tokens without a state are counted only in `tokensProcessed`). Sink aggregations
  * over collected values (sum, average, …) read the ledger's per-node index.
  */
-import { NONE } from '../ledger';
-import type { NodeContext } from '../nodeContext';
-import { OP } from '../operations';
+import { NONE } from '../ledger/ledger';
+import type { NodeContext } from '../run/nodeContext';
+import { OP } from '../ledger/operations';
 import type { SinkSpec } from '../types';
 import type { Behavior, NodeRuntime } from './behavior';
 import { setOwn } from '../jsonValues';

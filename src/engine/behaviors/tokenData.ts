@@ -2,7 +2,7 @@
  * Small pure helpers on token data shared by the behaviours: how a formula's result becomes the
  * next token's data, copying it, reading a dotted path and group keys.
  */
-import { canonicalJson } from '../canonical';
+import { canonicalJson } from '../ledger/canonical';
 import { setOwn } from '../jsonValues';
 
 /** Pure: true for a plain (non-array, non-null) object. */

@@ -5,7 +5,7 @@
  */
 import type { ParserConfigBody, ParserConfigRecord } from '../../api/wire';
 import type { EventRule, MaskSpec, ParserConfig } from '../../parser';
-import { userRegex } from '../../parser/safeRegex';
+import { userRegex } from '../../parser/regex/safeRegex';
 
 export type FormatKind = 'none' | 'preset' | 'format' | 'regex';
 

@@ -6,8 +6,8 @@
  * Cancel asks the worker to stop between two chunks and terminates it if it does not within 800 ms.
  */
 import type { ParserConfig } from '../../parser';
-import type { IngestReply, IngestRequest } from '../../worker/ingestMessages';
-import type { PresetMatch, PreviewAnswer, StreamProgress, StreamSummary } from '../../worker/ingestOps';
+import type { IngestReply, IngestRequest } from '../../worker/parsing/ingestMessages';
+import type { PresetMatch, PreviewAnswer, StreamProgress, StreamSummary } from '../../worker/parsing/ingestOps';
 
 /** How long a preview (a few thousand lines) may take before it is stopped. */
 export const PREVIEW_LIMIT_MS = 4000;

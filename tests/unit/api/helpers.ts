@@ -23,9 +23,9 @@ import { Engine } from '../../../src/engine';
 import type { AppDB } from '../../../src/store/AppDB';
 import { openAppDb } from '../../../src/store/db';
 import { createService, type ServiceDeps } from '../../../src/worker/api';
-import type { BundleLoader } from '../../../src/worker/bundle';
+import type { BundleLoader } from '../../../src/worker/parsing/bundle';
 import { inProcessLocks, type LockRunner } from '../../../src/worker/locks';
-import { exampleTemplates } from '../../../src/worker/seedTemplates';
+import { exampleTemplates } from '../../../src/worker/templates/seedTemplates';
 
 export const BASE = 'http://flowledger.test/api';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { mapEvents, parseLog, type ParserConfig } from '../../../src/parser';
-import type { ParserDeps } from '../../../src/worker/parserContext';
+import type { ParserDeps } from '../../../src/worker/parsing/parserContext';
 import { apiError, diskBundle, newApi, raw, schemaErrors, useApiServer } from './helpers';
 
 useApiServer();

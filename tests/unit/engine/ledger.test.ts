@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, Ledger, NONE, OP } from '../../../src/engine';
-import { StreamHash } from '../../../src/engine/streamHash';
+import { StreamHash } from '../../../src/engine/ledger/streamHash';
 import { engineFor, events, processNode, run, scenario, sink, source, stepOnce } from './helpers';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');

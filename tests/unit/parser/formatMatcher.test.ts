@@ -7,8 +7,8 @@ import fc from 'fast-check';
 import { RE2JS } from 're2js';
 import { describe, expect, it } from 'vitest';
 import { compileFormat, formatToRegexSource } from '../../../src/parser';
-import { formatMatcher, groupText } from '../../../src/parser/formatMatcher';
-import { trustedRegex, userRegex, type SafeRegex } from '../../../src/parser/safeRegex';
+import { formatMatcher, groupText } from '../../../src/parser/formats/formatMatcher';
+import { trustedRegex, userRegex, type SafeRegex } from '../../../src/parser/regex/safeRegex';
 
 /**
  * Formats built from the pieces users write: fields, spaces, punctuation, escaped brackets, words,

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileConfig, compileFormat, formatToRegexSource, mapEvents, type ParserConfig } from '../../../src/parser';
-import { formatMatcher } from '../../../src/parser/formatMatcher';
+import { formatMatcher } from '../../../src/parser/formats/formatMatcher';
 import { parsed } from './helpers';
 
 const N = 50_000;

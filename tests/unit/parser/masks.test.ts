@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileConfig, compileMasks, DEFAULT_MASKS, type MaskConfig, type MaskSet } from '../../../src/parser';
-import { catastrophicReason } from '../../../src/parser/regexGuard';
+import { catastrophicReason } from '../../../src/parser/regex/regexGuard';
 
 function masks(config?: MaskConfig): MaskSet {
   const r = compileMasks(config);

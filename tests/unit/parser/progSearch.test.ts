@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import { RE2JS } from 're2js';
 import { describe, expect, it } from 'vitest';
-import { progSearch } from '../../../src/parser/progSearch';
-import { userRegex } from '../../../src/parser/safeRegex';
+import { progSearch } from '../../../src/parser/regex/progSearch';
+import { userRegex } from '../../../src/parser/regex/safeRegex';
 
 /** Every match replaced by `<m>`, as RE2's own `matchAll` finds them (the engine before this one). */
 function reference(re: RE2JS, text: string): string {

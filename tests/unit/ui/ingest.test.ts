@@ -17,7 +17,7 @@ import {
   progressFigures,
   templateRows,
 } from '../../../src/ui/state/ingest';
-import { detectPresets, preview } from '../../../src/worker/ingestOps';
+import { detectPresets, preview } from '../../../src/worker/parsing/ingestOps';
 
 const seeded = JSON.parse(readFileSync('public/parser/configs/openssh-sessions.json', 'utf8'));
 const ssh = readFileSync('public/parser/sources/openssh-2k.log', 'utf8');

@@ -1,0 +1,262 @@
+/**
+ * Shapes of the engine's read side (DSL.md §6, API.md "Engine paths"): step results, activity entries,
+ * lineage, provenance, sink aggregates and snapshots of an earlier step. Plain data, so they cross the
+ * worker boundary and the HTTP API unchanged (src/contract/wire.ts re-exports them).
+ */
+import type { LedgerEvent, LedgerOperation, NodeKind, NodeState, Position, RunStatus } from '../types';
+
+/** A value or a named, explained failure — queries never throw for a caller's mistake. */
+export type QueryResult<T> = { ok: true; value: T } | { ok: false; error: QueryError };
+
+export interface QueryError {
+  code:
+    | 'UNKNOWN_NODE'
+    | 'UNKNOWN_TOKEN'
+    | 'UNKNOWN_CORRELATION_ID'
+    | 'NOT_A_SINK'
+    | 'UNKNOWN_FORMULA'
+    | 'STEP_OUT_OF_RANGE'
+    | 'HASH_MISMATCH'
+    | 'INVALID_LEDGER'
+    /** A ledger-page filter that cannot match anything meaningful (`details.parameter` names it). */
+    | 'INVALID_FILTER';
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+/** Seed activity entry (2.7): one ledger event as a node's activity, newest first in lists. */
+export interface ActivityEntry {
+  timestamp: number;
+  operation: LedgerOperation;
+  /** The token the operation produced, else the one it consumed; null for none. */
+  tokenId: string | null;
+  details: { input: unknown; output: unknown };
+  step: number;
+  nodeId: string;
+  seq: number;
+}
+
+export interface QueueSnapshot {
+  size: number;
+  /** The next deliveries in execution order (at most 20). */
+  next: { nodeId: string; tokenId: string }[];
+  external: { pending: number; byTarget: Record<string, number> };
+}
+
+/** Seed step result (2.3), for the live step or any earlier one. */
+export interface StepResult {
+  success: true;
+  step: number;
+  timestamp: number;
+  status: RunStatus;
+  queueSize: number;
+  /** Ledger events of step `step`, in ledger order, at most `activityLimit` (default 1000). */
+  activity: LedgerEvent[];
+  /** How many events step `step` wrote (`activity` holds the first `activityLimit` of them). */
+  activityTotal: number;
+  /** Events up to `step`, newest first, at most `activityLimit` (default 1000). */
+  allActivities: LedgerEvent[];
+  allActivitiesTotal: number;
+  nodeStates: Record<string, NodeState>;
+  /** Nodes that acted in step `step`, in scenario order. */
+  activeNodeIds: string[];
+  queueSnapshot: QueueSnapshot;
+  /** e.g. `"Executed step 12; 7 events remaining in the queue"`. */
+  message: string;
+}
+
+export interface LineageElement {
+  nodeId: string;
+  timestamp: number;
+  operation: LedgerOperation;
+  /** The token's data (output token, else input token); null for an FSM timer transition without a token. */
+  data: unknown;
+  step: number;
+  /** The token shown (output, else input, else a consumed one); null for an FSM timer transition without a token. */
+  tokenId: string | null;
+  seq: number;
+  /** STATE_TRANSITION only. */
+  from?: string;
+  to?: string;
+  /** The event's details when it has some (e.g. a Multiplexer's `output`, a drop's `reason`). */
+  details?: Record<string, unknown>;
+}
+
+/** Seed lineage (2.8): every event up to `step` that touched a token carrying the id, source → sink. */
+export interface Lineage {
+  correlationId: string;
+  step: number;
+  path: LineageElement[];
+}
+
+/** Ancestors (or descendants) of a token: a DAG over token ids. */
+export interface Provenance {
+  tokenId: string;
+  /** Every token reached, the start included, each with the event that created it. */
+  nodes: { tokenId: string; nodeId: string; operation: LedgerOperation; step: number; seq: number }[];
+  /** `parent → child` edges (for descendants too, edges point from parent to child). */
+  edges: { from: string; to: string }[];
+  /**
+   * Tokens of the DAG without a parent in it: for ancestors, the source tokens reached — for an
+   * aggregate, every contributing generated token; for descendants, the start token.
+   */
+  roots: string[];
+  /** Tokens of the DAG without a child in it: for descendants, the end products; for ancestors, the start token. */
+  leaves: string[];
+}
+
+export const SINK_FORMULAS = [
+  'latest',
+  'earliest',
+  'sum',
+  'count',
+  'average',
+  'min',
+  'max',
+  'list',
+  'distinct',
+] as const;
+export type SinkFormula = (typeof SINK_FORMULAS)[number];
+
+export interface SinkAggregateValue {
+  sinkId: string;
+  formula: SinkFormula;
+  field: string;
+  value: unknown;
+  /** Tokens the sink had collected by `step`. */
+  count: number;
+  step: number;
+}
+
+/** Everything the live run had right after step `step` (DSL.md §6 replay). */
+export interface RunSnapshot {
+  step: number;
+  status: RunStatus;
+  nodeStates: Record<string, NodeState>;
+  queue: QueueSnapshot;
+  /** Tokens waiting on each edge (delivered, to be processed in the next step), indexed like `scenario.edges`. */
+  edgeWaiting: number[];
+  /** Per Sink: collected count and the first 1,000 collected `data.value`s. */
+  sinks: Record<string, { count: number; sum: number; values: unknown[] }>;
+  /** Ledger prefix length (the seq of the last event of `step`). */
+  ledgerSize: number;
+}
+
+/** A port of a node in the graph: one of its declared `outputs` or `inputs`, by index. */
+export interface GraphPort {
+  index: number;
+  name?: string;
+  /** Inputs only: whether a joining ProcessNode waits for it. */
+  required?: boolean;
+}
+
+/** A node of the normalised graph. */
+export interface ScenarioGraphNode {
+  nodeId: string;
+  kind: NodeKind;
+  /** `displayName`, else the node id. */
+  displayName: string;
+  description?: string;
+  position?: Position;
+  inputs: GraphPort[];
+  outputs: GraphPort[];
+  /** FSM only: its state names, in declaration order (the keys of its per-state counts). */
+  states?: string[];
+  /**
+   * *(compat)* DataSource only, when it emits the external events of a type (an
+   * `ExternalEventSource`, or `generation: {type: "execution-events"}`): that type. Events of the
+   * type need no `targetDataSourceId`.
+   */
+  eventType?: string;
+}
+
+/** A resolved edge (DSL.md §2): `outputIndex`/`inputIndex` name the ports it joins, when it uses declared ones. */
+export interface ScenarioGraphEdge {
+  /** `edge-<i>`, i its index in the scenario's edge list; step views count per edge by this id. */
+  id: string;
+  from: string;
+  to: string;
+  outputName?: string;
+  inputName?: string;
+  outputIndex?: number;
+  inputIndex?: number;
+  formula?: string;
+}
+
+/** The normalised graph of a scenario: what a UI draws, with edges already resolved. */
+export interface ScenarioGraph {
+  name: string;
+  description: string;
+  nodes: ScenarioGraphNode[];
+  edges: ScenarioGraphEdge[];
+}
+
+/** A node in a step view. */
+export interface StepViewNode {
+  /** FSM in node mode: its state; else null. */
+  state: string | null;
+  /** Tokens the node had processed by the step. */
+  processed: number;
+  /** Tokens delivered to it, waiting to be processed in the next step (the sum over its incoming edges). */
+  waiting: number;
+  /** Whether it acted in this step. */
+  acted: boolean;
+  lastUpdate: number | null;
+  /** Per kind (`NodeState.aggregates`): FSM tokens held per state, Sink count per `data.state`, Multiplexer per output, Aggregator buffered/emitted/dropped, … */
+  counts: Record<string, unknown>;
+}
+
+/** A compact read of a run at one step: what the workspace's graph and scrubber show. Never advances the run. */
+export interface StepView {
+  step: number;
+  /** The run's current step (the view's step is at most this). */
+  currentStep: number;
+  status: RunStatus;
+  timestamp: number;
+  queueSize: number;
+  /** Ledger events up to and including this step. */
+  ledgerSize: number;
+  /** Ledger events of this step alone. */
+  stepEvents: number;
+  nodes: Record<string, StepViewNode>;
+  /** In graph order: tokens waiting on each edge. */
+  edges: Array<{ id: string; waiting: number }>;
+  /** Per Sink: tokens collected by the step and the sum of their numeric `value`s. */
+  sinks: Record<string, { count: number; sum: number }>;
+}
+
+/** One bucket of the activity histogram: steps `fromStep`…`toStep` and their ledger events. */
+export interface HistogramBucket {
+  fromStep: number;
+  toStep: number;
+  events: number;
+}
+
+/** Ledger events per step over the whole run (steps 1 … current), in at most `buckets` equal runs of steps. */
+export interface ActivityHistogram {
+  currentStep: number;
+  ledgerSize: number;
+  /** Steps per bucket (the last bucket may hold fewer). */
+  stepsPerBucket: number;
+  /** The largest bucket's event count (for scaling a chart). */
+  maxEvents: number;
+  buckets: HistogramBucket[];
+}
+
+/** A filter of the ledger: every given field must hold. Steps are inclusive. */
+export interface LedgerFilter {
+  nodeId?: string;
+  operation?: LedgerOperation;
+  correlationId?: string;
+  fromStep?: number;
+  toStep?: number;
+}
+
+/** One page of the (filtered) ledger, in seq order. */
+export interface LedgerPage {
+  /** Matching events in the whole run (not only this page). */
+  total: number;
+  offset: number;
+  limit: number;
+  events: LedgerEvent[];
+}
