@@ -1,0 +1,123 @@
+// The layer rules of src/ (docs/architecture.md), checked by dependency-cruiser on every `npm test`
+// and by `npm run lint:deps`. Each room has an allow-list: the rooms it may import, nothing else.
+//
+//   contract                     types and schemas of the wire; the bottom layer, imports no room
+//   engine, parser               the pure cores; they may use the contract, the parser not the engine
+//   store, worker                the browser service: storage and the operations over the cores
+//   api                          the HTTP adapter: requests to service calls, no logic
+//   client                       the only place that talks to the workers and the service worker
+//   ui (and src/main.ts)         screens and their state; they see the client and the contract only
+//   cli, bench                   Node tools beside the browser layers: the cores and the contract
+//   sw                           the service worker's source, standalone
+//
+// Type-only imports count (tsPreCompilationDeps), and so do import circles of any kind. The UI's
+// remaining violations are listed in .dependency-cruiser-known-violations.json (`--ignore-known`);
+// no other rule has a baseline.
+
+/** Pure: a rule refusing imports from `from` into any room of src/ not in `allowed`. */
+function room(name, comment, from, allowed) {
+  return {
+    name,
+    comment,
+    severity: 'error',
+    from: { path: from },
+    to: { path: '^src/', pathNot: `^src/(${allowed.join('|')})(/|$)` },
+  };
+}
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    room('contract-stands-alone', 'The contract is the bottom layer: it imports no other room, not even types.', '^src/contract/', [
+      'contract',
+    ]),
+    room('engine-uses-contract-only', 'The engine core may use the contract and nothing above it.', '^src/engine/', [
+      'engine',
+      'contract',
+    ]),
+    room('parser-needs-no-engine', 'The parser core may use the contract only: nothing from the engine, not even types.', '^src/parser/', [
+      'parser',
+      'contract',
+    ]),
+    room('store-below-worker', 'Storage may use the cores and the contract.', '^src/store/', ['store', 'engine', 'parser', 'contract']),
+    room('worker-below-api', 'The service may use storage, the cores and the contract, never the adapter or the UI.', '^src/worker/', [
+      'worker',
+      'store',
+      'engine',
+      'parser',
+      'contract',
+    ]),
+    room('api-adapts-only', 'The HTTP adapter maps requests to service calls: it may use the service and the contract.', '^src/api/', [
+      'api',
+      'worker',
+      'store',
+      'engine',
+      'parser',
+      'contract',
+    ]),
+    room('client-below-ui', 'The client talks to the adapter and the workers; it never imports the UI.', '^src/client/', [
+      'client',
+      'api',
+      'worker',
+      'contract',
+    ]),
+    room('ui-sees-client-and-contract', 'The UI imports only the client, the contract and UI modules.', '^src/(ui/|main\\.ts$)', [
+      'ui',
+      'client',
+      'contract',
+    ]),
+    room('cli-uses-cores', 'The command line stands beside the browser layers: the cores, the contract and the benchmarks.', '^src/cli/', [
+      'cli',
+      'bench',
+      'engine',
+      'parser',
+      'contract',
+    ]),
+    room('bench-uses-cores', 'The benchmarks measure the cores: they may use the cores and the contract.', '^src/bench/', [
+      'bench',
+      'engine',
+      'parser',
+      'contract',
+    ]),
+    room('sw-stands-alone', 'The service worker source is standalone.', '^src/sw/', ['sw']),
+    {
+      name: 'every-file-has-a-room',
+      comment: 'A module of src/ outside every room: give its folder a place in the layers.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(contract|engine|parser|store|worker|api|client|ui|cli|bench|sw)/|^src/main\\.ts$' },
+      to: {},
+    },
+    {
+      name: 'cores-platform-free',
+      comment: 'The cores and the contract run anywhere: no Node built-in modules.',
+      severity: 'error',
+      from: { path: '^src/(contract|engine|parser)/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'no-circular',
+      comment: 'No import circles, type-only ones included: a module and the modules it imports form a tree.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-unresolvable',
+      comment: 'Every relative import resolves to a file.',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    includeOnly: '^src/',
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.js', '.mjs', '.svelte', '.json'],
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
+  },
+};
