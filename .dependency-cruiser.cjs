@@ -28,63 +28,73 @@ function room(name, comment, from, allowed) {
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    room('contract-stands-alone', 'The contract is the bottom layer: it imports no other room, not even types.', '^src/contract/', [
-      'contract',
-    ]),
+    room(
+      'contract-stands-alone',
+      'The contract is the bottom layer: it imports no other room, not even types.',
+      '^src/contract/',
+      ['contract'],
+    ),
     room('engine-uses-contract-only', 'The engine core may use the contract and nothing above it.', '^src/engine/', [
       'engine',
       'contract',
     ]),
-    room('parser-needs-no-engine', 'The parser core may use the contract only: nothing from the engine, not even types.', '^src/parser/', [
-      'parser',
-      'contract',
-    ]),
-    room('store-below-worker', 'Storage may use the cores and the contract.', '^src/store/', ['store', 'engine', 'parser', 'contract']),
-    room('worker-below-api', 'The service may use storage, the cores and the contract, never the adapter or the UI.', '^src/worker/', [
-      'worker',
+    room(
+      'parser-needs-no-engine',
+      'The parser core may use the contract only: nothing from the engine, not even types.',
+      '^src/parser/',
+      ['parser', 'contract'],
+    ),
+    room('store-below-worker', 'Storage may use the cores and the contract.', '^src/store/', [
       'store',
       'engine',
       'parser',
       'contract',
     ]),
-    room('api-adapts-only', 'The HTTP adapter maps requests to service calls: it may use the service and the contract.', '^src/api/', [
-      'api',
-      'worker',
-      'store',
-      'engine',
-      'parser',
-      'contract',
-    ]),
-    room('client-below-ui', 'The client talks to the adapter and the workers; it never imports the UI.', '^src/client/', [
-      'client',
-      'api',
-      'worker',
-      'contract',
-    ]),
-    room('ui-sees-client-and-contract', 'The UI imports only the client, the contract and UI modules.', '^src/(ui/|main\\.ts$)', [
-      'ui',
-      'client',
-      'contract',
-    ]),
-    room('cli-uses-cores', 'The command line stands beside the browser layers: the cores, the contract and the benchmarks.', '^src/cli/', [
-      'cli',
-      'bench',
-      'engine',
-      'parser',
-      'contract',
-    ]),
-    room('bench-uses-cores', 'The benchmarks measure the cores: they may use the cores and the contract.', '^src/bench/', [
-      'bench',
-      'engine',
-      'parser',
-      'contract',
-    ]),
+    room(
+      'worker-below-api',
+      'The service may use storage, the cores and the contract, never the adapter or the UI.',
+      '^src/worker/',
+      ['worker', 'store', 'engine', 'parser', 'contract'],
+    ),
+    room(
+      'api-adapts-only',
+      'The HTTP adapter maps requests to service calls: it may use the service and the contract.',
+      '^src/api/',
+      ['api', 'worker', 'store', 'engine', 'parser', 'contract'],
+    ),
+    room(
+      'client-below-ui',
+      'The client talks to the adapter and the workers; it never imports the UI.',
+      '^src/client/',
+      ['client', 'api', 'worker', 'contract'],
+    ),
+    room(
+      'ui-sees-client-and-contract',
+      'The UI imports only the client, the contract and UI modules.',
+      '^src/(ui/|main\\.ts$)',
+      ['ui', 'client', 'contract'],
+    ),
+    room(
+      'cli-uses-cores',
+      'The command line stands beside the browser layers: the cores, the contract and the benchmarks.',
+      '^src/cli/',
+      ['cli', 'bench', 'engine', 'parser', 'contract'],
+    ),
+    room(
+      'bench-uses-cores',
+      'The benchmarks measure the cores: they may use the cores and the contract.',
+      '^src/bench/',
+      ['bench', 'engine', 'parser', 'contract'],
+    ),
     room('sw-stands-alone', 'The service worker source is standalone.', '^src/sw/', ['sw']),
     {
       name: 'every-file-has-a-room',
       comment: 'A module of src/ outside every room: give its folder a place in the layers.',
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/(contract|engine|parser|store|worker|api|client|ui|cli|bench|sw)/|^src/main\\.ts$' },
+      from: {
+        path: '^src/',
+        pathNot: '^src/(contract|engine|parser|store|worker|api|client|ui|cli|bench|sw)/|^src/main\\.ts$',
+      },
       to: {},
     },
     {

@@ -4,8 +4,8 @@
  * implements the same paths. Every error answer becomes a thrown `ApiError {status, code, message,
  * details}`; a network failure or a non-JSON answer does too (codes `NETWORK_ERROR`, `BAD_RESPONSE`).
  */
-import type { ExternalEvent, LedgerEvent } from '../engine/types';
-import type { LedgerPageQuery } from '../engine';
+import type { ExternalEvent, LedgerEvent } from '../contract/vocabulary';
+import type { LedgerPageQuery } from '../contract/queries';
 import type {
   ActivityEntry,
   ActivityHistogram,

@@ -4,8 +4,8 @@
  * client (src/client) and the UI. Types and constants only; the HTTP status of each error code is
  * the HTTP adapter's business (src/api/status.ts).
  */
-import type { ScenarioGraph, SinkAggregateValue, StepView } from '../engine/query/queryTypes';
-import type { ExternalEvent, Issue, RunStatus } from '../engine/types';
+import type { ScenarioGraph, SinkAggregateValue, StepView } from './queries';
+import type { ExternalEvent, Issue, RunStatus } from './vocabulary';
 import type {
   ContinuationConfig,
   FormatSpec,
@@ -15,7 +15,7 @@ import type {
   MiningConfig,
   TemplateSummary,
   UnparsedLine,
-} from '../parser/types';
+} from './parserTypes';
 
 export type {
   ActivityEntry,
@@ -35,10 +35,10 @@ export type {
   StepResult,
   StepView,
   StepViewNode,
-} from '../engine/query/queryTypes';
-export { SINK_FORMULAS } from '../engine/query/queryTypes';
+} from './queries';
+export { SINK_FORMULAS } from './queries';
 /** An external event: addressed by `targetDataSourceId`, or *(compat)* in the original tool's shape and routed by `type`. */
-export type { ExternalEvent, TargetedEvent, TypedEvent } from '../engine/types';
+export type { ExternalEvent, TargetedEvent, TypedEvent } from './vocabulary';
 
 /** Every error answer: `{success: false, error: {code, message, details}}`. */
 export interface ErrorBody {

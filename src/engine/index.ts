@@ -18,11 +18,11 @@ export { defaultHasher, type HasherFactory, type IncrementalHash } from './ledge
 export { CHECKPOINT_SPACING } from './replay/checkpoints';
 export { RUN_FORMAT, RUN_FORMAT_VERSION, type RunHeader } from './run/runExport';
 export { reexecute, type ReexecutionBatch, type ReexecutionProblem } from './run/reexecute';
-export { SINK_FORMULAS } from './query/queryTypes';
+export { SINK_FORMULAS } from '../contract/queries';
 export { LEDGER_PAGE, type LedgerPageQuery } from './query/ledgerPage';
 export { DEFAULT_HISTOGRAM_BUCKETS } from './query/histogram';
 export { scenarioGraph } from './query/graph';
-export type * from './query/queryTypes';
+export type * from '../contract/queries';
 export { OP, operationName, type OpCode } from './ledger/operations';
 export { canonicalJson } from './ledger/canonical';
 export { loadScenario } from './dsl';

@@ -11,7 +11,7 @@ import { compileMasks, type MaskSet } from './masks';
 import { escapeRegex } from './mining/params';
 import { BUILTIN_PRESETS, type PresetLookup } from './formats/presets';
 import { hasDigit } from './mining/tokens';
-import type { FormatSpec, MaskSpec, ParserConfig, Result } from './types';
+import type { FormatSpec, MaskSpec, ParserConfig, Result } from '../contract/parserTypes';
 import { catastrophicReason } from './regex/regexGuard';
 
 /** Mining defaults: one set for every log, judged on all ten Loghub-2k sets at once (docs/parser.md). */

@@ -3,7 +3,7 @@
  * Raw logs → header fields + content → masked tokens → Drain-style templates → grouped events →
  * `ExternalEvent`s for the engine's external queue.
  */
-export type * from './types';
+export type * from '../contract/parserTypes';
 export { parseLog, mapEvents, type ParseOutcome } from './parse';
 export { LogParser, type LogParserOptions, type TemplateChange } from './parser';
 export {

@@ -5,11 +5,11 @@
  * `lineId`, `content`, `eventId`, `template`, `params`. Reserved keys and built-ins win over a header
  * field of the same name.
  */
-import type { ExternalEvent } from '../engine/types';
+import type { ExternalEvent } from '../contract/vocabulary';
 import { fail } from './formats/format';
 import { readFieldRef, resolveFieldRef, type FieldContext, type FieldRef } from './group';
 import type { MaskSet } from './masks';
-import type { EventRule, MappingConfig, ParsedEvent, Result } from './types';
+import type { EventRule, MappingConfig, ParsedEvent, Result } from '../contract/parserTypes';
 import { catastrophicReason } from './regex/regexGuard';
 import { userRegex, type SafeRegex } from './regex/safeRegex';
 

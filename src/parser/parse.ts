@@ -2,11 +2,11 @@
  * One-call parsing: a whole text (or its chunks) and a configuration in, every event with its final
  * template out. For logs too large to hold, use `LogParser` with `collect: false`.
  */
-import type { ExternalEvent } from '../engine/types';
+import type { ExternalEvent } from '../contract/vocabulary';
 import { compileConfig, type CompileOptions } from './config';
 import { toExternalEvents } from './mapping';
 import { LogParser, type LogParserOptions } from './parser';
-import type { ParsedEvent, ParseResult, ParserConfig, ParserError, Result } from './types';
+import type { ParsedEvent, ParseResult, ParserConfig, ParserError, Result } from '../contract/parserTypes';
 
 export type ParseOutcome = ({ ok: true } & ParseResult) | { ok: false; error: ParserError };
 

@@ -20,7 +20,14 @@ import { LineSplitter, utf8Length } from './lines';
 import { finalizeTemplates, resolveFinal, type FinalTemplate, type FinalTemplates } from './mining/merge';
 import { ParamExtractor } from './mining/params';
 import { joinTokens, tokenize } from './mining/tokens';
-import type { ParsedEvent, ParseProgress, ParseResult, ParserConfig, Result, UnparsedLine } from './types';
+import type {
+  ParsedEvent,
+  ParseProgress,
+  ParseResult,
+  ParserConfig,
+  Result,
+  UnparsedLine,
+} from '../contract/parserTypes';
 
 export interface TemplateChange {
   change: Exclude<ChangeKind, 'none'>;

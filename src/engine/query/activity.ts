@@ -5,7 +5,7 @@
  */
 import type { Ledger } from '../ledger/ledger';
 import type { LiveRun } from '../run/liveRun';
-import type { ActivityEntry, QueryResult } from './queryTypes';
+import type { ActivityEntry, QueryResult } from '../../contract/queries';
 import { checkStep, limitOf, ok, unknownNode } from './queryErrors';
 import type { LedgerEvent } from '../types';
 

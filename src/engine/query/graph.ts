@@ -3,7 +3,7 @@
  * position and ports, and the edges the loader resolved (DSL.md §2) — so no caller re-derives edges
  * from the raw document. Edge ids (`edge-<i>`) are the keys a step view counts by.
  */
-import type { ScenarioGraph, ScenarioGraphEdge, ScenarioGraphNode } from './queryTypes';
+import type { ScenarioGraph, ScenarioGraphEdge, ScenarioGraphNode } from '../../contract/queries';
 import type { Scenario } from '../types';
 
 /** Pure: the graph of loaded scenario `scenario`. */

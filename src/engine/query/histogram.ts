@@ -4,7 +4,7 @@
  * index, so the cost is the number of buckets, never the ledger's size.
  */
 import type { LiveRun } from '../run/liveRun';
-import type { ActivityHistogram, HistogramBucket } from './queryTypes';
+import type { ActivityHistogram, HistogramBucket } from '../../contract/queries';
 
 /** Buckets when the caller does not say (one per step up to this many steps). */
 export const DEFAULT_HISTOGRAM_BUCKETS = 1000;

@@ -9,18 +9,14 @@ import type { Ledger } from '../ledger/ledger';
 import type { LiveRun } from '../run/liveRun';
 import { lowerBound } from '../lowerBound';
 import { OP } from '../ledger/operations';
-import type { LedgerFilter, LedgerPage, QueryResult } from './queryTypes';
+import type { LedgerPage, LedgerPageQuery, QueryResult } from '../../contract/queries';
 import { failure, ok } from './queryErrors';
 import { LEDGER_OPERATIONS, type LedgerEvent } from '../types';
 
+export type { LedgerPageQuery } from '../../contract/queries';
+
 /** Default and largest page size. */
 export const LEDGER_PAGE = { defaultLimit: 100, maxLimit: 1000 } as const;
-
-/** A page request: the filter, plus `offset` (matching events to skip) and `limit`. */
-export interface LedgerPageQuery extends LedgerFilter {
-  offset?: number;
-  limit?: number;
-}
 
 /**
  * Reads only: the events of `run` matching `query`, `offset` into them, at most `limit`. An

@@ -14,7 +14,7 @@
 import type { Ledger } from '../ledger/ledger';
 import type { LiveRun } from '../run/liveRun';
 import { operationName } from '../ledger/operations';
-import type { Lineage, LineageElement, QueryResult } from './queryTypes';
+import type { Lineage, LineageElement, QueryResult } from '../../contract/queries';
 import { checkStep, failure, ok } from './queryErrors';
 
 /** Reads only: the lineage of `correlationId` up to `step` (default: the current step). */

@@ -11,7 +11,7 @@
 import type { Ledger } from '../ledger/ledger';
 import type { LiveRun } from '../run/liveRun';
 import { operationName } from '../ledger/operations';
-import type { Provenance, QueryResult } from './queryTypes';
+import type { Provenance, QueryResult } from '../../contract/queries';
 import { failure, ok } from './queryErrors';
 
 type Direction = 'ancestors' | 'descendants';

@@ -3,7 +3,7 @@
  * shares (a step within the run, a known node). A caller's mistake is always an error value with a
  * sentence that names what was wrong, never a throw.
  */
-import type { QueryError, QueryResult } from './queryTypes';
+import type { QueryError, QueryResult } from '../../contract/queries';
 
 /** Pure: a success. */
 export function ok<T>(value: T): QueryResult<T> {

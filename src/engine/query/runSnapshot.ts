@@ -6,7 +6,7 @@
  */
 import type { FeedView } from '../run/externalQueue';
 import type { Ledger } from '../ledger/ledger';
-import type { QueueSnapshot, RunSnapshot } from './queryTypes';
+import type { QueueSnapshot, RunSnapshot } from '../../contract/queries';
 import type { Simulation } from '../run/scheduler';
 import type { SinkIndexes } from './sinkIndex';
 import type { NodeState } from '../types';

@@ -17,7 +17,7 @@
  */
 import { canonicalJson } from '../ledger/canonical';
 import type { LiveRun } from '../run/liveRun';
-import { SINK_FORMULAS, type QueryResult, type SinkAggregateValue, type SinkFormula } from './queryTypes';
+import { SINK_FORMULAS, type QueryResult, type SinkAggregateValue, type SinkFormula } from '../../contract/queries';
 import { checkStep, failure, ok, unknownNode } from './queryErrors';
 import type { SinkIndex } from './sinkIndex';
 

@@ -5,7 +5,7 @@
  * from the ledger's step index. Reading never changes the run.
  */
 import type { LiveRun } from '../run/liveRun';
-import type { QueryResult, StepResult } from './queryTypes';
+import type { QueryResult, StepResult } from '../../contract/queries';
 import { checkStep, limitOf, ok } from './queryErrors';
 import type { LedgerEvent } from '../types';
 

@@ -6,7 +6,7 @@
 import { edgeId } from './graph';
 import { setOwn } from '../jsonValues';
 import type { LiveRun } from '../run/liveRun';
-import type { QueryResult, StepView, StepViewNode } from './queryTypes';
+import type { QueryResult, StepView, StepViewNode } from '../../contract/queries';
 import { checkStep, ok } from './queryErrors';
 
 /** Reads only: the view of step `step` (0 … current; undefined: current) of `run`. */

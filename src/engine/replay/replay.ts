@@ -14,7 +14,7 @@
 import type { Checkpoint, Checkpoints } from './checkpoints';
 import type { ExternalEventQueue } from '../run/externalQueue';
 import type { Ledger } from '../ledger/ledger';
-import type { RunSnapshot } from '../query/queryTypes';
+import type { RunSnapshot } from '../../contract/queries';
 import { ReplayFeed } from './replayFeed';
 import { ReplayRecorder } from './replayRecorder';
 import { runSnapshot } from '../query/runSnapshot';

@@ -33,7 +33,7 @@ import type {
   SinkAggregateValue,
   StepResult,
   StepView,
-} from '../query/queryTypes';
+} from '../../contract/queries';
 import { checkStep, ok } from '../query/queryErrors';
 import { scenarioGraph } from '../query/graph';
 import { activityHistogram } from '../query/histogram';

@@ -7,7 +7,7 @@ import { Checkpoints } from '../replay/checkpoints';
 import { eventTypesOf, ExternalEventQueue } from './externalQueue';
 import type { HasherFactory } from '../ledger/hashing';
 import { Ledger } from '../ledger/ledger';
-import type { RunSnapshot } from '../query/queryTypes';
+import type { RunSnapshot } from '../../contract/queries';
 import { Replayer } from '../replay/replay';
 import { runSnapshot } from '../query/runSnapshot';
 import { Simulation } from './scheduler';

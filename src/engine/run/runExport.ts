@@ -15,7 +15,7 @@ import type { Engine } from './engine';
 import type { InputBatch } from './externalQueue';
 import { defaultHasher, type HasherFactory } from '../ledger/hashing';
 import type { LiveRun } from './liveRun';
-import type { QueryResult } from '../query/queryTypes';
+import type { QueryResult } from '../../contract/queries';
 import { failure, ok } from '../query/queryErrors';
 import { reexecute } from './reexecute';
 import type { RunStatus, Scenario } from '../types';

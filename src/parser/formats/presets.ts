@@ -8,7 +8,7 @@
  * is never changed.
  */
 import { compileFormat } from './format';
-import type { ContinuationConfig, FormatSpec, MaskSpec } from '../types';
+import type { ContinuationConfig, FormatSpec, MaskSpec } from '../../contract/parserTypes';
 
 export interface Preset {
   description: string;

@@ -6,7 +6,7 @@
  */
 import type { ExecutionRecord, Template } from '../../api/wire';
 import type { EngineAPIService } from '../../client/EngineAPIService';
-import type { RunStatus } from '../../engine/types';
+import type { RunStatus } from '../../contract/vocabulary';
 import { graphFromScenario, type GraphModel } from '../controllers/graph/model';
 import type { StepView } from '../controllers/graph/stepState';
 import type { BreakpointsState } from './breakpoints.svelte';

@@ -9,7 +9,7 @@
  * Failure.
  */
 import type * as v from 'valibot';
-import { readBodyAs } from '../../contract/body';
+import { readBodyAs } from '../body';
 import {
   EnqueueBody,
   NOT_AN_OBJECT,

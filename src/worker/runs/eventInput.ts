@@ -4,7 +4,7 @@
  * malformed event BAD_REQUEST (400), and in both cases nothing is added. The list itself is read
  * by the schema `EventList` (src/contract); each event is checked by the engine's queue.
  */
-import { readBodyAs } from '../../contract/body';
+import { readBodyAs } from '../body';
 import { EventList } from '../../contract/schemas';
 import type { Engine } from '../../engine';
 import type { ExternalEvent } from '../../engine/types';

@@ -3,7 +3,7 @@
  * list, read, delete, and add external events to a run. An execution keeps a COPY of its
  * template's scenario, so editing the template later never changes a past run.
  */
-import { readBodyAs } from '../../contract/body';
+import { readBodyAs } from '../body';
 import { EventsBody, ExecutionBody } from '../../contract/schemas';
 import { Engine } from '../../engine';
 import type { Deleted, EventsAdded, ExecutionCreated, ExecutionList, ExecutionRecord } from '../../contract/wire';

@@ -7,7 +7,7 @@
  * nothing; `end` runs to completion, bounded by `maxSteps` (then `status: "truncated"`).
  */
 import type { LedgerEvent } from '../../engine/types';
-import type { QueryError, QueryResult } from '../../engine/query/queryTypes';
+import type { QueryError, QueryResult } from '../../contract/queries';
 import type {
   ActivityEntry,
   ErrorCode,

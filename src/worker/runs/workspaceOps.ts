@@ -6,7 +6,7 @@
  * without the cross-tab lock and never commit.
  */
 import * as v from 'valibot';
-import { readBody } from '../../contract/body';
+import { readBody } from '../body';
 import { RunImportBody, ValidateBody } from '../../contract/schemas';
 import { Engine, loadScenario, type LedgerPageQuery } from '../../engine';
 import type { Issue } from '../../engine/types';

@@ -5,7 +5,7 @@
  * with `details.issues = [{path, message}]`, paths pointing into the request body (`/scenario/…`).
  * The body shapes are the valibot schemas `TemplateBody` and `TemplatePatchBody` (src/contract).
  */
-import { readBodyAs } from '../../contract/body';
+import { readBodyAs } from '../body';
 import { NOT_AN_OBJECT, TemplateBody, TemplatePatchBody } from '../../contract/schemas';
 import { loadScenario } from '../../engine';
 import type { Issue } from '../../engine/types';

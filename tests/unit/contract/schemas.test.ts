@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readBodyAs } from '../../../src/contract/body';
+import { readBodyAs } from '../../../src/worker/body';
 import {
   EnqueueBody,
   ExecutionBody,

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine';
 import { Ledger } from '../../../src/engine/ledger/ledger';
-import type { Lineage, Provenance, QueryResult } from '../../../src/engine/query/queryTypes';
+import type { Lineage, Provenance, QueryResult } from '../../../src/contract/queries';
 import { buildScenario, shapeArbitrary } from './scenarioArbitrary';
 import { engineFor, processNode, run, scenario, sink, source } from './helpers';
 

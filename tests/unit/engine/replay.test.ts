@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Engine, type EngineSettings } from '../../../src/engine';
-import type { RunSnapshot } from '../../../src/engine/query/queryTypes';
+import type { RunSnapshot } from '../../../src/contract/queries';
 import { buildScenario, shapeArbitrary, type Json, type Shape } from './scenarioArbitrary';
 import { engineFor, run, scenario, sink, source, stepOnce } from './helpers';
 

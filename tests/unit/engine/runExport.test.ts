@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Engine, type HasherFactory } from '../../../src/engine';
-import type { QueryResult } from '../../../src/engine/query/queryTypes';
+import type { QueryResult } from '../../../src/contract/queries';
 import type { TypedEvent } from '../../../src/engine/types';
 import { engineFor, processNode, run, scenario, sink, source } from './helpers';
 

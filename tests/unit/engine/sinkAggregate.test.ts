@@ -4,7 +4,7 @@
  * another one; and the error values.
  */
 import { describe, expect, it } from 'vitest';
-import type { QueryResult, SinkAggregateValue } from '../../../src/engine/query/queryTypes';
+import type { QueryResult, SinkAggregateValue } from '../../../src/contract/queries';
 import { SINK_FORMULAS } from '../../../src/engine';
 import { run, scenario, sink, source } from './helpers';
 

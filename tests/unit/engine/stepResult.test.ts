@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine';
-import type { QueryResult } from '../../../src/engine/query/queryTypes';
+import type { QueryResult } from '../../../src/contract/queries';
 import { engineFor, processNode, run, scenario, sink, source, stepOnce } from './helpers';
 
 function value<T>(r: QueryResult<T>): T {

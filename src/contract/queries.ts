@@ -3,7 +3,7 @@
  * lineage, provenance, sink aggregates and snapshots of an earlier step. Plain data, so they cross the
  * worker boundary and the HTTP API unchanged (src/contract/wire.ts re-exports them).
  */
-import type { LedgerEvent, LedgerOperation, NodeKind, NodeState, Position, RunStatus } from '../types';
+import type { LedgerEvent, LedgerOperation, NodeKind, NodeState, Position, RunStatus } from './vocabulary';
 
 /** A value or a named, explained failure — queries never throw for a caller's mistake. */
 export type QueryResult<T> = { ok: true; value: T } | { ok: false; error: QueryError };
@@ -250,6 +250,12 @@ export interface LedgerFilter {
   correlationId?: string;
   fromStep?: number;
   toStep?: number;
+}
+
+/** A page request: the filter, plus `offset` (matching events to skip) and `limit`. */
+export interface LedgerPageQuery extends LedgerFilter {
+  offset?: number;
+  limit?: number;
 }
 
 /** One page of the (filtered) ledger, in seq order. */
