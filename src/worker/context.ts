@@ -9,10 +9,13 @@ import { getExecution } from '../store/executions';
 import { getTemplate } from '../store/templates';
 import { inProcessLocks, webLocks, type LockRunner } from './locks';
 import { nextTask } from './parsing/parseStream';
-import type { ParserDeps } from './parsing/parserContext';
+import type { ParserDeps } from './parsing/parserDeps';
 import { Failure, guard, type Result } from './result';
 import { RunCache, type RunCacheLimits } from './runs/runCache';
+import { CHANGES_CHANNEL, type RunChange } from './runs/runChange';
 import { StoredRun } from './runs/storedRun';
+
+export { CHANGES_CHANNEL, type RunChange } from './runs/runChange';
 
 export interface ServiceDeps {
   db: AppDB;
@@ -35,16 +38,6 @@ export interface ServiceDeps {
   /** Tells other views and tabs about a committed change (default: a `flowledger` BroadcastChannel message). */
   announce?: (change: RunChange) => void;
 }
-
-/** The message sent after every committed change of an execution (BroadcastChannel `flowledger`). */
-export interface RunChange {
-  executionId: string;
-  /** The stored revision after the change; -1 when the execution was deleted. */
-  revision: number;
-}
-
-/** The BroadcastChannel other views and tabs listen on for `RunChange` messages. */
-export const CHANGES_CHANNEL = 'flowledger';
 
 export interface ServiceContext {
   readonly db: AppDB;

@@ -5,7 +5,7 @@
  */
 import { parseJsFormula } from './js';
 import type { CompiledExpr, ExprError } from './types';
-import { parseExpression } from './index';
+import { parseExpression } from './expression';
 
 export type FormulaResult =
   | { ok: true; expr: CompiledExpr; language: 'expression' }

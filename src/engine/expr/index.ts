@@ -3,66 +3,10 @@
  * tree of closures, then evaluated per token. Safe by construction: no code generation at run time, no
  * access to globals, prototypes or host objects, and bounded length, depth and work.
  */
-import { compile } from './compile';
-import { parse } from './parser';
-import { EvalFailure, ParseFailure, type EvalState, type Scope } from './state';
-import type { CompiledExpr, EvalContext, EvalResult, ParseResult } from './types';
-
 export type * from './ast';
 export type { CompiledExpr, EvalContext, EvalResult, ExprError, ParseResult } from './types';
 export { FUNCTION_NAMES } from './functions';
 export { LIMITS, FORBIDDEN_NAMES } from './limits';
+export { parseExpression } from './expression';
 export { parseFormula, type FormulaResult } from './formula';
 export { parseJsFormula, type JsFormulaError, type JsParseResult } from './js';
-
-const EMPTY_SCOPE: Scope = Object.freeze(Object.create(null) as Scope);
-
-/**
- * Pure. Parses and compiles `source`; never throws. Syntax errors, unknown functions, wrong
- * argument counts, forbidden names and the length and depth limits are reported as
- * `{ok: false, error: {message, position}}` with `0 <= position <= source.length`.
- */
-export function parseExpression(source: string): ParseResult {
-  try {
-    if (typeof source !== 'string')
-      return { ok: false, error: { message: 'expression must be a string', position: 0 } };
-    const { ast, variables, usesRand } = parse(source);
-    const root = compile(ast);
-    let running = false;
-    const expr: CompiledExpr = {
-      source,
-      ast,
-      variables: Object.freeze(variables),
-      usesRand,
-      evaluate(ctx: EvalContext): EvalResult {
-        if (running) return { ok: false, error: 'expression evaluated again while it was being evaluated' };
-        const scope =
-          ctx !== null && typeof ctx === 'object' && ctx.scope !== null && typeof ctx.scope === 'object'
-            ? ctx.scope
-            : EMPTY_SCOPE;
-        const st: EvalState = { steps: 0, now: ctx?.now, rand: ctx?.rand, locals: [] };
-        running = true;
-        try {
-          return { ok: true, value: root(scope, st) };
-        } catch (e) {
-          return { ok: false, error: e instanceof EvalFailure ? e.message : `internal error: ${describe(e)}` };
-        } finally {
-          running = false;
-        }
-      },
-    };
-    return { ok: true, expr };
-  } catch (e) {
-    if (e instanceof ParseFailure) return { ok: false, error: { message: e.message, position: e.position } };
-    return { ok: false, error: { message: `internal error: ${describe(e)}`, position: 0 } };
-  }
-}
-
-/** Pure. A message for an exception that is not one of ours (a bug, or a callback from the context throwing). */
-function describe(e: unknown): string {
-  try {
-    return e instanceof Error ? e.message : String(e);
-  } catch {
-    return 'unknown error';
-  }
-}

@@ -5,18 +5,10 @@
  * wraps it. Both hash the UTF-8 bytes of the same text, so the digest is the same: lone surrogates
  * must become U+FFFD, as `TextEncoder` and Node's `'utf8'` encoding both do.
  */
+import type { HasherFactory } from './incrementalHash';
 import { StreamHash } from './streamHash';
 
-/** A running SHA-256 over text. Not pure: mutable. */
-export interface IncrementalHash {
-  /** Appends the UTF-8 bytes of `text`. Called with chunks of tens of kilobytes, not per field. */
-  update(text: string): void;
-  /** Lower-case hex digest of everything appended so far; appending may continue afterwards. */
-  digestHex(): string;
-}
-
-/** Makes a fresh, empty hash; called once per ledger. */
-export type HasherFactory = () => IncrementalHash;
+export type { HasherFactory, IncrementalHash } from './incrementalHash';
 
 /** Not pure (each call allocates a new hash): the default factory, SHA-256 in JavaScript. */
 export const defaultHasher: HasherFactory = () => new StreamHash();

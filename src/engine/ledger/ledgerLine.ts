@@ -11,8 +11,7 @@
  */
 import { canonicalJson } from './canonical';
 import type { IncrementalHash } from './hashing';
-import type { Ledger } from './ledger';
-import { LEDGER_OPERATIONS } from '../types';
+import { LEDGER_OPERATIONS, type Token } from '../types';
 
 const CACHE_SIZE = 4096;
 /** Distinct data keys whose quoted text is cached (data keys are few; arbitrary ones stop being cached). */
@@ -61,9 +60,31 @@ export class ChunkSink implements TextSink {
   }
 }
 
+/**
+ * The columns of a ledger a line is written from (the `Ledger` class has them). Declared here, not
+ * imported, so the ledger can own a writer without the two modules importing each other.
+ */
+export interface LedgerColumns {
+  readonly tokens: readonly Token[];
+  readonly nodes: readonly { readonly nodeId: string; readonly nodeType: string }[];
+  readonly startTime: number;
+  readonly tickMs: number;
+  stepOf(seq: number): number;
+  nodeOf(seq: number): number;
+  opOf(seq: number): number;
+  inputOf(seq: number): number;
+  outputOf(seq: number): number;
+  fromOf(seq: number): string | undefined;
+  toOf(seq: number): string | undefined;
+  inputCountOf(seq: number): number;
+  inputAt(seq: number, i: number): number;
+  detailsRefOf(seq: number): number;
+  detailsAt(ref: number): Record<string, unknown> | undefined;
+}
+
 /** Not pure (caches): writes event lines of one ledger. */
 export class LineWriter {
-  private readonly ledger: Ledger;
+  private readonly ledger: LedgerColumns;
   private nodePart: string[] | undefined;
   private readonly opPart = LEDGER_OPERATIONS.map((op) => `,"operation":${JSON.stringify(op)}`);
   // A token appears as the output of one event and the input of a few following ones: a small
@@ -78,7 +99,7 @@ export class LineWriter {
   private stepPartOf = -1;
   private stepPart = '';
 
-  constructor(ledger: Ledger) {
+  constructor(ledger: LedgerColumns) {
     this.ledger = ledger;
   }
 

@@ -6,7 +6,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import type { IncrementalHash } from './hashing';
+import type { IncrementalHash } from './incrementalHash';
 
 const BLOCK = 1 << 16;
 

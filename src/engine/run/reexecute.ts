@@ -4,7 +4,17 @@
  * exactly. THE one re-execution loop: a stored execution's restore and catch-up (worker) and a run
  * import (`Engine.importRun`) both go through it, each wording its own errors.
  */
-import type { Engine } from './engine';
+import type { AddEventsResult } from './externalQueue';
+
+/**
+ * What a re-run drives: the `Engine` has these members. Declared here, not imported, so the engine
+ * (whose run import re-executes) and this loop do not import each other.
+ */
+export interface Rerunnable {
+  advance(to: number): unknown;
+  getCurrentTick(): number;
+  getExternalEventQueue(): { addEvents(events: readonly unknown[]): AddEventsResult };
+}
 
 /** One input batch as a re-run applies it: its events, added right after step `step`. */
 export interface ReexecutionBatch {
@@ -23,7 +33,7 @@ export type ReexecutionProblem =
  * The caller compares the result (step, ledger, status, hash or checkpoints) with what it expects.
  */
 export function reexecute(
-  engine: Engine,
+  engine: Rerunnable,
   batches: readonly ReexecutionBatch[],
   toStep: number,
 ): ReexecutionProblem | null {

@@ -11,14 +11,22 @@
  * reads but does not match is HASH_MISMATCH. Nothing is trusted from the event lines themselves:
  * the rebuilt run is the engine's own.
  */
-import type { Engine } from './engine';
 import type { InputBatch } from './externalQueue';
 import { defaultHasher, type HasherFactory } from '../ledger/hashing';
 import type { LiveRun } from './liveRun';
 import type { QueryResult } from '../../contract/queries';
 import { failure, ok } from '../query/queryErrors';
-import { reexecute } from './reexecute';
-import type { RunStatus, Scenario } from '../types';
+import { reexecute, type Rerunnable } from './reexecute';
+import type { LoadResult, RunStatus, Scenario } from '../types';
+
+/** What a run import rebuilds into: a fresh `Engine` (declared here so the two need not import each other). */
+export interface RebuildTarget extends Rerunnable {
+  initialize(document: unknown, options: { seed: number }): LoadResult;
+  start(scenario: Scenario, seed: number): void;
+  readonly status: RunStatus;
+  readonly ledger: { readonly size: number };
+  ledgerHash(): string;
+}
 
 /** The header's `format`, and the version this engine writes and reads. */
 export const RUN_FORMAT = 'flowledger-run';
@@ -96,7 +104,7 @@ export function readRunExport(text: string, hasher: HasherFactory = defaultHashe
  * then `reexecute` its input log to the header's step — and checks the result. Returns
  * the engine, or the reason it does not match.
  */
-export function rebuildRun(engine: Engine, header: RunHeader): QueryResult<Engine> {
+export function rebuildRun<E extends RebuildTarget>(engine: E, header: RunHeader): QueryResult<E> {
   try {
     if (header.scenarioForm === 'document') {
       const loaded = engine.initialize(header.scenario, { seed: header.seed });

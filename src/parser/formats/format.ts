@@ -9,21 +9,9 @@ import type { FormatSpec, ParserError, Result } from '../../contract/parserTypes
 import { catastrophicReason } from '../regex/regexGuard';
 import { formatMatcher, groupText, type FormatMatcher } from './formatMatcher';
 import { nativeErrorReason, trustedRegex, userRegex, type SafeRegex } from '../regex/safeRegex';
+import type { LineReader } from './lineReader';
 
-/** A matched header line: field values aligned with `names`, and the message. */
-export interface HeaderMatch {
-  names: readonly string[];
-  values: readonly string[];
-  content: string;
-}
-
-export interface LineReader {
-  kind: 'format' | 'regex' | 'json' | 'logfmt';
-  /** Header field names in format order (content excluded); empty for JSON/logfmt (keys vary per line). */
-  fieldNames: readonly string[];
-  /** Pure: the line's fields and content, or null when the line does not match the header format. */
-  read(line: string): HeaderMatch | null;
-}
+export type { HeaderMatch, LineReader } from './lineReader';
 
 /** Names a regex group may carry for the content, tried in order. */
 export const CONTENT_GROUPS = ['Content', 'content', 'message', 'msg'] as const;

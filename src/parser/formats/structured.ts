@@ -3,7 +3,7 @@
  * strings as they are, other JSON values in JSON); the first present message key is the content.
  * A line that is not a JSON object, or has no `key=value` pair, does not match.
  */
-import type { HeaderMatch } from './format';
+import type { HeaderMatch } from './lineReader';
 
 /** Pure: reads one JSON-lines record; null when the line is not a JSON object. */
 export function readJsonLine(line: string, messageKeys: readonly string[]): HeaderMatch | null {

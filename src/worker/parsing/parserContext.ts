@@ -4,23 +4,13 @@
  * configurations. Tests inject a loader that reads `public/` from disk and small limits.
  */
 import { PARSER_LIMITS } from '../../contract/wire';
-import { BundleReader, fetchLoader, type BundleLoader } from './bundle';
+import { BundleReader, fetchLoader } from './bundle';
 import type { ServiceContext } from '../context';
 import { ParseJobs } from './parseJobs';
 import { CHUNK_CHARS, nextTask } from './parseStream';
+import type { ParserDeps } from './parserDeps';
 
-export interface ParserDeps {
-  /** Reads bundled files (default: fetch relative to the app's base URL, once the page has set it with `setAppBase`). */
-  bundle?: BundleLoader;
-  /** Largest source `POST /api/parser/sources` stores, in UTF-8 bytes (default 256 MiB). */
-  maxSourceBytes?: number;
-  /** Most events one enqueue may add to an execution (default PARSER_LIMITS.maxEventLimit). */
-  maxEnqueueEvents?: number;
-  /** Characters pushed to the parser at a time (default 256 Ki). */
-  chunkChars?: number;
-  /** Resolves on a later turn of the event loop (default: a message to itself). */
-  nextTask?: () => Promise<void>;
-}
+export type { ParserDeps } from './parserDeps';
 
 export interface ParserContext {
   readonly ctx: ServiceContext;

@@ -25,7 +25,7 @@ import type { AppDB, CheckpointRow, ExecutionRow, InputBatchRow, LedgerSegmentRo
 import { commitRun as storeCommit, insertExecution, readRunState } from '../../store/executions';
 import { executionToRow } from '../../store/mappers';
 import { SEGMENT_SIZE, encodeFrom, encodeSegmentsFrom, type SealMark } from '../../store/segmentCodec';
-import type { RunChange } from '../context';
+import type { RunChange } from './runChange';
 import { addEvents } from './eventInput';
 import { Failure } from '../result';
 
