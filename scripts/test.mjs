@@ -1,6 +1,7 @@
 // `npm test`: everything that proves the project works, in one command.
 //   1. the command-line bundle (CLI tests run it as users do)
-//   2. type checks of every layer, and the format check (Prettier)
+//   2. type checks of every layer, the layer rules (dependency-cruiser, scripts/lint-deps.mjs) and the
+//      format check (Prettier)
 //   3. unit and contract tests (vitest, Node)
 //   4. the production build, then end-to-end tests (Playwright in Debian's Chromium, installed via
 //      apt when missing)
@@ -71,6 +72,15 @@ if (wants('types')) {
       tally.failed++;
       failures.push(`typecheck ${r.name}`);
     }
+  }
+}
+
+if (wants('types')) {
+  heading('layer rules (dependency-cruiser)');
+  if (run('node', ['scripts/lint-deps.mjs']) === 0) tally.passed++;
+  else {
+    tally.failed++;
+    failures.push('layer rules: see `npm run lint:deps`');
   }
 }
 

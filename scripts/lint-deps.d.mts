@@ -1,0 +1,23 @@
+/** A broken layer rule: an import (or worker reference) `from → to`, or a circle through `from`. */
+export interface DepViolation {
+  type: 'dependency' | 'cycle' | string;
+  from: string;
+  to: string;
+  rule: { name: string; severity: string };
+  /** For references dependency-cruiser does not see: `worker` entry or Svelte `type-only` import. */
+  kind?: 'worker' | 'type-only';
+  cycle?: (string | { name: string })[];
+}
+export const CONFIG: string;
+export const BASELINE: string;
+/** The one rule the baseline may hold violations of. */
+export const BASELINED_RULE: string;
+/** Runs the layer rules on `root` (default: this repository); `baseline` ignores the known UI violations. */
+export function lintDeps(options?: { root?: string; baseline?: boolean }): {
+  violations: DepViolation[];
+  known: number;
+  modules: number;
+  dependencies: number;
+};
+/** A violation's one-line description. */
+export function describe(v: DepViolation): string;
