@@ -1,6 +1,6 @@
 import { mount } from 'svelte';
 import { apiBaseUrl, applyUpdate, startApi, watchForUpdate } from './api/browser';
-import { CompatProfiles, pageProfileOf } from './api/pled/profile';
+import { CompatProfiles, pageProfileOf } from './api/profile';
 import { EngineAPIService } from './client/EngineAPIService';
 import { isCompatProfile, type CompatProfile, type SettingsAnswer } from './contract/settings';
 import { inPageTransport } from './client/transport';

@@ -7,7 +7,7 @@ import type { HttpHandler } from 'msw';
 import { setupWorker } from 'msw/browser';
 import { getEngineService } from './workerBridge';
 import { buildHandlers } from './handlers';
-import type { CompatProfiles } from './pled/profile';
+import type { CompatProfiles } from './profile';
 
 const CONTROL_TIMEOUT_MS = 10_000;
 const UPDATE_SWITCH_WAIT_MS = 2_000;

@@ -4,6 +4,7 @@
  * the shape never varies and is never an HTML page.
  */
 import { HttpResponse } from 'msw';
+import type { Result } from '../contract/result';
 import type { ErrorBody, ErrorCode } from '../contract/wire';
 import { STATUS_OF } from './status';
 
@@ -35,4 +36,15 @@ export class RequestError extends Error {
     this.code = code;
     this.details = details;
   }
+}
+
+/** Pure: the `pled` profile's error answer, the original's shape `{success: false, error: "<message>", code, details}`. */
+export function pledError(code: ErrorCode, message: string, details: Record<string, unknown> = {}): Response {
+  return HttpResponse.json({ success: false, error: message, code, details }, { status: STATUS_OF[code] });
+}
+
+/** The value of a service result, or the RequestError its failure is answered with. */
+export function must<T>(r: Result<T>): T {
+  if (!r.ok) throw new RequestError(r.error.code, r.error.message, r.error.details);
+  return r.value;
 }

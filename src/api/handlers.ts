@@ -9,7 +9,7 @@
  * pattern would swallow.
  */
 import { http, type HttpHandler } from 'msw';
-import { errorResponse, RequestError } from './errors';
+import { errorResponse, pledError, RequestError } from './errors';
 import { adminExecutionRoutes } from './handlers/adminExecutions';
 import { engineRoutes } from './handlers/engine';
 import { executionRoutes } from './handlers/executions';
@@ -18,8 +18,8 @@ import { parserRoutes } from './handlers/parser';
 import { settingsRoutes } from './handlers/settings';
 import { templateRoutes } from './handlers/templates';
 import { workspaceRoutes } from './handlers/workspace';
-import { CompatProfiles } from './pled/profile';
-import { pledError, pledHandlers } from './pled/routes';
+import { CompatProfiles } from './profile';
+import { pledHandlers } from './pled/routes';
 import type { Route } from './route';
 import type { ServiceGetter } from './servicePort';
 

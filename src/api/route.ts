@@ -8,7 +8,7 @@ import { HttpResponse } from 'msw';
 import type { Result } from '../contract/result';
 import type { CompatProfile } from '../contract/settings';
 import { errorResponse } from './errors';
-import type { CompatProfiles } from './pled/profile';
+import type { CompatProfiles } from './profile';
 import type { ServicePort } from './servicePort';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

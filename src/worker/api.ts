@@ -7,9 +7,11 @@
  *
  * It owns the database and holds one `Engine` per open execution (an LRU cache; a released run is
  * restored on demand by a verified deterministic re-run), and serves the log parser: sources,
- * configurations, parsing in the worker and enqueueing into a run (parserOps.ts).
+ * configurations, parsing in the worker and enqueueing into a run (parserOps.ts); and the `pled`
+ * compatibility profile's reads of stored runs (compat/pledOps.ts).
  */
 import type { PortOf } from '../contract/port';
+import { pledOps } from './compat/pledOps';
 import { createContext, type ServiceDeps } from './context';
 import { executionOps } from './runs/executionOps';
 import { parserOps } from './parsing/parserOps';
@@ -24,7 +26,7 @@ export type { Result, ServiceError, Timings } from './result';
 /** Not pure: a service over `deps.db` (see ServiceDeps for the injected clock, ids and locks). */
 export function createService(deps: ServiceDeps) {
   const ctx = createContext(deps);
-  const ops = {
+  const base = {
     ...templateOps(ctx),
     ...executionOps(ctx),
     ...runOps(ctx),
@@ -32,7 +34,8 @@ export function createService(deps: ServiceDeps) {
     ...settingsOps(ctx),
     ...parserOps(ctx, deps.parser),
   };
-  return counted(ctx, ops);
+  // The `pled` profile's operations build on the others (called directly, so counted once).
+  return counted(ctx, { ...base, ...pledOps(base) });
 }
 
 /** Not pure: `ops` with every call counted in `ctx.activeCalls` while it is under way (sync or async). */

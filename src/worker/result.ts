@@ -26,10 +26,15 @@ export function fail(
 /** Thrown inside the service to stop an operation with an expected failure; `guard` turns it into a value. */
 export class Failure extends Error {
   readonly error: ServiceError;
+  /** The error's code and details, also here as on the HTTP adapter's `RequestError`. */
+  readonly code: ErrorCode;
+  readonly details: Record<string, unknown>;
 
   constructor(code: ErrorCode, message: string, details: Record<string, unknown> = {}) {
     super(message);
     this.error = { code, message, details };
+    this.code = code;
+    this.details = details;
   }
 }
 

@@ -7,9 +7,8 @@
  * Errors take the request's profile's shape.
  */
 import { HttpResponse } from 'msw';
-import { errorResponse, RequestError } from '../errors';
+import { errorResponse, must, pledError, RequestError } from '../errors';
 import { jsonBody, optionalText } from '../params';
-import { must, pledError, withEvents } from '../pled/routes';
 import type { Route, RouteContext } from '../route';
 
 /** Answers `fn`'s body, or its RequestError in the request's profile's error shape. */
@@ -47,7 +46,7 @@ export const adminExecutionRoutes: Route[] = [
           issues: [{ path: '/templateId', message: 'expected a non-empty string' }],
         });
       const created = must(await service.createExecution(templateId, rest));
-      return [{ ...created, execution: await withEvents(service, created.execution) }, 201];
+      return [{ ...created, execution: must(await service.executionWithEvents(created.executionId)) }, 201];
     }),
   },
   {
@@ -68,8 +67,7 @@ export const adminExecutionRoutes: Route[] = [
     method: 'GET',
     path: '/admin/executions/{executionId}',
     handle: answered(async ({ service, params }) => {
-      const record = must(await service.getExecution(params.executionId!));
-      return [{ success: true, execution: await withEvents(service, record) }, 200];
+      return [{ success: true, execution: must(await service.executionWithEvents(params.executionId!)) }, 200];
     }),
   },
 ];

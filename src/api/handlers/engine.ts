@@ -1,7 +1,7 @@
 /** Engine paths (API.md "Engine paths") under `/engine/templates/{templateId}/executions/{executionId}`, plus the stored ledger. */
 import { MAX_ANSWER_ENTRIES, integer, optionalText, requiredText, stepRef, stepTarget } from '../params';
 import type { Result } from '../../contract/result';
-import { withJourney, withQueueCounts } from '../pled/shapes';
+import { withJourney, withQueueCounts } from '../originalFields';
 import { reply, replyText, type Route } from '../route';
 import { SINK_FORMULAS } from '../wire';
 

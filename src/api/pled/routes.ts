@@ -12,38 +12,24 @@
  *     is first run to its end (reading an earlier step afterwards answers it as it was);
  *   - execution id `none` is the template without events: a stored execution named `none`, made on
  *     first use (again after the template changes).
+ * The service does that work (src/worker/compat/pledOps.ts); each handler here reads the query and
+ * words the service's answer in the original's shape.
  * Errors keep their status and answer `{success: false, error: "<message>", code, details}`, the
  * original's shape (its client throws `data.error`).
  */
 import { HttpResponse } from 'msw';
-import type { Result } from '../../contract/result';
-import type { ErrorCode, ExecutionRecord, StepResult } from '../../contract/wire';
-import { RequestError } from '../errors';
+import { must, RequestError } from '../errors';
 import { optionalText } from '../params';
 import type { RouteContext } from '../route';
-import type { ServicePort } from '../servicePort';
-import { STATUS_OF } from '../status';
-import { aggregate, ledgerEntriesOf } from './aggregate';
-import { originalActivity, originalEvent, queueCounts, withJourney } from './shapes';
+import { originalActivity, originalEvent } from './shapes';
+import { queueCounts, withJourney } from '../originalFields';
+
+export { pledError } from '../errors';
 
 export type PledHandler = (ctx: RouteContext) => Promise<Response>;
 
 const RUN = '/engine/templates/{templateId}/executions/{executionId}';
 const INTEGER = /^(0|[1-9]\d{0,14})$/;
-
-/** Name of the stored execution that stands for the original's `none` (the template without events). */
-export const NONE_EXECUTION = 'none';
-
-/** Pure: the original's error answer. */
-export function pledError(code: ErrorCode, message: string, details: Record<string, unknown> = {}): Response {
-  return HttpResponse.json({ success: false, error: message, code, details }, { status: STATUS_OF[code] });
-}
-
-/** The value of a service result, or the RequestError its failure is answered with. */
-export function must<T>(r: Result<T>): T {
-  if (!r.ok) throw new RequestError(r.error.code, r.error.message, r.error.details);
-  return r.value;
-}
 
 function json(body: unknown, status = 200): Response {
   return HttpResponse.json(body as never, { status });
@@ -76,73 +62,22 @@ export function nextStepTarget(query: URLSearchParams): number | 'end' {
   );
 }
 
-const noneRuns = new Map<string, Promise<string>>();
-
-/**
- * Not pure: the execution id a path's `executionId` stands for: itself, or for `none` the template's
- * stored execution named `none` without events, made (once at a time) when there is none newer than
- * the template.
- */
-export async function resolveExecution(service: ServicePort, templateId: string, executionId: string): Promise<string> {
-  if (executionId !== NONE_EXECUTION) return executionId;
-  const key = templateId;
-  const pending = noneRuns.get(key);
-  if (pending) return pending;
-  const made = (async () => {
-    const template = must(await service.getTemplate(templateId));
-    const list = must(await service.listExecutions(templateId));
-    const current = list.executions.find(
-      (e) => e.name === NONE_EXECUTION && e.externalEventCount === 0 && e.createdAt >= template.updatedAt,
-    );
-    if (current) return current.id;
-    return must(await service.createExecution(templateId, { name: NONE_EXECUTION })).executionId;
-  })();
-  noneRuns.set(key, made);
-  try {
-    return await made;
-  } finally {
-    noneRuns.delete(key);
-  }
-}
-
-/** Not pure: the run at `step` (`last`: run to its end first); the step result without events. */
-async function runAt(ctx: RouteContext, executionId: string, step: number | 'last'): Promise<StepResult> {
-  return must(
-    await ctx.service.step(ctx.params.templateId!, executionId, step === 'last' ? 'end' : step, {
-      activityLimit: 0,
-      callId: ctx.callId,
-    }),
-  );
-}
-
-/** Not pure: an execution record with the external events it was given, as the original's execution read. */
-export async function withEvents(service: ServicePort, record: ExecutionRecord) {
-  return { ...record, externalEvents: must(await service.executionEvents(record.id)) };
-}
-
 /** The `pled` profile's handler of each path it answers differently, keyed `METHOD path`. */
 export const pledHandlers: Record<string, PledHandler> = {
   'GET /admin/templates/{templateId}': templateRead,
   'GET /engine/templates/{templateId}': templateRead,
 
   'GET /engine/executions/{executionId}': async ({ service, params }) => {
-    const record = must(await service.getExecution(params.executionId!));
-    return json({ ...record, success: true, execution: await withEvents(service, record) });
+    const execution = must(await service.executionWithEvents(params.executionId!));
+    const { externalEvents: _, ...record } = execution;
+    return json({ ...record, success: true, execution });
   },
 
-  [`GET ${RUN}/step`]: async (ctx) => {
-    const { service, params, query } = ctx;
+  [`GET ${RUN}/step`]: async ({ service, params, query, callId }) => {
     const target = nextStepTarget(query);
-    const executionId = await resolveExecution(service, params.templateId!, params.executionId!);
-    const r = must(
-      await service.step(params.templateId!, executionId, target, {
-        activityLimit: Number.MAX_SAFE_INTEGER,
-        callId: ctx.callId,
-      }),
-    );
+    const r = must(await service.pledStep(params.templateId!, params.executionId!, target, { callId }));
     return json({
       ...r,
-      executionId,
       activity: r.activity.map(originalEvent),
       // Every activity up to the step, oldest first (Flowledger's default lists the newest 1,000 first).
       allActivities: r.allActivities.map(originalEvent).reverse(),
@@ -150,94 +85,85 @@ export const pledHandlers: Record<string, PledHandler> = {
     });
   },
 
-  [`GET ${RUN}/nodes/{nodeId}/events`]: async (ctx) => {
-    const { service, params, query } = ctx;
+  [`GET ${RUN}/nodes/{nodeId}/events`]: async ({ service, params, query, callId }) => {
     const requested = query.get('step') ?? 'last';
     const step = readStep(query);
-    const executionId = await resolveExecution(service, params.templateId!, params.executionId!);
-    const at = await runAt(ctx, executionId, step);
-    const nodeId = params.nodeId!;
-    const all = must(await service.nodeEvents(params.templateId!, executionId, nodeId, 'last'));
-    const upTo = all.filter((e) => e.step <= at.step);
+    const { templateId, nodeId } = params;
+    const r = must(await service.pledNodeEvents(templateId!, params.executionId!, nodeId!, step, { callId }));
     return json({
       success: true,
-      templateId: params.templateId,
-      executionId,
+      templateId,
+      executionId: r.executionId,
       nodeId,
       requestedStep: requested,
-      actualStep: at.step,
-      nodeType: all[0]?.nodeType ?? (await nodeTypeOf(service, params.templateId!, nodeId)),
-      totalActivityLogEntries: at.allActivitiesTotal,
-      nodeSpecificEntries: all.length,
-      filteredEntries: upTo.length,
-      events: upTo.map(originalEvent),
+      actualStep: r.step,
+      nodeType: r.nodeType,
+      totalActivityLogEntries: r.totalActivityLogEntries,
+      nodeSpecificEntries: r.nodeSpecificEntries,
+      filteredEntries: r.events.length,
+      events: r.events.map(originalEvent),
     });
   },
 
-  [`GET ${RUN}/nodes/{nodeId}/activity`]: async (ctx) => {
-    const { service, params, query } = ctx;
+  [`GET ${RUN}/nodes/{nodeId}/activity`]: async ({ service, params, query, callId }) => {
     const step = readStep(query);
-    const executionId = await resolveExecution(service, params.templateId!, params.executionId!);
-    const at = await runAt(ctx, executionId, step);
-    const nodeId = params.nodeId!;
-    const activities = must(await service.nodeActivity(params.templateId!, executionId, nodeId, { step: at.step }));
+    const { templateId, nodeId } = params;
+    const r = must(await service.pledNodeActivity(templateId!, params.executionId!, nodeId!, step, { callId }));
     return json({
       success: true,
-      templateId: params.templateId,
-      executionId,
+      templateId,
+      executionId: r.executionId,
       nodeId,
-      step: at.step,
-      activities: activities.map(originalActivity),
-      nodeState: at.nodeStates[nodeId] ?? null,
-      totalActivities: activities.length,
-      timestamp: at.timestamp,
+      step: r.step,
+      activities: r.activities.map(originalActivity),
+      nodeState: r.nodeState,
+      totalActivities: r.activities.length,
+      timestamp: r.timestamp,
     });
   },
 
-  [`GET ${RUN}/sinks/{sinkId}/aggregate`]: async (ctx) => {
-    const { service, params, query } = ctx;
+  [`GET ${RUN}/sinks/{sinkId}/aggregate`]: async ({ service, params, query, callId }) => {
     const formula = query.get('formula') || 'latest';
     const customExpression = optionalText(query, 'customExpression') ?? null;
     const step = readStep(query);
-    const executionId = await resolveExecution(service, params.templateId!, params.executionId!);
-    const at = await runAt(ctx, executionId, step);
-    const sinkId = params.sinkId!;
-    // 400 NOT_A_SINK for another node, 404 for an unknown one.
-    must(await service.sinkAggregate(params.templateId!, executionId, sinkId, 'count', { step: at.step }));
-    const collected = must(await service.nodeEvents(params.templateId!, executionId, sinkId, at.step)).filter(
-      (e) => e.operation === 'TOKEN_COLLECTED',
+    const { templateId, sinkId } = params;
+    const r = must(
+      await service.pledSinkAggregate(
+        templateId!,
+        params.executionId!,
+        sinkId!,
+        { formula, customExpression, step },
+        { callId },
+      ),
     );
-    const entries = ledgerEntriesOf(collected);
-    const aggregatedValue = aggregate(entries, formula, customExpression, at.timestamp);
     return json({
       success: true,
-      templateId: params.templateId,
-      executionId,
+      templateId,
+      executionId: r.executionId,
       sinkId,
       sinkType: 'Sink',
       formula,
       customExpression,
-      aggregatedValue,
-      totalEvents: entries.length,
-      totalActivityLogEntries: at.allActivitiesTotal,
-      events: collected.map(originalEvent),
-      step: at.step,
+      aggregatedValue: r.aggregatedValue,
+      totalEvents: r.totalEvents,
+      totalActivityLogEntries: r.totalActivityLogEntries,
+      events: r.events.map(originalEvent),
+      step: r.step,
       // The step's simulated time (the original sent its wall clock): answers stay deterministic.
-      timestamp: new Date(at.timestamp).toISOString(),
+      timestamp: new Date(r.timestamp).toISOString(),
     });
   },
 
-  [`GET ${RUN}/tokens/{correlationId}/lineage`]: async (ctx) => {
-    const { service, params, query } = ctx;
+  [`GET ${RUN}/tokens/{correlationId}/lineage`]: async ({ service, params, query, callId }) => {
     const step = readStep(query);
-    const executionId = await resolveExecution(service, params.templateId!, params.executionId!);
-    const at = await runAt(ctx, executionId, step);
-    const lineage = must(await service.lineage(params.templateId!, executionId, params.correlationId!, at.step));
+    const r = must(
+      await service.pledLineage(params.templateId!, params.executionId!, params.correlationId!, step, { callId }),
+    );
     return json({
-      ...withJourney(lineage),
+      ...withJourney(r.lineage),
       templateId: params.templateId,
-      executionId,
-      timestamp: at.timestamp,
+      executionId: r.executionId,
+      timestamp: r.timestamp,
     });
   },
 };
@@ -245,14 +171,4 @@ export const pledHandlers: Record<string, PledHandler> = {
 async function templateRead({ service, params }: RouteContext): Promise<Response> {
   const template = must(await service.getTemplate(params.templateId!));
   return json({ ...template, success: true, template });
-}
-
-async function nodeTypeOf(service: ServicePort, templateId: string, nodeId: string): Promise<string> {
-  const template = await service.getTemplate(templateId);
-  if (!template.ok) return 'unknown';
-  const nodes = (template.value.scenario as { nodes?: unknown }).nodes;
-  const node = Array.isArray(nodes)
-    ? (nodes as Array<Record<string, unknown>>).find((n) => n !== null && typeof n === 'object' && n.nodeId === nodeId)
-    : undefined;
-  return typeof node?.type === 'string' ? node.type : 'unknown';
 }

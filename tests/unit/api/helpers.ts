@@ -14,7 +14,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { buildHandlers } from '../../../src/api/handlers';
 import { createApiServer } from '../../../src/api/node';
-import { CompatProfiles } from '../../../src/api/pled/profile';
+import { CompatProfiles } from '../../../src/api/profile';
 import type { ServicePort } from '../../../src/api/servicePort';
 import { ApiError } from '../../../src/client/ApiError';
 import { EngineAPIService } from '../../../src/client/EngineAPIService';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CompatProfiles, pageProfileOf } from '../../../src/api/pled/profile';
-import { aggregate, ledgerEntriesOf } from '../../../src/api/pled/aggregate';
+import { CompatProfiles, pageProfileOf } from '../../../src/api/profile';
+import { aggregate, ledgerEntriesOf } from '../../../src/worker/compat/pledAggregate';
 import { nextStepTarget } from '../../../src/api/pled/routes';
 import type { ServicePort } from '../../../src/api/servicePort';
 import type { CompatProfile } from '../../../src/contract/settings';

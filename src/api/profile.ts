@@ -8,8 +8,8 @@
  * `PUT /api/settings` updates it here, and one made in another tab arrives as a message on the
  * `flowledger-settings` BroadcastChannel, which drops what was kept.
  */
-import { isCompatProfile, PROFILE_HEADER, type CompatProfile } from '../../contract/settings';
-import type { ServicePort } from '../servicePort';
+import { isCompatProfile, PROFILE_HEADER, type CompatProfile } from '../contract/settings';
+import type { ServicePort } from './servicePort';
 
 /** The BroadcastChannel a settings change is announced on (other tabs drop their kept value). */
 export const SETTINGS_CHANNEL = 'flowledger-settings';

@@ -1,15 +1,15 @@
 /**
  * The original tool's sink aggregation (`GET …/sinks/{sinkId}/aggregate?formula=…&customExpression=…`
- * in the `pled` profile): a formula over the sink's ledger entries — one per token it collected, each
- * `{id, value, timestamp, action, nodeId, correlationIds, tokenId, step, data}` — or a JavaScript
+ * in the `pled` profile), computed by the service: a formula over the sink's ledger entries — one per
+ * token it collected, each `{id, value, timestamp, action, nodeId, correlationIds, tokenId, step, data}` — or a JavaScript
  * expression over `ledgerEntries` (also named `entries` and `events`) and `numericValues`, translated
  * by the project's JavaScript formula translator and evaluated by its own expression evaluator: no
  * `eval`, no globals, bounded work, and `Date.now()` reads the step's simulated time.
  */
+import { ACTION_OF, valueOf } from '../../contract/pled';
+import type { LedgerEvent } from '../../contract/vocabulary';
 import { parseJsFormula } from '../../engine/expr/js';
-import type { LedgerEvent } from '../../engine/types';
-import { RequestError } from '../errors';
-import { ACTION_OF, valueOf } from './shapes';
+import { Failure } from '../result';
 
 /** Formulas the original's sink viewer offers; `custom` evaluates `customExpression`. */
 export const PLED_FORMULAS = ['latest', 'earliest', 'sum', 'count', 'average', 'min', 'max', 'custom'] as const;
@@ -51,7 +51,7 @@ export function ledgerEntriesOf(events: readonly LedgerEvent[]): LedgerEntry[] {
 /**
  * Pure: the aggregated value of `entries` by `formula`, or by `customExpression` when one is given
  * (as the original did, whatever the formula); `now` is the simulated time `Date.now()` reads.
- * Throws `RequestError` 400 for an unknown formula or an expression outside the translator's subset
+ * Throws a `Failure` (400) for an unknown formula or an expression outside the translator's subset
  * (naming the construct, line and column) or failing as it runs. No entries: null, as the original.
  */
 export function aggregate(
@@ -61,11 +61,11 @@ export function aggregate(
   now: number,
 ): unknown {
   if (!(PLED_FORMULAS as readonly string[]).includes(formula))
-    throw new RequestError(
-      'UNKNOWN_FORMULA',
-      `Unknown formula "${formula}"; the formulas are ${PLED_FORMULAS.join(', ')}`,
-      { parameter: 'formula', value: formula, formulas: [...PLED_FORMULAS] },
-    );
+    throw new Failure('UNKNOWN_FORMULA', `Unknown formula "${formula}"; the formulas are ${PLED_FORMULAS.join(', ')}`, {
+      parameter: 'formula',
+      value: formula,
+      formulas: [...PLED_FORMULAS],
+    });
   if (entries.length === 0) return null;
   const numbers = entries.map((e) => e.value).filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
   if (customExpression !== null && customExpression.trim() !== '')
@@ -92,7 +92,7 @@ function evaluateCustom(source: string, entries: readonly LedgerEntry[], numbers
   const parsed = parseJsFormula(source, { params: CUSTOM_EXPRESSION_NAMES });
   if (!parsed.ok) {
     const { message, line, column, construct } = parsed.error;
-    throw new RequestError(
+    throw new Failure(
       'INVALID_PARAMETER',
       `Query parameter "customExpression" is not a formula Flowledger runs: ${message} (line ${line}, column ${column})`,
       { parameter: 'customExpression', value: source, line, column, construct },
@@ -104,13 +104,9 @@ function evaluateCustom(source: string, entries: readonly LedgerEntry[], numbers
     now: () => now,
   });
   if (!result.ok)
-    throw new RequestError(
-      'INVALID_PARAMETER',
-      `Query parameter "customExpression" failed as it ran: ${result.error}`,
-      {
-        parameter: 'customExpression',
-        value: source,
-      },
-    );
+    throw new Failure('INVALID_PARAMETER', `Query parameter "customExpression" failed as it ran: ${result.error}`, {
+      parameter: 'customExpression',
+      value: source,
+    });
   return result.value;
 }
