@@ -105,6 +105,14 @@ module.exports = {
       to: { dependencyTypes: ['core'] },
     },
     {
+      name: 'default-profile-without-pled',
+      comment:
+        'The HTTP adapter answers the pled profile in api/pled; only the dispatcher (handlers.ts) picks its handlers.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/api/(pled/|handlers\\.ts$)' },
+      to: { path: '^src/api/pled/' },
+    },
+    {
       name: 'no-circular',
       comment: 'No import circles, type-only ones included: a module and the modules it imports form a tree.',
       severity: 'error',

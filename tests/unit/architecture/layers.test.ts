@@ -143,6 +143,17 @@ describe('the layer rules refuse', () => {
     ]);
   });
 
+  it('a default-profile module of the HTTP adapter importing the pled profile', () => {
+    expect(
+      refusals({
+        'src/api/pled/routes.ts': 'export const pledHandlers = {};\n',
+        'src/api/handlers.ts':
+          "import { pledHandlers } from './pled/routes';\nexport const handlers = [pledHandlers];\n",
+        'src/api/step.ts': "import { pledHandlers } from './pled/routes';\nexport const s = pledHandlers;\n",
+      }),
+    ).toEqual(['default-profile-without-pled: src/api/step.ts → src/api/pled/routes.ts']);
+  });
+
   it('an import circle', () => {
     expect(
       refusals({
