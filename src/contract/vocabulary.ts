@@ -14,6 +14,30 @@ export interface Issue {
 export const NODE_KINDS = ['DataSource', 'ProcessNode', 'FSM', 'Aggregator', 'Multiplexer', 'Sink'] as const;
 export type NodeKind = (typeof NODE_KINDS)[number];
 
+/**
+ * THE node-kind alias table: every node `type` a scenario may write, with the kind it is — the
+ * canonical kinds and the original V3 tool's aliases. The DSL loader and the UI's graph both read it.
+ */
+export const NODE_TYPE_KINDS = {
+  DataSource: 'DataSource',
+  ExternalEventSource: 'DataSource',
+  ProcessNode: 'ProcessNode',
+  FSM: 'FSM',
+  FSMProcessNode: 'FSM',
+  Aggregator: 'Aggregator',
+  Queue: 'Aggregator',
+  Multiplexer: 'Multiplexer',
+  Sink: 'Sink',
+} as const satisfies Record<string, NodeKind>;
+export type NodeType = keyof typeof NODE_TYPE_KINDS;
+
+/** Pure: the kind of a node written with `type` (a kind or an alias), or null for anything else. */
+export function nodeKindOf(type: unknown): NodeKind | null {
+  return typeof type === 'string' && Object.prototype.hasOwnProperty.call(NODE_TYPE_KINDS, type)
+    ? NODE_TYPE_KINDS[type as NodeType]
+    : null;
+}
+
 /** Where a node sits on the canvas. */
 export interface Position {
   x: number;
@@ -105,12 +129,13 @@ export interface NodeState {
 }
 
 /** Closed set of run statuses. */
-export type RunStatus = 'ready' | 'running' | 'completed' | 'truncated';
+export const RUN_STATUSES = ['ready', 'running', 'completed', 'truncated'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
 
 /** Which bound closed a truncated run: step `maxSteps` was reached, or the ledger reached `maxEvents` with work left. */
 export type TruncationBound = 'maxSteps' | 'maxEvents';
 
 /** Pure: true once a run can take no further step (`completed` or `truncated`). */
-export function isEnded(status: RunStatus): boolean {
+export function isEnded(status: RunStatus): status is 'completed' | 'truncated' {
   return status === 'completed' || status === 'truncated';
 }

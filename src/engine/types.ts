@@ -11,7 +11,7 @@
  */
 import type { Issue, Position } from '../contract/vocabulary';
 
-export { LEDGER_OPERATIONS, NODE_KINDS, isEnded } from '../contract/vocabulary';
+export { LEDGER_OPERATIONS, NODE_KINDS, RUN_STATUSES, isEnded } from '../contract/vocabulary';
 export type {
   ExternalEvent,
   Issue,

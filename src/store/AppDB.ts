@@ -20,41 +20,15 @@
  *                     configurations were already seeded, so a deleted one never comes back.
  */
 import { Dexie, type EntityTable, type Table } from 'dexie';
-import type { ExternalEvent, RunStatus } from '../engine/types';
+import type { ExternalEvent } from '../contract/vocabulary';
+import type { ExecutionRecord, Template } from '../contract/wire';
 import type { ParserConfig } from '../parser';
 
-/** A template as stored (its wire shape is `Template`: templateToWire). */
-export interface TemplateRow {
-  id: string;
-  name: string;
-  description: string;
-  /** The DSL version the scenario declares. */
-  version: string;
-  /** Unique (index `&slug`). */
-  slug: string;
-  scenario: Record<string, unknown>;
-  referenceDoc?: string;
-  resources?: unknown[];
-  createdAt: string;
-  updatedAt: string;
-}
+/** A template as stored: the same fields as its wire shape `Template` (templateToWire picks them). */
+export type TemplateRow = Template;
 
 /** An execution as stored: what the wire record says (executionToWire) plus what restoring and committing need. */
-export interface ExecutionRow {
-  id: string;
-  /** Index `templateId`. */
-  templateId: string;
-  name: string;
-  seed: number;
-  status: RunStatus;
-  currentStep: number;
-  ledgerSize: number;
-  externalEventCount: number;
-  queueSize: number;
-  /** SHA-256 of the canonical ledger once the run has ended, else null. */
-  ledgerHash: string | null;
-  createdAt: string;
-  updatedAt: string;
+export interface ExecutionRow extends ExecutionRecord {
   /** The template's scenario document as it was when the execution was created. */
   scenario: unknown;
   /** Incremented by every commit; a commit based on an older revision is refused. */

@@ -1,3 +1,4 @@
+import { isEnded } from '../../contract/vocabulary';
 import { OP, type Engine, type NodeState, type RunSnapshot } from '../../engine';
 
 /** Collected values listed per sink in the summary (the count and sum cover all of them). */
@@ -42,7 +43,7 @@ export function runSummary(engine: Engine): RunSummary {
   const status = engine.status;
   return {
     steps: engine.getCurrentTick(),
-    status: status === 'completed' || status === 'truncated' ? status : 'running',
+    status: isEnded(status) ? status : 'running',
     ledgerEvents: ledger.size,
     ledgerHash: engine.ledgerHash(),
     sinks,

@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import { FORBIDDEN_NAMES } from '../expr';
 import { didYouMean } from '../suggest';
+import { NODE_TYPE_KINDS } from '../../contract/vocabulary';
 import { NODE_KINDS, type NodeKind } from '../types';
 import { hint, IssueList, isRecord, listOf, pointer, showValue } from './issues';
 import {
@@ -54,17 +55,8 @@ export interface NodeEntry {
   inputs: InputInput[];
 }
 
-const TYPE_TO_KIND: Record<keyof typeof NODE_SCHEMAS, NodeKind> = {
-  DataSource: 'DataSource',
-  ProcessNode: 'ProcessNode',
-  FSM: 'FSM',
-  FSMProcessNode: 'FSM',
-  Aggregator: 'Aggregator',
-  Queue: 'Aggregator',
-  Multiplexer: 'Multiplexer',
-  Sink: 'Sink',
-  ExternalEventSource: 'DataSource',
-};
+// Every node type the loader has a schema for is in the contract's alias table (checked here).
+const TYPE_TO_KIND: Record<keyof typeof NODE_SCHEMAS, NodeKind> = NODE_TYPE_KINDS;
 
 const ALL_TYPES = [...NODE_KINDS, 'FSMProcessNode', 'Queue', 'ExternalEventSource', ...PRESENTATIONAL_TYPES];
 

@@ -17,7 +17,7 @@ import type { LiveRun } from './liveRun';
 import type { QueryResult } from '../../contract/queries';
 import { failure, ok } from '../query/queryErrors';
 import { reexecute, type Rerunnable } from './reexecute';
-import type { LoadResult, RunStatus, Scenario } from '../types';
+import { RUN_STATUSES, type LoadResult, type RunStatus, type Scenario } from '../types';
 
 /** What a run import rebuilds into: a fresh `Engine` (declared here so the two need not import each other). */
 export interface RebuildTarget extends Rerunnable {
@@ -165,7 +165,7 @@ function headerProblem(head: unknown): string | null {
     return 'its header\'s "seed" is not a finite number';
   if (!isStep(h['step'])) return 'its header\'s "step" is not a whole number';
   if (!isStep(h['ledgerEvents'])) return 'its header\'s "ledgerEvents" is not a whole number';
-  if (!['ready', 'running', 'completed', 'truncated'].includes(h['status'] as string))
+  if (!(RUN_STATUSES as readonly string[]).includes(h['status'] as string))
     return 'its header\'s "status" is not a run status';
   if (typeof h['ledgerHash'] !== 'string' || !/^[0-9a-f]{64}$/.test(h['ledgerHash']))
     return 'its header\'s "ledgerHash" is not a SHA-256 hex digest';

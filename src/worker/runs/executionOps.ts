@@ -5,6 +5,7 @@
  */
 import { readBodyAs } from '../body';
 import { EventsBody, ExecutionBody } from '../../contract/schemas';
+import { isEnded } from '../../contract/vocabulary';
 import { Engine } from '../../engine';
 import type { Deleted, EventsAdded, ExecutionCreated, ExecutionList, ExecutionRecord } from '../../contract/wire';
 import type { InputBatchRow } from '../../store/AppDB';
@@ -51,7 +52,7 @@ export function executionOps(ctx: ServiceContext) {
             ledgerSize: 0,
             externalEventCount: events.length,
             queueSize: engine.getQueue().size(),
-            ledgerHash: status === 'completed' || status === 'truncated' ? engine.ledgerHash() : null,
+            ledgerHash: isEnded(status) ? engine.ledgerHash() : null,
             createdAt: at,
             updatedAt: at,
             scenario: template.scenario,

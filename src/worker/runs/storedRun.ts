@@ -19,7 +19,7 @@
  * (`encodeSegmentsFrom`), for writing and for verifying alike.
  */
 import { Engine, reexecute } from '../../engine';
-import type { ExternalEvent } from '../../engine/types';
+import { isEnded, type ExternalEvent } from '../../contract/vocabulary';
 import type { ExecutionRecord, StepTarget } from '../../contract/wire';
 import type { AppDB, CheckpointRow, ExecutionRow, InputBatchRow, LedgerSegmentRow } from '../../store/AppDB';
 import { commitRun as storeCommit, insertExecution, readRunState } from '../../store/executions';
@@ -226,8 +226,7 @@ export class StoredRun {
     const checkpoints: CheckpointRow[] = encoded.segments.map((e) => e.checkpoint);
     const t1 = clock();
     const status = engine.status;
-    const ended = status === 'completed' || status === 'truncated';
-    const ledgerHash = ended ? engine.ledgerHash() : null;
+    const ledgerHash = isEnded(status) ? engine.ledgerHash() : null;
     const t2 = clock();
     const batch: InputBatchRow | undefined = events && {
       executionId: this.executionId,

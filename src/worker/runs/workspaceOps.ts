@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { readBody } from '../body';
 import { RunImportBody, ValidateBody } from '../../contract/schemas';
 import { Engine, loadScenario, type LedgerPageQuery } from '../../engine';
-import type { Issue } from '../../engine/types';
+import { isEnded, type Issue } from '../../contract/vocabulary';
 import type {
   ActivityHistogram,
   ExecutionCreated,
@@ -129,7 +129,7 @@ export function workspaceOps(ctx: ServiceContext) {
             ledgerSize: engine.ledger.size,
             externalEventCount: log.reduce((n, b) => n + b.events.length, 0),
             queueSize: engine.getQueue().size(),
-            ledgerHash: status === 'completed' || status === 'truncated' ? engine.ledgerHash() : null,
+            ledgerHash: isEnded(status) ? engine.ledgerHash() : null,
             createdAt: now,
             updatedAt: now,
             scenario: header.scenario,

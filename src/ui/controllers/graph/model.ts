@@ -3,8 +3,9 @@
  * and edges (the union of `outputs` and `inputs`, de-duplicated as DSL.md §2 says). Pure data, read
  * from the scenario object a template or execution carries; nothing here touches the DOM.
  */
+import { nodeKindOf, type NodeKind } from '../../../contract/vocabulary';
 
-export type NodeKind = 'DataSource' | 'ProcessNode' | 'FSM' | 'Aggregator' | 'Multiplexer' | 'Sink';
+export type { NodeKind };
 
 export interface GraphNode {
   id: string;
@@ -33,18 +34,6 @@ export interface GraphModel {
   edges: GraphEdge[];
 }
 
-const KIND_ALIASES: Record<string, NodeKind> = {
-  DataSource: 'DataSource',
-  ExternalEventSource: 'DataSource',
-  ProcessNode: 'ProcessNode',
-  FSM: 'FSM',
-  FSMProcessNode: 'FSM',
-  Aggregator: 'Aggregator',
-  Queue: 'Aggregator',
-  Multiplexer: 'Multiplexer',
-  Sink: 'Sink',
-};
-
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
@@ -57,7 +46,7 @@ export function graphFromScenario(scenario: unknown): GraphModel {
   for (const raw of rawNodes) {
     if (!isObj(raw)) continue;
     const id = str(raw.nodeId) ?? str(raw.id);
-    const kind = KIND_ALIASES[String(raw.type)];
+    const kind = nodeKindOf(raw.type);
     if (!id || !kind || ids.has(id)) continue;
     ids.add(id);
     const pos = isObj(raw.position) ? raw.position : null;
