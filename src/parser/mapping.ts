@@ -25,7 +25,7 @@ export interface CompiledMapping {
 }
 
 interface CompiledEventRule {
-  /** On RE2: an event rule is always a user's pattern (src/parser/safeRegex.ts). */
+  /** On RE2: an event rule is always a user's pattern (src/parser/regex/safeRegex.ts). */
   re: SafeRegex;
   event: string;
   on: 'content' | 'template';

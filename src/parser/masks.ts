@@ -87,7 +87,7 @@ type Hint = (s: string, digits: boolean) => boolean;
 export interface CompiledMask {
   name: string;
   placeholder: string;
-  /** Native for the project's own masks, RE2 (linear time) for a user's (src/parser/safeRegex.ts). */
+  /** Native for the project's own masks, RE2 (linear time) for a user's (src/parser/regex/safeRegex.ts). */
   regex: SafeRegex;
   hint?: Hint;
 }

@@ -60,7 +60,7 @@ function literal(fragment: string): string {
 /**
  * Pure: compiles a (non-preset) format spec into a line reader, or an error saying why it is bad.
  * `trusted`: the spec is one of the project's own (a built-in preset's), whose regex may run on the
- * native engine; anything else runs on RE2, in time linear in the line (src/parser/safeRegex.ts).
+ * native engine; anything else runs on RE2, in time linear in the line (src/parser/regex/safeRegex.ts).
  */
 export function compileFormat(
   spec: Exclude<FormatSpec, { kind: 'preset' }>,

@@ -26,7 +26,7 @@ describe('cancelling a call ({signal})', () => {
   });
 
   // Guards the abort reaching the engine loop: with the check between slices removed (`stop()` after
-  // `ctx.nextTask()` in `advance`, src/worker/runOps.ts), the aborted run went on to its last step and
+  // `ctx.nextTask()` in `advance`, src/worker/runs/runOps.ts), the aborted run went on to its last step and
   // saved it, and this test failed with "expected 50002 to be 1" (the step of the next call). The test
   // above still passed that way: its abort lands before the loop starts.
   it('stops a run that is already stepping at its next slice and saves nothing of it', async () => {

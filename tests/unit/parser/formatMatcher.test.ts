@@ -1,5 +1,5 @@
 /**
- * The linear-time matcher for `<Field>` format strings (src/parser/formatMatcher.ts) gives exactly
+ * The linear-time matcher for `<Field>` format strings (src/parser/formats/formatMatcher.ts) gives exactly
  * the captures the format's regex gives on RE2 (and on the native engine, on lines without the
  * Unicode spaces where the two read `\s` differently), and stays linear on hostile lines.
  */

@@ -1,6 +1,6 @@
 /**
  * Issue 10, item 3: every pattern a user writes runs in time linear in the line. The shapes below pass
- * the static nested-quantifier check (src/parser/regexGuard.ts) and backtrack for minutes or hours on
+ * the static nested-quantifier check (src/parser/regex/regexGuard.ts) and backtrack for minutes or hours on
  * JavaScript's own engine when the line almost matches; each test parses a 50,000-character hostile
  * line and checks what the parse gives. A test that hangs fails by the vitest timeout.
  */
@@ -139,7 +139,7 @@ describe('a format string on RE2 reads lines as the native engine does', () => {
     String.raw`<Month>  <Date> <Time> <User> <Component>\[<PID>\]( \(<Address>\))?: <Content>`,
     '<A>: <Content> end <B>',
   ])('%s', (pattern) => {
-    // A user's format string of these shapes runs on the format matcher (src/parser/formatMatcher.ts).
+    // A user's format string of these shapes runs on the format matcher (src/parser/formats/formatMatcher.ts).
     expect(formatMatcher(formatToRegexSource(pattern).source)).not.toBeNull();
     const user = compileFormat({ kind: 'format', pattern });
     const native = compileFormat({ kind: 'format', pattern }, '/format', true);

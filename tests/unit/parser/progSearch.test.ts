@@ -1,5 +1,5 @@
 /**
- * The search masks run on (src/parser/progSearch.ts, behind `userRegex(…).replaceAll`) finds the same
+ * The search masks run on (src/parser/regex/progSearch.ts, behind `userRegex(…).replaceAll`) finds the same
  * matches as RE2's own engine: generated patterns and texts, replaced both ways, give the same text.
  */
 import fc from 'fast-check';
