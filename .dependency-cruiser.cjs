@@ -60,7 +60,7 @@ module.exports = {
       'api-adapts-only',
       'The HTTP adapter maps requests to service calls: it may use the service and the contract.',
       '^src/api/',
-      ['api', 'worker', 'store', 'engine', 'parser', 'contract'],
+      ['api', 'worker', 'contract'],
     ),
     room(
       'client-below-ui',

@@ -7,7 +7,7 @@
  * These throw `RequestError`, answered by the route wrapper (handlers.ts): one line per parameter
  * keeps each handler a plain translation of HTTP into a service call.
  */
-import { MAX_JSON_DEPTH, jsonTooDeepAt, tooDeepJsonMessage } from '../engine/jsonDepth';
+import { MAX_JSON_DEPTH, jsonTooDeepAt, tooDeepJsonMessage } from '../contract/jsonDepth';
 import { RequestError } from './errors';
 import type { StepRef, StepTarget } from './wire';
 

@@ -3,7 +3,7 @@
  * and the column, not a character offset.
  */
 
-import { jsonTooDeepAt, tooDeepJsonMessage } from '../engine/jsonDepth';
+import { jsonTooDeepAt, tooDeepJsonMessage } from '../contract/jsonDepth';
 import { locateJsonError } from './jsonLocate';
 
 export type JsonRead = { ok: true; value: unknown } | { ok: false; message: string };

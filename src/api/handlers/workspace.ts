@@ -3,7 +3,7 @@
  * graph, validating a scenario without saving it, a read-only step view, the activity histogram,
  * the ledger paged and filtered, token provenance and descendants, run export and import.
  */
-import { LEDGER_OPERATIONS, type LedgerOperation } from '../../engine/types';
+import { LEDGER_OPERATIONS, type LedgerOperation } from '../../contract/vocabulary';
 import { RequestError } from '../errors';
 import { integer, jsonBody, optionalText, stepRef } from '../params';
 import { reply, replyText, type Route } from '../route';
