@@ -1,14 +1,15 @@
 /**
  * The layer rules (.dependency-cruiser.cjs, docs/architecture.md) refuse each kind of violation, and
- * hold on the real src/ with only the UI's known violations in the baseline. Each planted violation
- * goes into a small tree of its own under the system's temporary folder, beside a copy of the
- * configuration, and dependency-cruiser (through scripts/lint-deps.mjs) runs on that tree.
+ * hold on the real src/ with only the UI's known violations in the baseline. A clean tree (one module
+ * per room) is written under the system's temporary folder beside a copy of the configuration, then
+ * a copy with every violation below planted in it; dependency-cruiser (through scripts/lint-deps.mjs)
+ * runs on each, and each planted module must be refused for exactly its violation.
  */
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASELINE, BASELINED_RULE, CONFIG, lintDeps, type DepViolation } from '../../../scripts/lint-deps.mjs';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -48,13 +49,7 @@ function tree(planted: Record<string, string>): string {
   return dir;
 }
 
-/** The violations of `planted` added to the clean tree, as `rule: from → to` (circles: `rule: members`). */
-function refusals(planted: Record<string, string>): string[] {
-  return lintDeps({ root: tree(planted), baseline: false })
-    .violations.map(show)
-    .sort();
-}
-
+/** A violation as `rule: from → to` (circles: `no-circular: ` and their members, sorted). */
 function show(v: DepViolation): string {
   if (v.rule.name === 'no-circular') {
     const members = [v.from, ...(v.cycle ?? []).map((c) => (typeof c === 'string' ? c : c.name))];
@@ -63,117 +58,128 @@ function show(v: DepViolation): string {
   return `${v.rule.name}: ${v.from} → ${v.to}`;
 }
 
+/** Each kind of violation: the modules planted, and the refusals they must get (worked out by hand). */
+const PLANTS: { what: string; files: Record<string, string>; refused: string[] }[] = [
+  {
+    what: 'the UI importing the worker, by import or by a worker entry',
+    files: {
+      'src/ui/bad.ts': "import { ops } from '../worker/ops';\nexport const o = ops;\n",
+      'src/ui/spawn.ts': "export const w = new Worker(new URL('../worker/engine.worker.ts', import.meta.url));\n",
+    },
+    refused: [
+      'ui-sees-client-and-contract: src/ui/bad.ts → src/worker/ops.ts',
+      'ui-sees-client-and-contract: src/ui/spawn.ts → src/worker/engine.worker.ts',
+    ],
+  },
+  {
+    what: 'the UI importing the store, type-only included (in a module and in a Svelte component)',
+    files: {
+      'src/ui/rows.ts': "import type { rows } from '../store/db';\nexport type R = typeof rows;\n",
+      'src/ui/Rows.svelte':
+        '<script lang="ts">\n  import type { rows } from \'../store/db\';\n  let r: typeof rows = [];\n</script>\n<p>{r.length}</p>\n',
+    },
+    refused: [
+      'ui-sees-client-and-contract: src/ui/Rows.svelte → src/store/db.ts',
+      'ui-sees-client-and-contract: src/ui/rows.ts → src/store/db.ts',
+    ],
+  },
+  {
+    what: 'the UI importing the HTTP adapter or a core',
+    files: {
+      'src/ui/h.ts': "import { handlers } from '../api/handlers';\nexport const h = handlers;\n",
+      'src/ui/e.ts': "import { ENGINE_KINDS } from '../engine/index';\nexport const e = ENGINE_KINDS;\n",
+    },
+    refused: [
+      'ui-sees-client-and-contract: src/ui/e.ts → src/engine/index.ts',
+      'ui-sees-client-and-contract: src/ui/h.ts → src/api/handlers.ts',
+    ],
+  },
+  {
+    what: 'the contract importing an engine value, or even an engine type',
+    files: {
+      'src/contract/wire.ts':
+        "import { ENGINE_KINDS } from '../engine/index';\nimport type { Scenario } from '../engine/types';\nexport const k = ENGINE_KINDS;\nexport type S = Scenario;\n",
+    },
+    refused: [
+      'contract-stands-alone: src/contract/wire.ts → src/engine/index.ts',
+      'contract-stands-alone: src/contract/wire.ts → src/engine/types.ts',
+    ],
+  },
+  {
+    what: 'the parser importing the engine, type-only included',
+    files: { 'src/parser/mapping.ts': "import type { Scenario } from '../engine/types';\nexport type M = Scenario;\n" },
+    refused: ['parser-needs-no-engine: src/parser/mapping.ts → src/engine/types.ts'],
+  },
+  {
+    what: 'a room importing a higher one',
+    files: {
+      'src/store/up.ts': "import { handlers } from '../api/handlers';\nexport const h = handlers;\n",
+      'src/engine/up.ts': "import { rows } from '../store/db';\nexport const r = rows;\n",
+      'src/worker/up.ts': "import { api } from '../client/service';\nexport const a = api;\n",
+    },
+    refused: [
+      'engine-uses-contract-only: src/engine/up.ts → src/store/db.ts',
+      'store-below-worker: src/store/up.ts → src/api/handlers.ts',
+      'worker-below-api: src/worker/up.ts → src/client/service.ts',
+    ],
+  },
+  {
+    what: 'a default-profile module of the HTTP adapter importing the pled profile',
+    files: {
+      'src/api/pled/routes.ts': 'export const pledHandlers = {};\n',
+      'src/api/handlers.ts': "import { pledHandlers } from './pled/routes';\nexport const handlers = [pledHandlers];\n",
+      'src/api/step.ts': "import { pledHandlers } from './pled/routes';\nexport const s = pledHandlers;\n",
+    },
+    refused: ['default-profile-without-pled: src/api/step.ts → src/api/pled/routes.ts'],
+  },
+  {
+    what: 'an import circle',
+    files: {
+      'src/engine/a.ts': "import { b } from './b';\nexport const a = () => b;\n",
+      'src/engine/b.ts': "import { a } from './a';\nexport const b = () => a;\n",
+    },
+    refused: ['no-circular: src/engine/a.ts src/engine/b.ts'],
+  },
+  {
+    what: 'a type-only import circle',
+    files: {
+      'src/worker/context.ts': "import type { Run } from './run';\nexport interface Context { run: Run }\n",
+      'src/worker/run.ts': "import type { Context } from './context';\nexport interface Run { ctx: Context }\n",
+    },
+    refused: ['no-circular: src/worker/context.ts src/worker/run.ts'],
+  },
+];
+
 afterAll(() => {
   for (const dir of trees) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('the layer rules refuse', () => {
-  it('nothing in the clean tree (so each refusal below is the planted file’s)', () => {
-    expect(refusals({})).toEqual([]);
+// Each run of dependency-cruiser takes a second or more (longer on a busy machine).
+describe('the layer rules refuse', { timeout: 120_000 }, () => {
+  let clean: DepViolation[] = [];
+  let planted: DepViolation[] = [];
+  beforeAll(() => {
+    clean = lintDeps({ root: tree({}), baseline: false }).violations;
+    planted = lintDeps({ root: tree(Object.assign({}, ...PLANTS.map((p) => p.files))), baseline: false }).violations;
+  }, 240_000);
+
+  it('nothing in the clean tree (so each refusal below is the planted modules’)', () => {
+    expect(clean.map(show)).toEqual([]);
   });
 
-  it('the UI importing the worker, by import or by a worker entry', () => {
-    expect(
-      refusals({
-        'src/ui/bad.ts': "import { ops } from '../worker/ops';\nexport const o = ops;\n",
-        'src/ui/spawn.ts': "export const w = new Worker(new URL('../worker/engine.worker.ts', import.meta.url));\n",
-      }),
-    ).toEqual([
-      'ui-sees-client-and-contract: src/ui/bad.ts → src/worker/ops.ts',
-      'ui-sees-client-and-contract: src/ui/spawn.ts → src/worker/engine.worker.ts',
-    ]);
+  it('nothing but what was planted', () => {
+    expect(planted.map(show).sort()).toEqual(PLANTS.flatMap((p) => p.refused).sort());
   });
 
-  it('the UI importing the store, type-only included (in a module and in a Svelte component)', () => {
-    expect(
-      refusals({
-        'src/ui/rows.ts': "import type { rows } from '../store/db';\nexport type R = typeof rows;\n",
-        'src/ui/Rows.svelte':
-          '<script lang="ts">\n  import type { rows } from \'../store/db\';\n  let r: typeof rows = [];\n</script>\n<p>{r.length}</p>\n',
-      }),
-    ).toEqual([
-      'ui-sees-client-and-contract: src/ui/Rows.svelte → src/store/db.ts',
-      'ui-sees-client-and-contract: src/ui/rows.ts → src/store/db.ts',
-    ]);
-  });
-
-  it('the UI importing the HTTP adapter or a core', () => {
-    expect(
-      refusals({
-        'src/ui/h.ts': "import { handlers } from '../api/handlers';\nexport const h = handlers;\n",
-        'src/ui/e.ts': "import { ENGINE_KINDS } from '../engine/index';\nexport const e = ENGINE_KINDS;\n",
-      }),
-    ).toEqual([
-      'ui-sees-client-and-contract: src/ui/e.ts → src/engine/index.ts',
-      'ui-sees-client-and-contract: src/ui/h.ts → src/api/handlers.ts',
-    ]);
-  });
-
-  it('the contract importing an engine value, or even an engine type', () => {
-    expect(
-      refusals({
-        'src/contract/wire.ts':
-          "import { ENGINE_KINDS } from '../engine/index';\nimport type { Scenario } from '../engine/types';\nexport const k = ENGINE_KINDS;\nexport type S = Scenario;\n",
-      }),
-    ).toEqual([
-      'contract-stands-alone: src/contract/wire.ts → src/engine/index.ts',
-      'contract-stands-alone: src/contract/wire.ts → src/engine/types.ts',
-    ]);
-  });
-
-  it('the parser importing the engine, type-only included', () => {
-    expect(
-      refusals({
-        'src/parser/mapping.ts': "import type { Scenario } from '../engine/types';\nexport type M = Scenario;\n",
-      }),
-    ).toEqual(['parser-needs-no-engine: src/parser/mapping.ts → src/engine/types.ts']);
-  });
-
-  it('a room importing a higher one', () => {
-    expect(
-      refusals({
-        'src/store/up.ts': "import { handlers } from '../api/handlers';\nexport const h = handlers;\n",
-        'src/engine/up.ts': "import { rows } from '../store/db';\nexport const r = rows;\n",
-        'src/worker/up.ts': "import { api } from '../client/service';\nexport const a = api;\n",
-      }),
-    ).toEqual([
-      'engine-uses-contract-only: src/engine/up.ts → src/store/db.ts',
-      'store-below-worker: src/store/up.ts → src/api/handlers.ts',
-      'worker-below-api: src/worker/up.ts → src/client/service.ts',
-    ]);
-  });
-
-  it('a default-profile module of the HTTP adapter importing the pled profile', () => {
-    expect(
-      refusals({
-        'src/api/pled/routes.ts': 'export const pledHandlers = {};\n',
-        'src/api/handlers.ts':
-          "import { pledHandlers } from './pled/routes';\nexport const handlers = [pledHandlers];\n",
-        'src/api/step.ts': "import { pledHandlers } from './pled/routes';\nexport const s = pledHandlers;\n",
-      }),
-    ).toEqual(['default-profile-without-pled: src/api/step.ts → src/api/pled/routes.ts']);
-  });
-
-  it('an import circle', () => {
-    expect(
-      refusals({
-        'src/engine/a.ts': "import { b } from './b';\nexport const a = () => b;\n",
-        'src/engine/b.ts': "import { a } from './a';\nexport const b = () => a;\n",
-      }),
-    ).toEqual(['no-circular: src/engine/a.ts src/engine/b.ts']);
-  });
-
-  it('a type-only import circle', () => {
-    expect(
-      refusals({
-        'src/worker/context.ts': "import type { Run } from './run';\nexport interface Context { run: Run }\n",
-        'src/worker/run.ts': "import type { Context } from './context';\nexport interface Run { ctx: Context }\n",
-      }),
-    ).toEqual(['no-circular: src/worker/context.ts src/worker/run.ts']);
+  it.each(PLANTS)('$what', ({ files, refused }) => {
+    const mine = planted.filter(
+      (v) => v.from in files || (v.cycle ?? []).some((c) => (typeof c === 'string' ? c : c.name) in files),
+    );
+    expect(mine.map(show).sort()).toEqual([...refused].sort());
   });
 });
 
-describe('the layer rules on src/', () => {
+describe('the layer rules on src/', { timeout: 120_000 }, () => {
   it('hold, with only the baseline’s known UI violations set aside', () => {
     const { violations, known, modules } = lintDeps();
     expect(modules).toBeGreaterThan(200);
