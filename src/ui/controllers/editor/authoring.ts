@@ -229,3 +229,17 @@ export function nodeIndex(text: string, id: string): number {
   const p = nodesOf(text);
   return p ? p.nodes.findIndex((n) => nodeId(n) === id) : -1;
 }
+
+/** Pure. The positions the document `doc` gives its nodes (none while it does not parse). */
+export function positionedNodes(doc: string): { x: number; y: number }[] {
+  try {
+    const nodes = (JSON.parse(doc) as { scenario?: { nodes?: unknown } }).scenario?.nodes;
+    if (!Array.isArray(nodes)) return [];
+    return nodes
+      .map((n) => (n as { position?: { x?: unknown; y?: unknown } } | null)?.position)
+      .filter((p): p is { x: number; y: number } => typeof p?.x === 'number' && typeof p?.y === 'number')
+      .map((p) => ({ x: p.x, y: p.y }));
+  } catch {
+    return [];
+  }
+}

@@ -2,7 +2,7 @@
  * The bundled examples (`examples/*.json`) as starting points for `New template`: loaded on demand
  * (a separate chunk), each turned into a template document. Not pure (loads modules).
  */
-import { toTemplateDocument } from '../controllers/editor/authoring';
+import { toTemplateDocument } from '../../controllers/editor/authoring';
 
 const modules = import.meta.glob<unknown>('/examples/*.json', { import: 'default' });
 

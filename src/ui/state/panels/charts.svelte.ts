@@ -5,8 +5,8 @@
  * steps. Latest wins.
  */
 import { SvelteMap } from 'svelte/reactivity';
-import { sampleSteps, type StepSample } from '../controllers/chart/series';
-import { describeError, latestWins } from './latest';
+import { sampleSteps, type StepSample } from '../../controllers/chart/series';
+import { describeError, latestWins } from '../shell/latest';
 import { fetchStepSample, type RunRef } from './panelSource';
 
 /** Not pure: reactive step samples of one run. */

@@ -3,9 +3,9 @@
  * batch the person pasted or dropped. The batch is checked whole before anything is sent (every bad
  * line named with its reason), and the service adds all of it or none.
  */
-import type { EventLineError } from '../controllers/panels/eventsInput';
-import { parseEventsInput } from '../controllers/panels/eventsInput';
-import { describeError, latestWins } from './latest';
+import type { EventLineError } from '../../controllers/panels/eventsInput';
+import { parseEventsInput } from '../../controllers/panels/eventsInput';
+import { describeError, latestWins } from '../shell/latest';
 import { addEvents, fetchPendingEvents, fetchTypedSources, type RunRef } from './panelSource';
 
 /** Not pure: reactive pending counts and the add-events form's outcome. */
