@@ -26,6 +26,16 @@ export interface Router {
   listen(): () => void;
 }
 
+/** Not pure (reads the address): the app's address without query or fragment (what share links start with). */
+export function appBase(): string {
+  return `${location.origin}${location.pathname}`;
+}
+
+/** Not pure: loads the page again (a new deploy took over). */
+export function reloadPage(): void {
+  location.reload();
+}
+
 /** Not pure (the address bar): a router that hands every navigation's route to `onNavigate`. */
 export function createRouter(onNavigate: (route: RouteState) => void): Router {
   const current = () => parseRoute(location.search);
@@ -52,7 +62,7 @@ export function createRouter(onNavigate: (route: RouteState) => void): Router {
       return fragment;
     },
     param: (name) => new URLSearchParams(location.search).get(name),
-    appBase: () => `${location.origin}${location.pathname}`,
+    appBase,
     listen() {
       const popped = () => onNavigate(current());
       window.addEventListener('popstate', popped);

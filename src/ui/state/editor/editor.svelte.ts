@@ -4,13 +4,12 @@
  * save (refused while the check finds errors), run (save first when needed), discard the draft. The
  * component owns the widgets (CodeMirror, the graph) and hands their events here.
  */
-import type { QueryClient } from '@tanstack/svelte-query';
+import type { QueryClient } from '@tanstack/query-core';
 import type { EngineAPIService } from '../../../client/EngineAPIService';
-import { blankTemplate, formatDocument } from '../../controllers/editor/authoring';
+import { blankTemplate, exportDocument, formatDocument } from '../../controllers/editor/authoring';
 import type { CheckOutcome, Problem } from '../../controllers/editor/jsonEditor';
 import type { Schema } from '../../controllers/editor/schemaHelp';
 import { dropDraft, loadDraft, saveDraft, NEW_DRAFT } from '../drafts';
-import { exportDocument } from '../library/examples';
 import { loadSchema } from './schema';
 import { saveTemplateDocument, startRun } from './templateWrites';
 
@@ -159,6 +158,8 @@ export function createEditorSession(
         else void saveDraft({ key: draftKey(), text, base: baseUpdatedAt });
       }, 400);
     },
+    /** The validator the text widget checks the scenario with. */
+    validate: (scenario: Record<string, unknown>) => api.validateTemplate(scenario),
     checked(o: CheckOutcome): void {
       outcome = o;
     },

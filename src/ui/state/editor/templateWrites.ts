@@ -3,7 +3,7 @@
  * a checked document saved as a new template or over the stored one, and a new run of a template.
  * Each invalidates what it changed, so the sidebar, the library and the run bar follow.
  */
-import type { QueryClient } from '@tanstack/svelte-query';
+import type { QueryClient } from '@tanstack/query-core';
 import type { EngineAPIService } from '../../../client/EngineAPIService';
 import type { Problem } from '../../controllers/editor/jsonEditor';
 import { invalidateTemplate } from '../query/queries';

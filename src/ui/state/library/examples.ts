@@ -26,21 +26,3 @@ export async function loadExamples(): Promise<ExampleDoc[]> {
   }
   return out;
 }
-
-/** The document a template is exported as (and edited as): the fields a person writes. */
-export function exportDocument(t: {
-  name: string;
-  description?: string;
-  version?: string;
-  scenario: Record<string, unknown>;
-  referenceDoc?: string;
-}): Record<string, unknown> {
-  const doc: Record<string, unknown> = {
-    name: t.name,
-    description: t.description ?? '',
-    version: t.version || '3.0',
-    scenario: t.scenario,
-  };
-  if (t.referenceDoc) doc.referenceDoc = t.referenceDoc;
-  return doc;
-}

@@ -3,7 +3,7 @@
  * the file being imported, the examples offered by `New template` — and the flows behind each button
  * (libraryFlows.ts), so the component only renders and opens its dialogs.
  */
-import type { QueryClient } from '@tanstack/svelte-query';
+import type { QueryClient } from '@tanstack/query-core';
 import type { EngineAPIService } from '../../../client/EngineAPIService';
 import type { Template } from '../../../contract/wire';
 import { formatDocument } from '../../controllers/editor/authoring';

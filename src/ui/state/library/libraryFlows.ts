@@ -4,11 +4,10 @@
  * along, delete, check an imported file, save it. Every write invalidates the keys it changed, so
  * every list on screen follows without being told.
  */
-import type { QueryClient } from '@tanstack/svelte-query';
+import type { QueryClient } from '@tanstack/query-core';
 import type { EngineAPIService } from '../../../client/EngineAPIService';
 import type { Template, ValidationAnswer } from '../../../contract/wire';
-import { formatDocument, toTemplateDocument } from '../../controllers/editor/authoring';
-import { exportDocument } from './examples';
+import { exportDocument, formatDocument, toTemplateDocument } from '../../controllers/editor/authoring';
 import { executionsQuery, invalidateTemplates, queryKeys } from '../query/queries';
 
 export type Issue = ValidationAnswer['errors'][number];

@@ -66,11 +66,3 @@ export function createChartsState() {
 }
 
 export type ChartsState = ReturnType<typeof createChartsState>;
-
-const perWorkspace = new WeakMap<object, ChartsState>();
-/** Not pure: the charts state of `workspace`, created on first use. */
-export function chartsStateFor(workspace: object): ChartsState {
-  let s = perWorkspace.get(workspace);
-  if (!s) perWorkspace.set(workspace, (s = createChartsState()));
-  return s;
-}

@@ -104,11 +104,3 @@ export function createEventsState() {
 }
 
 export type EventsState = ReturnType<typeof createEventsState>;
-
-const perWorkspace = new WeakMap<object, EventsState>();
-/** Not pure: the events state of `workspace`, created on first use. */
-export function eventsStateFor(workspace: object): EventsState {
-  let s = perWorkspace.get(workspace);
-  if (!s) perWorkspace.set(workspace, (s = createEventsState()));
-  return s;
-}

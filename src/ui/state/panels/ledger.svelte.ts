@@ -123,11 +123,3 @@ export function createLedgerState() {
 }
 
 export type LedgerState = ReturnType<typeof createLedgerState>;
-
-const perWorkspace = new WeakMap<object, LedgerState>();
-/** Not pure: the ledger state of `workspace`, created on first use. */
-export function ledgerStateFor(workspace: object): LedgerState {
-  let s = perWorkspace.get(workspace);
-  if (!s) perWorkspace.set(workspace, (s = createLedgerState()));
-  return s;
-}

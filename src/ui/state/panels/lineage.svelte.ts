@@ -111,11 +111,3 @@ export function createLineageState() {
 }
 
 export type LineageState = ReturnType<typeof createLineageState>;
-
-const perWorkspace = new WeakMap<object, LineageState>();
-/** Not pure: the lineage state of `workspace`, created on first use. */
-export function lineageStateFor(workspace: object): LineageState {
-  let s = perWorkspace.get(workspace);
-  if (!s) perWorkspace.set(workspace, (s = createLineageState()));
-  return s;
-}

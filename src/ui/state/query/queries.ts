@@ -1,11 +1,13 @@
 /**
  * The one query cache of what the UI reads — templates, a template's executions, the settings — and
- * the keys writes invalidate. TanStack Query (its Svelte 5 adapter, `@tanstack/svelte-query`) rather
- * than a hand-written cache: de-duplication of concurrent reads, stale-while-refetching and
- * invalidation by key prefix are solved there, and the adapter is a thin `*.svelte.ts` layer over a
- * framework-free core, so these options also run in Node tests without Svelte.
+ * the keys writes invalidate. TanStack Query rather than a hand-written cache: de-duplication of
+ * concurrent reads, stale-while-refetching and invalidation by key prefix are solved there, and its
+ * Svelte 5 adapter (`@tanstack/svelte-query`, used by the `*.svelte.ts` observers beside this file) is
+ * a thin layer over a framework-free core (`@tanstack/query-core`, imported here), so the options and
+ * the flows that invalidate run in Node tests without Svelte. A smaller store would have to re-grow
+ * exactly those three features.
  */
-import { QueryClient, queryOptions } from '@tanstack/svelte-query';
+import { QueryClient, type QueryFunctionContext } from '@tanstack/query-core';
 import type { ExecutionRecord, Template } from '../../../contract/wire';
 import type { EngineAPIService } from '../../../client/EngineAPIService';
 import type { SettingsAnswer } from '../../../contract/settings';
@@ -31,27 +33,28 @@ export function createQueryCache(): QueryClient {
 
 /** Pure: the stored templates, as the list answer orders them. */
 export function templatesQuery(api: EngineAPIService) {
-  return queryOptions({
+  return {
     queryKey: queryKeys.templates(),
-    queryFn: async ({ signal }): Promise<Template[]> => (await api.listTemplates({ signal })).templates,
-  });
+    queryFn: async ({ signal }: QueryFunctionContext): Promise<Template[]> =>
+      (await api.listTemplates({ signal })).templates,
+  };
 }
 
 /** Pure: the executions of `templateId`. */
 export function executionsQuery(api: EngineAPIService, templateId: string) {
-  return queryOptions({
+  return {
     queryKey: queryKeys.executions(templateId),
-    queryFn: async ({ signal }): Promise<ExecutionRecord[]> =>
+    queryFn: async ({ signal }: QueryFunctionContext): Promise<ExecutionRecord[]> =>
       (await api.listExecutions(templateId, { signal })).executions,
-  });
+  };
 }
 
 /** Pure: the API's settings (the compatibility profile). */
 export function settingsQuery(api: EngineAPIService) {
-  return queryOptions({
+  return {
     queryKey: queryKeys.settings(),
-    queryFn: ({ signal }): Promise<SettingsAnswer> => api.getSettings({ signal }),
-  });
+    queryFn: ({ signal }: QueryFunctionContext): Promise<SettingsAnswer> => api.getSettings({ signal }),
+  };
 }
 
 /** Not pure: marks the template list stale (refetched now where it is observed). */

@@ -12,6 +12,7 @@ import { graphFromScenario, type GraphModel } from '../../controllers/graph/mode
 import type { StepView } from '../../controllers/graph/stepState';
 import type { BreakpointsState } from './breakpoints.svelte';
 import { explainError } from '../shell/explain';
+import { latestWins } from '../shell/latest';
 import { inProcessLocks } from '../../../worker/locks';
 import { openSource, type RunRef, type RunSource } from './runSource';
 import { nextBatch } from './speeds';
@@ -65,8 +66,10 @@ export function createRunView(
   let truncation = $state<string | null>(null);
   let revision = $state(0);
   let source: RunSource | null = null;
-  let readSeq = 0;
-  let openSeq = 0;
+  /** Opening a template: a newer open wins. */
+  const opening = latestWins();
+  /** What the view shows (a step read or an advance's answer): the newest wins. */
+  const reading = latestWins();
 
   // The service announces committed changes on this channel (another tab, an import, events added
   // from elsewhere): re-read the record of the open run so its status and live step stay true.
@@ -95,7 +98,7 @@ export function createRunView(
     executionId: string | null = null,
     step: number | null = null,
   ): Promise<void> {
-    const mine = ++openSeq;
+    const signal = opening.next();
     pause();
     loading = true;
     error = null;
@@ -123,7 +126,7 @@ export function createRunView(
       const nextSource = await openSource(api, nextRef, nextModel, graph);
       const first = Math.min(chosen.currentStep, Math.max(0, Math.round(step ?? chosen.currentStep)));
       const [nextCounts, firstView] = await Promise.all([nextSource.counts(), nextSource.read(first)]);
-      if (mine !== openSeq) return;
+      if (signal.aborted) return;
       template = t;
       model = nextModel;
       execution = chosen;
@@ -133,14 +136,14 @@ export function createRunView(
       status = chosen.status;
       truncation = null;
       counts = nextCounts;
-      readSeq++; // an older read still under way must not replace this view
+      reading.abort(); // an older read still under way must not replace this view
       shown = first;
       view = firstView;
       if (status === 'truncated') truncation = view ? truncationSentence() : null;
     } catch (err) {
-      if (mine === openSeq) error = explainError(err, 'Opening the template');
+      if (!signal.aborted) error = explainError(err, 'Opening the template');
     } finally {
-      if (mine === openSeq) loading = false;
+      if (!signal.aborted) loading = false;
     }
   }
 
@@ -153,14 +156,14 @@ export function createRunView(
     if (!source) return null;
     const target = Math.min(live, Math.max(0, Math.round(step)));
     shown = target;
-    const mine = ++readSeq;
+    const signal = reading.next();
     try {
       const answer = await source.read(target);
-      if (mine !== readSeq) return null;
+      if (signal.aborted) return null;
       view = answer;
       return answer;
     } catch (err) {
-      if (mine === readSeq) error = explainError(err, 'Showing that step');
+      if (!signal.aborted) error = explainError(err, 'Showing that step');
       return null;
     }
   }
@@ -169,7 +172,7 @@ export function createRunView(
   async function advanceTo(target: number | 'end'): Promise<StepView | null> {
     if (!source || !ref) return null;
     const before = live;
-    const mine = ++readSeq;
+    const signal = reading.next();
     const answer = await source.advance(target);
     live = answer.step;
     status = answer.status as RunStatus;
@@ -177,7 +180,7 @@ export function createRunView(
     patchExecutions((list) => list.map((e) => (e.id === id ? { ...e, currentStep: live, status } : e)));
     if (live === before + 1) counts = [...counts, answer.eventCount];
     else if (live !== before) counts = await source.counts();
-    if (mine === readSeq) {
+    if (!signal.aborted) {
       shown = live;
       view = answer;
     }

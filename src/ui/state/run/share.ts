@@ -5,7 +5,7 @@
  * run had reached — and checks the replay's ledger hash against the one in the link.
  */
 import type { EngineAPIService } from '../../../client/EngineAPIService';
-import type { QueryClient } from '@tanstack/svelte-query';
+import type { QueryClient } from '@tanstack/query-core';
 import type { RouteState } from '../../app/routes';
 import {
   decodeShare,
@@ -51,6 +51,11 @@ export async function makeShareLink(
   };
   const encoded = encodeShare(payload);
   return { encoded, link: encoded.ok ? `${base}${encoded.fragment}` : null };
+}
+
+/** Not pure (API read): the run as a file (NDJSON, read as it arrives), for a run too large for a link. */
+export function runFile(api: EngineAPIService, templateId: string, executionId: string): Promise<Blob> {
+  return api.exportRunFile(templateId, executionId);
 }
 
 /** Not pure (API calls): replays a shared run as a new local template and execution. */
