@@ -261,3 +261,12 @@ export function exportDocument(t: {
   if (t.referenceDoc) doc.referenceDoc = t.referenceDoc;
   return doc;
 }
+
+/** Pure. The id of the node that the JSON path `path` (from the text's cursor) lies inside, in `doc`; null elsewhere. */
+export function nodeIdAtPath(doc: Record<string, unknown> | null, path: (string | number)[] | null): string | null {
+  if (!path || path[0] !== 'scenario' || path[1] !== 'nodes' || typeof path[2] !== 'number') return null;
+  const nodes = (doc?.scenario as { nodes?: unknown[] } | undefined)?.nodes;
+  const n = nodes?.[path[2]] as { nodeId?: unknown; id?: unknown } | undefined;
+  const id = n?.nodeId ?? n?.id;
+  return typeof id === 'string' ? id : null;
+}
