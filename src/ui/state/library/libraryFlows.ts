@@ -53,10 +53,13 @@ export async function executionNames(api: EngineAPIService, cache: QueryClient, 
   return list.map((e) => e.name || e.id);
 }
 
-/** Not pure: deletes template `templateId` (and its executions); the list is refetched, its executions forgotten. */
+/**
+ * Not pure: deletes template `templateId` and its executions; the list is refetched and its cached
+ * executions become none (set, not dropped: a run bar still observing them must not keep a stale list).
+ */
 export async function deleteTemplate(api: EngineAPIService, cache: QueryClient, templateId: string): Promise<void> {
   await api.deleteTemplate(templateId);
-  cache.removeQueries({ queryKey: queryKeys.executions(templateId) });
+  cache.setQueryData(queryKeys.executions(templateId), []);
   await invalidateTemplates(cache);
 }
 

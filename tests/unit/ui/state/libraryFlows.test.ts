@@ -54,7 +54,7 @@ describe('library flows (real handlers, service and client)', () => {
     expect(named.execution.name).toBe('first run');
     await deleteTemplate(api, cache, templateId);
     expect(names()).toEqual(['Kept']);
-    expect(cache.getQueryData(queryKeys.executions(templateId))).toBeUndefined();
+    expect(cache.getQueryData(queryKeys.executions(templateId))).toEqual([]);
     stop();
   });
 
