@@ -31,6 +31,11 @@ export function appBase(): string {
   return `${location.origin}${location.pathname}`;
 }
 
+/** Not pure (reads the address): a query parameter that is not part of the route (e.g. the ingestion screen's `example`). */
+export function searchParam(name: string): string | null {
+  return new URLSearchParams(location.search).get(name);
+}
+
 /** Not pure: loads the page again (a new deploy took over). */
 export function reloadPage(): void {
   location.reload();
@@ -61,7 +66,7 @@ export function createRouter(onNavigate: (route: RouteState) => void): Router {
       history.replaceState(null, '', location.search || '?');
       return fragment;
     },
-    param: (name) => new URLSearchParams(location.search).get(name),
+    param: searchParam,
     appBase,
     listen() {
       const popped = () => onNavigate(current());
