@@ -8,7 +8,10 @@ const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port',
   stdio: 'ignore',
 });
 await new Promise((r) => setTimeout(r, 4000));
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 try {
   for (const [width, height] of [
     [1440, 1000],

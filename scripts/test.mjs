@@ -8,10 +8,10 @@
 // It ends with one line summing every runner: `tests: N passed, N failed`.
 // Options: --only types|unit|e2e (repeatable) runs a subset.
 import { spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromiumVersion, ensureChromium } from './chromium.mjs';
+import { freePort } from './ports.mjs';
 import { typecheck } from './typecheck.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -43,17 +43,13 @@ function readJson(path) {
   }
 }
 
-/** A port nobody listens on now: the OS picks one, we close it and hand it to the test servers. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+/** `git status --porcelain`, or null outside a git checkout (an unpacked release, say). */
+function treeStatus() {
+  const r = spawnSync('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: root, encoding: 'utf8' });
+  return r.status === 0 ? r.stdout : null;
 }
+// The suite must leave the checkout as it found it (a clean clone stays clean): compared at the end.
+const treeBefore = treeStatus();
 
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
@@ -157,6 +153,19 @@ if (wants('e2e')) {
         failures.push('playwright (no report written)');
       }
     }
+  }
+}
+
+if (treeBefore !== null) {
+  heading('the checkout is as the suite found it (git status)');
+  const treeAfter = treeStatus();
+  if (treeAfter === treeBefore) {
+    tally.passed++;
+    process.stdout.write(treeAfter === '' ? 'clean\n' : 'unchanged (it was not clean before the run)\n');
+  } else {
+    tally.failed++;
+    failures.push('the suite changed files of the checkout (git status differs; see above)');
+    process.stdout.write(`before:\n${treeBefore || '(clean)\n'}after:\n${treeAfter}`);
   }
 }
 

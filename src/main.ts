@@ -6,7 +6,7 @@ import { isCompatProfile, type CompatProfile, type SettingsAnswer } from './cont
 import { inPageTransport } from './client/transport';
 import App from './ui/app/App.svelte';
 import { UpdatePrompt } from './ui/components/UpdatePrompt';
-import { explainStartup } from './ui/state/explain';
+import { explainStartup } from './ui/state/shell/explain';
 import './ui/styles/global.css';
 
 /**

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { EngineAPIService } from '../../src/client/EngineAPIService';
 import { test, expect } from './fixtures';
 import { openPanel, openTemplate } from './panelHelpers';
+import { docShot } from './docShot';
 
 type Handle = { flowledger?: { api: EngineAPIService } };
 
@@ -64,13 +65,13 @@ test.describe('external events panel', () => {
       );
     await events.getByRole('button', { name: 'Add events' }).click();
     await expect(events.getByRole('status')).toContainText('Added 4 events');
-    await events.screenshot({ path: 'docs/screenshots/panel-events.png' });
+    await events.screenshot({ path: docShot('docs/screenshots/panel-events.png') });
     await page.getByRole('button', { name: 'Run to end' }).click();
     const charts = await openPanel(page, 'Charts');
     const legend = charts.getByRole('list', { name: /^SSH session: instances per state at step/ });
     await expect(legend).toBeVisible();
     await expect(legend.getByRole('listitem')).not.toHaveCount(0);
-    await charts.screenshot({ path: 'docs/screenshots/panel-charts.png' });
+    await charts.screenshot({ path: docShot('docs/screenshots/panel-charts.png') });
   });
 });
 

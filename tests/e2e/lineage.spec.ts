@@ -1,5 +1,6 @@
 import { test, expect } from './fixtures';
 import { openPanel, openTemplate, runToEnd } from './panelHelpers';
+import { docShot } from './docShot';
 
 // The order pipeline's first order, as `node bin/flowledger.mjs run examples/order-pipeline.json
 // --lineage orders-1` prints it: 10 operations over these nodes, in this order.
@@ -79,7 +80,7 @@ test.describe('lineage panel', () => {
     const ledger = await openPanel(page, 'Ledger');
     await ledger.getByRole('grid', { name: 'Ledger events' }).getByRole('row').nth(7).click();
     await expect(ledger.getByRole('complementary', { name: 'Selected event' })).toContainText('TOKEN_TRANSFORMED');
-    await ledger.screenshot({ path: 'docs/screenshots/panel-ledger.png' });
+    await ledger.screenshot({ path: docShot('docs/screenshots/panel-ledger.png') });
     await page.getByRole('slider', { name: 'Timeline' }).focus();
     await page.keyboard.press('End');
     const lineage = await openPanel(page, 'Lineage');
@@ -88,7 +89,7 @@ test.describe('lineage panel', () => {
     await expect(lineage.getByRole('list', { name: 'Path' }).getByRole('listitem')).toHaveCount(PATH.length);
     await lineage.getByRole('button', { name: 'Family of revenue#1 at step 13' }).click();
     await expect(lineage.getByRole('group', { name: 'Family of revenue#1' })).toContainText('Descendants');
-    await lineage.screenshot({ path: 'docs/screenshots/panel-lineage.png' });
+    await lineage.screenshot({ path: docShot('docs/screenshots/panel-lineage.png') });
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       for (const width of [1440, 390]) {
@@ -99,7 +100,7 @@ test.describe('lineage panel', () => {
         await page.screenshot({
           path:
             width === 1440
-              ? `docs/screenshots/workspace-lineage-${colorScheme}.png`
+              ? docShot(`docs/screenshots/workspace-lineage-${colorScheme}.png`)
               : `test-results/screens/lineage-${colorScheme}-${width}.png`,
           fullPage: width < 500,
         });

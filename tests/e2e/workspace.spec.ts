@@ -2,6 +2,7 @@ import type { EngineAPIService } from '../../src/client/EngineAPIService';
 import AxeBuilder from './axe';
 import { test, expect } from './fixtures';
 import { actedNames, button, expected, nodesTable, openTemplate } from './workspaceHelpers';
+import { docShot } from './docShot';
 
 type Handle = { flowledger?: { api: EngineAPIService } };
 
@@ -237,8 +238,8 @@ test.describe('screenshots', () => {
       await expect(page.getByRole('region', { name: 'Inspector' }).getByText('Events at step 5')).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       await page.waitForTimeout(400); // the graph's highlight transition
-      await page.screenshot({ path: `docs/screenshots/workspace-${theme}.png` });
-      if (theme === 'light') await page.screenshot({ path: 'docs/screenshot.png' });
+      await page.screenshot({ path: docShot(`docs/screenshots/workspace-${theme}.png`) });
+      if (theme === 'light') await page.screenshot({ path: docShot('docs/screenshot.png') });
     });
   }
 
@@ -248,6 +249,6 @@ test.describe('screenshots', () => {
     await openTemplate(page, 'Approval desk');
     await button(page, 'Step 10').click();
     await expect(page.getByText('Step 10 of 10')).toBeVisible();
-    await page.screenshot({ path: 'docs/screenshots/workspace-mobile-dark.png', fullPage: true });
+    await page.screenshot({ path: docShot('docs/screenshots/workspace-mobile-dark.png'), fullPage: true });
   });
 });

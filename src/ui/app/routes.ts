@@ -1,7 +1,7 @@
 /**
  * The view in the URL: template, execution, shown step, selected node and traced correlation id, as
  * query parameters (`?template=…&execution=…&step=…&node=…&lineage=…`), so a link reopens the same
- * view and a reload keeps it. Pure parse/format; the workspace writes it with `history.replaceState`.
+ * view and a reload keeps it. Pure parse/format; the router (router.ts) reads and writes the address bar.
  */
 
 export interface RouteState {

@@ -11,7 +11,7 @@
  *   (default: the frame's height less the transport).
  * A host page may instead post `{type: 'flowledger:load', template | scenario, events?, seed?}`.
  */
-import { SPEEDS } from '../state/speeds';
+import { SPEEDS } from '../state/run/speeds';
 
 export interface EmbedOptions {
   src: string | null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextBatch } from '../../../src/ui/state/speeds';
+import { nextBatch } from '../../../src/ui/state/run/speeds';
 
 describe('Max-speed play batches', () => {
   it('doubles while a tick is quick, halves when it is slow, holds in between', () => {

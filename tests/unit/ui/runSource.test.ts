@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { graphFromScenario } from '../../../src/ui/controllers/graph/model';
 import { waitingPerEdge } from '../../../src/ui/controllers/graph/stepState';
-import { histogramCounts, openSource } from '../../../src/ui/state/runSource';
+import { histogramCounts, openSource } from '../../../src/ui/state/run/runSource';
 import { newApi, useApiServer } from '../api/helpers';
 
 useApiServer();

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/client/ApiError';
 import { EMPTY_ROUTE, formatRoute, parseRoute, templateHref } from '../../../src/ui/app/routes';
 import { clampStep, histogramBars, stepLabel } from '../../../src/ui/controllers/timeline/histogram';
-import { conditionScope, parseCondition, rewriteCalls } from '../../../src/ui/state/condition';
-import { explainError, explainStartup } from '../../../src/ui/state/explain';
+import { conditionScope, parseCondition, rewriteCalls } from '../../../src/ui/state/run/condition';
+import { explainError, explainStartup } from '../../../src/ui/state/shell/explain';
 
 describe('URL state', () => {
   it('round-trips every field of the view', () => {
@@ -108,7 +108,7 @@ describe('error sentences', () => {
 
 describe('inspector derivations', () => {
   it('samples chart steps across the run, both ends included', async () => {
-    const { sampleSteps } = await import('../../../src/ui/state/inspectorSteps');
+    const { sampleSteps } = await import('../../../src/ui/state/run/inspectorSteps');
     expect(sampleSteps(0, 24)).toEqual([0]);
     expect(sampleSteps(3, 24)).toEqual([0, 1, 2, 3]);
     const s = sampleSteps(1000, 5);

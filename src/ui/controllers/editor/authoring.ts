@@ -229,3 +229,44 @@ export function nodeIndex(text: string, id: string): number {
   const p = nodesOf(text);
   return p ? p.nodes.findIndex((n) => nodeId(n) === id) : -1;
 }
+
+/** Pure. The positions the document `doc` gives its nodes (none while it does not parse). */
+export function positionedNodes(doc: string): { x: number; y: number }[] {
+  try {
+    const nodes = (JSON.parse(doc) as { scenario?: { nodes?: unknown } }).scenario?.nodes;
+    if (!Array.isArray(nodes)) return [];
+    return nodes
+      .map((n) => (n as { position?: { x?: unknown; y?: unknown } } | null)?.position)
+      .filter((p): p is { x: number; y: number } => typeof p?.x === 'number' && typeof p?.y === 'number')
+      .map((p) => ({ x: p.x, y: p.y }));
+  } catch {
+    return [];
+  }
+}
+
+/** Pure. The document a template is exported as (and edited as): the fields a person writes. */
+export function exportDocument(t: {
+  name: string;
+  description?: string;
+  version?: string;
+  scenario: Record<string, unknown>;
+  referenceDoc?: string;
+}): Record<string, unknown> {
+  const doc: Record<string, unknown> = {
+    name: t.name,
+    description: t.description ?? '',
+    version: t.version || '3.0',
+    scenario: t.scenario,
+  };
+  if (t.referenceDoc) doc.referenceDoc = t.referenceDoc;
+  return doc;
+}
+
+/** Pure. The id of the node that the JSON path `path` (from the text's cursor) lies inside, in `doc`; null elsewhere. */
+export function nodeIdAtPath(doc: Record<string, unknown> | null, path: (string | number)[] | null): string | null {
+  if (!path || path[0] !== 'scenario' || path[1] !== 'nodes' || typeof path[2] !== 'number') return null;
+  const nodes = (doc?.scenario as { nodes?: unknown[] } | undefined)?.nodes;
+  const n = nodes?.[path[2]] as { nodeId?: unknown; id?: unknown } | undefined;
+  const id = n?.nodeId ?? n?.id;
+  return typeof id === 'string' ? id : null;
+}

@@ -21,6 +21,9 @@ import { pathEdges } from './stepState';
 import type { StepView } from './stepState';
 import { attachOverview } from './overview';
 import { graphStyle, type Theme } from './style';
+import { attachDragging, nodeAt, nodePositions, visibleCentre, type NodeDrop, type Point } from './editing';
+
+export type { NodeDrop, Point };
 
 export interface GraphControllerOptions {
   theme: Theme;
@@ -30,6 +33,13 @@ export interface GraphControllerOptions {
   schedule?: (cb: () => void) => void;
   /** Where automatic layouts are kept between opens; default localStorage (memory when headless). */
   layouts?: LayoutStore;
+}
+
+/** How `setGraph` treats the viewport: fit the new graph (default), or keep the zoom and pan shown. */
+export interface SetGraphOptions {
+  keepViewport?: boolean;
+  /** A fitted graph is not zoomed in past this level (a small graph would fill the canvas). */
+  maxZoom?: number;
 }
 
 export interface Highlight {
@@ -45,7 +55,7 @@ export interface GraphController {
    * the DSL puts them, else where a kept layout of this very graph put them, else dagre lays them
    * out (and the result is kept).
    */
-  setGraph(model: GraphModel, view?: StepView | null): void;
+  setGraph(model: GraphModel, view?: StepView | null, options?: SetGraphOptions): void;
   /** Whether `model` would be laid out by setGraph (no DSL positions, no kept layout of it). */
   needsLayout(model: GraphModel): boolean;
   /** Keeps `positions` as `model`'s automatic layout (computed elsewhere, e.g. in the layout worker). */
@@ -56,6 +66,20 @@ export interface GraphController {
   setTheme(theme: Theme): void;
   fit(): void;
   zoomBy(factor: number): void;
+  /** Lets nodes be dragged (the editor); each drop, with the node it landed on, goes to `onDrop`. Returns the detach. */
+  enableDragging(onDrop: (drop: NodeDrop) => void): () => void;
+  /** The node (other than `exceptId`) drawn at `p`, model coordinates: the hit test. */
+  nodeAt(p: Point, exceptId?: string | null): string | null;
+  /** The positions of the nodes drawn. */
+  nodePositions(): Point[];
+  /** The centre of the visible area, model coordinates. */
+  visibleCentre(): Point;
+  /** Where node `id` is drawn on the canvas (rendered pixels), for automation. */
+  renderedPosition(id: string): Point;
+  /** How many nodes are drawn. */
+  nodeCount(): number;
+  /** The canvas changed size. */
+  resize(): void;
   /** Draws the overview (minimap) on `canvas` and lets it move the view; returns a detach. */
   overview(canvas: HTMLCanvasElement): () => void;
   destroy(): void;
@@ -139,7 +163,8 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
 
   return {
     cy,
-    setGraph(next, view) {
+    setGraph(next, view, options = {}) {
+      const kept = options.keepViewport ? { zoom: cy.zoom(), pan: { ...cy.pan() } } : null;
       model = next;
       const dsl = hasPositions(next);
       const known = keptLayout(next);
@@ -155,6 +180,9 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
         cy.layout({ ...DAGRE_OPTIONS, fit: true, padding: 40 } as cytoscape.LayoutOptions).run();
         if (next.nodes.length > 0) layouts.set(layoutKey(next), positionsOf(cy));
       }
+      if (kept) cy.viewport(kept);
+      else if (options.maxZoom !== undefined && cy.zoom() > options.maxZoom)
+        cy.zoom({ level: options.maxZoom, renderedPosition: { x: cy.width() / 2, y: cy.height() / 2 } });
       if (shownHighlight.selected || shownHighlight.path.length > 0) applyHighlight(shownHighlight);
       pending = undefined;
       setWith = view;
@@ -202,6 +230,13 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
       const z = cy.zoom() * factor;
       cy.zoom({ level: z, renderedPosition: { x: cy.width() / 2, y: cy.height() / 2 } });
     },
+    enableDragging: (onDrop) => attachDragging(cy, onDrop),
+    nodeAt: (p, exceptId = null) => nodeAt(cy, p, exceptId),
+    nodePositions: () => nodePositions(cy),
+    visibleCentre: () => visibleCentre(cy),
+    renderedPosition: (id) => ({ ...cy.getElementById(id).renderedPosition() }),
+    nodeCount: () => cy.nodes().length,
+    resize: () => cy.resize(),
     overview(canvas) {
       // Colours from the page's theme tokens, read when drawing, so a theme switch shows at once.
       return attachOverview(cy, canvas, () => {

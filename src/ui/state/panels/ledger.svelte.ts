@@ -4,9 +4,9 @@
  * the state lives per workspace, so it survives switching tabs.
  */
 import { SvelteMap } from 'svelte/reactivity';
-import type { LedgerEvent } from '../../contract/vocabulary';
-import { pagesCovering } from '../controllers/panels/virtualWindow';
-import { describeError, latestWins } from './latest';
+import type { LedgerEvent } from '../../../contract/vocabulary';
+import { pagesCovering } from '../../controllers/panels/virtualWindow';
+import { describeError, latestWins } from '../shell/latest';
 import { fetchLedgerPage, type LedgerFilter, type RunRef } from './panelSource';
 
 export const LEDGER_PAGE_SIZE = 200;
@@ -123,11 +123,3 @@ export function createLedgerState() {
 }
 
 export type LedgerState = ReturnType<typeof createLedgerState>;
-
-const perWorkspace = new WeakMap<object, LedgerState>();
-/** Not pure: the ledger state of `workspace`, created on first use. */
-export function ledgerStateFor(workspace: object): LedgerState {
-  let s = perWorkspace.get(workspace);
-  if (!s) perWorkspace.set(workspace, (s = createLedgerState()));
-  return s;
-}

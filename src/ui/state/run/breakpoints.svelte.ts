@@ -3,7 +3,7 @@
  * the expression language (parse errors kept for the inline message). `check(view)` is what the run
  * asks after every step it takes; it is pure over the view it is given.
  */
-import type { StepView } from '../controllers/graph/stepState';
+import type { StepView } from '../../controllers/graph/stepState';
 import { parseCondition, type Condition } from './condition';
 
 export interface BreakpointHit {

@@ -3,10 +3,10 @@
  * (`getStepView`), advancing (`executeStep`), the activity histogram (`getHistogram`) and the record.
  * Plain async functions and pure conversions; no `$state` here.
  */
-import type { ActivityHistogram, ExecutionRecord, StepViewAnswer, TemplateGraph } from '../../api/wire';
-import type { EngineAPIService } from '../../client/EngineAPIService';
-import type { GraphModel } from '../controllers/graph/model';
-import type { StepView } from '../controllers/graph/stepState';
+import type { ActivityHistogram, ExecutionRecord, StepViewAnswer, TemplateGraph } from '../../../api/wire';
+import type { EngineAPIService } from '../../../client/EngineAPIService';
+import type { GraphModel } from '../../controllers/graph/model';
+import type { StepView } from '../../controllers/graph/stepState';
 
 export interface RunRef {
   templateId: string;

@@ -3,9 +3,9 @@
  * batch the person pasted or dropped. The batch is checked whole before anything is sent (every bad
  * line named with its reason), and the service adds all of it or none.
  */
-import type { EventLineError } from '../controllers/panels/eventsInput';
-import { parseEventsInput } from '../controllers/panels/eventsInput';
-import { describeError, latestWins } from './latest';
+import type { EventLineError } from '../../controllers/panels/eventsInput';
+import { parseEventsInput } from '../../controllers/panels/eventsInput';
+import { describeError, latestWins } from '../shell/latest';
 import { addEvents, fetchPendingEvents, fetchTypedSources, type RunRef } from './panelSource';
 
 /** Not pure: reactive pending counts and the add-events form's outcome. */
@@ -104,11 +104,3 @@ export function createEventsState() {
 }
 
 export type EventsState = ReturnType<typeof createEventsState>;
-
-const perWorkspace = new WeakMap<object, EventsState>();
-/** Not pure: the events state of `workspace`, created on first use. */
-export function eventsStateFor(workspace: object): EventsState {
-  let s = perWorkspace.get(workspace);
-  if (!s) perWorkspace.set(workspace, (s = createEventsState()));
-  return s;
-}

@@ -4,16 +4,19 @@
  * (step, step back, run to end, play/pause at a speed), pausing at breakpoints. Reads of earlier steps
  * are latest-wins, so scrubbing never shows a stale step; only actions at the live end advance the run.
  */
-import type { ExecutionRecord, Template } from '../../api/wire';
-import type { EngineAPIService } from '../../client/EngineAPIService';
-import type { RunStatus } from '../../contract/vocabulary';
-import { graphFromScenario, type GraphModel } from '../controllers/graph/model';
-import type { StepView } from '../controllers/graph/stepState';
+import type { ExecutionRecord, Template } from '../../../api/wire';
+import { createQuery, type QueryClient } from '@tanstack/svelte-query';
+import type { EngineAPIService } from '../../../client/EngineAPIService';
+import type { RunStatus } from '../../../contract/vocabulary';
+import { graphFromScenario, type GraphModel } from '../../controllers/graph/model';
+import type { StepView } from '../../controllers/graph/stepState';
 import type { BreakpointsState } from './breakpoints.svelte';
-import { explainError } from './explain';
-import { inProcessLocks } from '../../worker/locks';
+import { explainError } from '../shell/explain';
+import { latestWins } from '../shell/latest';
+import { inProcessLocks } from '../../../worker/locks';
 import { openSource, type RunRef, type RunSource } from './runSource';
 import { nextBatch } from './speeds';
+import { createQueryCache, executionsQuery, queryKeys } from '../query/queries';
 
 /** Steps per second a playing run advances; `0` means as fast as the service answers. */
 export { SPEEDS } from './speeds';
@@ -25,11 +28,28 @@ export { SPEEDS } from './speeds';
  */
 const firstRunLock = inProcessLocks();
 
-/** Not pure: the run view over `api`, pausing where `breakpoints` say. */
-export function createRunView(api: EngineAPIService, breakpoints: BreakpointsState) {
+/**
+ * Not pure: the run view over `api`, pausing where `breakpoints` say. The open template's executions
+ * are read from and written to `cache` (the app's query cache; a page without one gets its own).
+ * Create it while a component initialises (it observes the cache for the component's life).
+ */
+export function createRunView(
+  api: EngineAPIService,
+  breakpoints: BreakpointsState,
+  cache: QueryClient = createQueryCache(),
+) {
   let ref = $state.raw<RunRef | null>(null);
   let template = $state.raw<Template | null>(null);
-  let executions = $state.raw<ExecutionRecord[]>([]);
+  // The list is read when a template opens (`open`); the observer only follows the cache (no fetch of
+  // its own on opening), and refetches when a write elsewhere invalidates it.
+  const listed = createQuery(
+    () => ({ ...executionsQuery(api, ref?.templateId ?? ''), enabled: ref !== null, staleTime: Infinity }),
+    () => cache,
+  );
+  /** Patches the open template's cached list (a record changed; nothing to fetch). */
+  const patchExecutions = (change: (list: ExecutionRecord[]) => ExecutionRecord[]) => {
+    if (ref) cache.setQueryData<ExecutionRecord[]>(queryKeys.executions(ref.templateId), (old) => old && change(old));
+  };
   let execution = $state.raw<ExecutionRecord | null>(null);
   let model = $state.raw<GraphModel>({ nodes: [], edges: [] });
   let live = $state(0);
@@ -46,8 +66,10 @@ export function createRunView(api: EngineAPIService, breakpoints: BreakpointsSta
   let truncation = $state<string | null>(null);
   let revision = $state(0);
   let source: RunSource | null = null;
-  let readSeq = 0;
-  let openSeq = 0;
+  /** Opening a template: a newer open wins. */
+  const opening = latestWins();
+  /** What the view shows (a step read or an advance's answer): the newest wins. */
+  const reading = latestWins();
 
   // The service announces committed changes on this channel (another tab, an import, events added
   // from elsewhere): re-read the record of the open run so its status and live step stay true.
@@ -65,7 +87,7 @@ export function createRunView(api: EngineAPIService, breakpoints: BreakpointsSta
     if (!source) return;
     const rec = await source.record();
     execution = rec;
-    executions = executions.map((e) => (e.id === rec.id ? rec : e));
+    patchExecutions((list) => list.map((e) => (e.id === rec.id ? rec : e)));
     live = rec.currentStep;
     status = rec.status;
   }
@@ -76,7 +98,7 @@ export function createRunView(api: EngineAPIService, breakpoints: BreakpointsSta
     executionId: string | null = null,
     step: number | null = null,
   ): Promise<void> {
-    const mine = ++openSeq;
+    const signal = opening.next();
     pause();
     loading = true;
     error = null;
@@ -85,17 +107,18 @@ export function createRunView(api: EngineAPIService, breakpoints: BreakpointsSta
       // The reads that need only the template id go out together; so do the two that need the run.
       const graph = api.getGraph(templateId);
       graph.catch(() => undefined); // awaited below; a failure before that is reported once, there
-      const [t, { list, chosen }] = await Promise.all([
+      const [t, { chosen }] = await Promise.all([
         api.getTemplate(templateId),
         firstRunLock(templateId, async () => {
-          const list = (await api.listExecutions(templateId)).executions;
+          const list = await cache.fetchQuery({ ...executionsQuery(api, templateId), staleTime: 0 });
           let chosen = executionId ? list.find((e) => e.id === executionId) : undefined;
           if (executionId && !chosen && list.length > 0)
             notice = 'The run in the link no longer exists, so its most recent run is shown instead.';
           chosen ??= [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
-          if (chosen) return { list, chosen };
+          if (chosen) return { chosen };
           const created = await api.createExecution(templateId, {});
-          return { list: [created.execution], chosen: created.execution };
+          cache.setQueryData(queryKeys.executions(templateId), [created.execution]);
+          return { chosen: created.execution };
         }),
       ]);
       const nextModel = graphFromScenario(t.scenario);
@@ -103,10 +126,9 @@ export function createRunView(api: EngineAPIService, breakpoints: BreakpointsSta
       const nextSource = await openSource(api, nextRef, nextModel, graph);
       const first = Math.min(chosen.currentStep, Math.max(0, Math.round(step ?? chosen.currentStep)));
       const [nextCounts, firstView] = await Promise.all([nextSource.counts(), nextSource.read(first)]);
-      if (mine !== openSeq) return;
+      if (signal.aborted) return;
       template = t;
       model = nextModel;
-      executions = list;
       execution = chosen;
       source = nextSource;
       ref = nextRef;
@@ -114,14 +136,14 @@ export function createRunView(api: EngineAPIService, breakpoints: BreakpointsSta
       status = chosen.status;
       truncation = null;
       counts = nextCounts;
-      readSeq++; // an older read still under way must not replace this view
+      reading.abort(); // an older read still under way must not replace this view
       shown = first;
       view = firstView;
       if (status === 'truncated') truncation = view ? truncationSentence() : null;
     } catch (err) {
-      if (mine === openSeq) error = explainError(err, 'Opening the template');
+      if (!signal.aborted) error = explainError(err, 'Opening the template');
     } finally {
-      if (mine === openSeq) loading = false;
+      if (!signal.aborted) loading = false;
     }
   }
 
@@ -134,14 +156,14 @@ export function createRunView(api: EngineAPIService, breakpoints: BreakpointsSta
     if (!source) return null;
     const target = Math.min(live, Math.max(0, Math.round(step)));
     shown = target;
-    const mine = ++readSeq;
+    const signal = reading.next();
     try {
       const answer = await source.read(target);
-      if (mine !== readSeq) return null;
+      if (signal.aborted) return null;
       view = answer;
       return answer;
     } catch (err) {
-      if (mine === readSeq) error = explainError(err, 'Showing that step');
+      if (!signal.aborted) error = explainError(err, 'Showing that step');
       return null;
     }
   }
@@ -150,15 +172,15 @@ export function createRunView(api: EngineAPIService, breakpoints: BreakpointsSta
   async function advanceTo(target: number | 'end'): Promise<StepView | null> {
     if (!source || !ref) return null;
     const before = live;
-    const mine = ++readSeq;
+    const signal = reading.next();
     const answer = await source.advance(target);
     live = answer.step;
     status = answer.status as RunStatus;
     const id = ref.executionId;
-    executions = executions.map((e) => (e.id === id ? { ...e, currentStep: live, status } : e));
+    patchExecutions((list) => list.map((e) => (e.id === id ? { ...e, currentStep: live, status } : e)));
     if (live === before + 1) counts = [...counts, answer.eventCount];
     else if (live !== before) counts = await source.counts();
-    if (mine === readSeq) {
+    if (!signal.aborted) {
       shown = live;
       view = answer;
     }
@@ -250,8 +272,8 @@ export function createRunView(api: EngineAPIService, breakpoints: BreakpointsSta
     get template() {
       return template;
     },
-    get executions() {
-      return executions;
+    get executions(): readonly ExecutionRecord[] {
+      return listed.data ?? [];
     },
     get execution() {
       return execution;

@@ -4,9 +4,9 @@
  * tokens a person expands. Latest wins: a new id or step drops the answer of the one before.
  */
 import { SvelteMap } from 'svelte/reactivity';
-import type { Provenance } from '../../api/wire';
-import { lineageRows, pathNodes, type LineageRow } from '../controllers/panels/lineageDiff';
-import { describeError, latestWins } from './latest';
+import type { Provenance } from '../../../api/wire';
+import { lineageRows, pathNodes, type LineageRow } from '../../controllers/panels/lineageDiff';
+import { describeError, latestWins } from '../shell/latest';
 import { fetchLineage, fetchProvenance, type RunRef } from './panelSource';
 
 export interface TokenFamily {
@@ -111,11 +111,3 @@ export function createLineageState() {
 }
 
 export type LineageState = ReturnType<typeof createLineageState>;
-
-const perWorkspace = new WeakMap<object, LineageState>();
-/** Not pure: the lineage state of `workspace`, created on first use. */
-export function lineageStateFor(workspace: object): LineageState {
-  let s = perWorkspace.get(workspace);
-  if (!s) perWorkspace.set(workspace, (s = createLineageState()));
-  return s;
-}

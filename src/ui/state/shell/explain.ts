@@ -3,7 +3,7 @@
  * what to do next. Pure mapping from an `ApiError` (or anything thrown) and from the conditions of a
  * failed start-up.
  */
-import { ApiError } from '../../client/ApiError';
+import { ApiError } from '../../../client/ApiError';
 
 /** Pure. A sentence for an error thrown by the client, naming what to do next. */
 export function explainError(err: unknown, doing = 'That'): string {

@@ -5,8 +5,8 @@
  * steps. Latest wins.
  */
 import { SvelteMap } from 'svelte/reactivity';
-import { sampleSteps, type StepSample } from '../controllers/chart/series';
-import { describeError, latestWins } from './latest';
+import { sampleSteps, type StepSample } from '../../controllers/chart/series';
+import { describeError, latestWins } from '../shell/latest';
 import { fetchStepSample, type RunRef } from './panelSource';
 
 /** Not pure: reactive step samples of one run. */
@@ -66,11 +66,3 @@ export function createChartsState() {
 }
 
 export type ChartsState = ReturnType<typeof createChartsState>;
-
-const perWorkspace = new WeakMap<object, ChartsState>();
-/** Not pure: the charts state of `workspace`, created on first use. */
-export function chartsStateFor(workspace: object): ChartsState {
-  let s = perWorkspace.get(workspace);
-  if (!s) perWorkspace.set(workspace, (s = createChartsState()));
-  return s;
-}

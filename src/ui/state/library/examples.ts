@@ -2,7 +2,7 @@
  * The bundled examples (`examples/*.json`) as starting points for `New template`: loaded on demand
  * (a separate chunk), each turned into a template document. Not pure (loads modules).
  */
-import { toTemplateDocument } from '../controllers/editor/authoring';
+import { toTemplateDocument } from '../../controllers/editor/authoring';
 
 const modules = import.meta.glob<unknown>('/examples/*.json', { import: 'default' });
 
@@ -25,22 +25,4 @@ export async function loadExamples(): Promise<ExampleDoc[]> {
     out.push({ file, name: String(doc.name), doc });
   }
   return out;
-}
-
-/** The document a template is exported as (and edited as): the fields a person writes. */
-export function exportDocument(t: {
-  name: string;
-  description?: string;
-  version?: string;
-  scenario: Record<string, unknown>;
-  referenceDoc?: string;
-}): Record<string, unknown> {
-  const doc: Record<string, unknown> = {
-    name: t.name,
-    description: t.description ?? '',
-    version: t.version || '3.0',
-    scenario: t.scenario,
-  };
-  if (t.referenceDoc) doc.referenceDoc = t.referenceDoc;
-  return doc;
 }

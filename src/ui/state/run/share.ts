@@ -4,8 +4,17 @@
  * template, seed, then each input batch added at the step it was added at, then on to the step the
  * run had reached — and checks the replay's ledger hash against the one in the link.
  */
-import type { EngineAPIService } from '../../client/EngineAPIService';
-import { encodeShare, readExportHeader, type EncodedShare, type SharePayload } from '../controllers/share/shareLink';
+import type { EngineAPIService } from '../../../client/EngineAPIService';
+import type { QueryClient } from '@tanstack/query-core';
+import type { RouteState } from '../../app/routes';
+import {
+  decodeShare,
+  encodeShare,
+  readExportHeader,
+  type EncodedShare,
+  type SharePayload,
+} from '../../controllers/share/shareLink';
+import { invalidateTemplates } from '../query/queries';
 
 export interface ShareView {
   step: number | null;
@@ -44,6 +53,11 @@ export async function makeShareLink(
   return { encoded, link: encoded.ok ? `${base}${encoded.fragment}` : null };
 }
 
+/** Not pure (API read): the run as a file (NDJSON, read as it arrives), for a run too large for a link. */
+export function runFile(api: EngineAPIService, templateId: string, executionId: string): Promise<Blob> {
+  return api.exportRunFile(templateId, executionId);
+}
+
 /** Not pure (API calls): replays a shared run as a new local template and execution. */
 export async function openSharedRun(
   api: EngineAPIService,
@@ -74,4 +88,57 @@ export async function openSharedRun(
   const record = await api.getExecution(executionId);
   const verified = payload.ended && record.ledgerHash !== null ? record.ledgerHash === payload.ledgerHash : null;
   return { templateId, executionId, view: payload.view, verified };
+}
+
+/** What opening a share link leaves for the person: a sentence, and the view to show (null: the address's own). */
+export interface ShareOutcome {
+  notice: { tone: 'ok' | 'warn'; text: string };
+  route: RouteState | null;
+}
+
+/**
+ * Not pure (API calls, cache): opens the share fragment `fragment` — decodes it, replays the run as a
+ * new local copy (the template list is then stale) and says whether its ledger hash matches the link's.
+ */
+export async function openShareLink(
+  api: EngineAPIService,
+  cache: QueryClient,
+  fragment: string,
+  onProgress: (sentence: string) => void,
+): Promise<ShareOutcome> {
+  const decoded = decodeShare(fragment);
+  if (!decoded.ok)
+    return {
+      notice: { tone: 'warn', text: `This share link cannot be opened: ${decoded.message}. Ask for a new link.` },
+      route: null,
+    };
+  try {
+    onProgress('Opening the shared run…');
+    const opened = await openSharedRun(api, decoded.payload, onProgress);
+    await invalidateTemplates(cache);
+    const { step, node, lineage } = opened.view;
+    const route = { template: opened.templateId, execution: opened.executionId, step, node, lineage };
+    const name = decoded.payload.template.name;
+    if (opened.verified === false)
+      return {
+        route,
+        notice: {
+          tone: 'warn',
+          text: `The shared run "${name}" was replayed, but its ledger hash differs from the link's: it was made by a different version of Flowledger.`,
+        },
+      };
+    const text =
+      opened.verified === true
+        ? `Opened the shared run "${name}" as a new copy; its ledger hash matches the link's.`
+        : `Opened the shared run "${name}" as a new copy.`;
+    return { route, notice: { tone: 'ok', text } };
+  } catch (err) {
+    return {
+      notice: {
+        tone: 'warn',
+        text: `The shared run could not be replayed: ${err instanceof Error ? err.message : String(err)}.`,
+      },
+      route: null,
+    };
+  }
 }

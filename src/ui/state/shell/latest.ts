@@ -1,6 +1,8 @@
 /**
- * Latest-wins for a state module: each new request aborts the one before, and an answer that arrives
- * after its signal was aborted is dropped by the caller (`if (signal.aborted) return`).
+ * Latest-wins for a state module — the one mechanism every UI state module uses (run view, Inspector,
+ * panels): each new request aborts the one before, and an answer that arrives after its signal was
+ * aborted is dropped by the caller (`if (signal.aborted) return`). The signal can also be handed to
+ * a read that may be cancelled.
  */
 export interface Latest {
   /** Aborts the previous request and returns the signal of a new one. */

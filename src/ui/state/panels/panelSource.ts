@@ -3,10 +3,10 @@
  * events and Charts panels make goes through these functions, over `EngineAPIService` — so the
  * panels' state modules never spell a client call themselves, and a change of client shape lands here.
  */
-import type { EngineAPIService } from '../../client/EngineAPIService';
-import type { LedgerFilter, LedgerPage, Lineage, Provenance } from '../../api/wire';
-import type { ExternalEvent, NodeState } from '../../contract/vocabulary';
-import type { StepSample } from '../controllers/chart/series';
+import type { EngineAPIService } from '../../../client/EngineAPIService';
+import type { LedgerFilter, LedgerPage, Lineage, Provenance } from '../../../api/wire';
+import type { ExternalEvent, NodeState } from '../../../contract/vocabulary';
+import type { StepSample } from '../../controllers/chart/series';
 
 export type { LedgerFilter, LedgerPage };
 

@@ -4,7 +4,7 @@
  * it cannot be had (offline before the first visit cached it): the editor then works without
  * completion and hover help.
  */
-import type { Schema } from '../controllers/editor/schemaHelp';
+import type { Schema } from '../../controllers/editor/schemaHelp';
 
 let loading: Promise<Schema | null> | null = null;
 

@@ -3,9 +3,10 @@
  * and for a Sink the chosen aggregate and that aggregate's value over the run's steps. Latest-wins:
  * moving the timeline while a load is in flight drops the older answer.
  */
-import type { ActivityEntry, SinkFormula } from '../../api/wire';
-import type { EngineAPIService } from '../../client/EngineAPIService';
-import { explainError } from './explain';
+import type { ActivityEntry, SinkFormula } from '../../../api/wire';
+import type { EngineAPIService } from '../../../client/EngineAPIService';
+import { explainError } from '../shell/explain';
+import { latestWins } from '../shell/latest';
 import { sampleSteps } from './inspectorSteps';
 import type { RunRef } from './runSource';
 
@@ -20,8 +21,8 @@ export function createInspector(api: EngineAPIService) {
   let aggregate = $state.raw<{ value: unknown; count: number } | null>(null);
   let series = $state.raw<{ step: number; value: number }[]>([]);
   let error = $state<string | null>(null);
-  let seq = 0;
-  let seriesSeq = 0;
+  const reads = latestWins();
+  const seriesReads = latestWins();
 
   return {
     get activity() {
@@ -38,7 +39,7 @@ export function createInspector(api: EngineAPIService) {
     },
     /** Loads `nodeId`'s activity (and, for a Sink, the aggregate) at `step`. */
     async load(ref: RunRef, nodeId: string, step: number, sink: { formula: SinkFormula; field: string } | null) {
-      const mine = ++seq;
+      const signal = reads.next();
       try {
         const [act, agg] = await Promise.all([
           api.getNodeActivity(ref.templateId, ref.executionId, nodeId, RECENT, step),
@@ -53,17 +54,17 @@ export function createInspector(api: EngineAPIService) {
               )
             : Promise.resolve(null),
         ]);
-        if (mine !== seq) return;
+        if (signal.aborted) return;
         activity = act;
         aggregate = agg ? { value: agg.value, count: agg.count } : null;
         error = null;
       } catch (err) {
-        if (mine === seq) error = explainError(err, 'Reading the node');
+        if (!signal.aborted) error = explainError(err, 'Reading the node');
       }
     },
     /** Loads the Sink aggregate's numeric value at sampled steps up to `live`. */
     async loadSeries(ref: RunRef, sinkId: string, live: number, formula: SinkFormula, field: string) {
-      const mine = ++seriesSeq;
+      const signal = seriesReads.next();
       try {
         const points: { step: number; value: number }[] = [];
         for (const step of sampleSteps(live, CHART_POINTS)) {
@@ -75,18 +76,18 @@ export function createInspector(api: EngineAPIService) {
             field || undefined,
             step,
           );
-          if (mine !== seriesSeq) return;
+          if (signal.aborted) return;
           const v = typeof a.value === 'number' ? a.value : Array.isArray(a.value) ? a.value.length : a.count;
           points.push({ step, value: v });
         }
         series = points;
       } catch {
-        if (mine === seriesSeq) series = [];
+        if (!signal.aborted) series = [];
       }
     },
     clear() {
-      seq++;
-      seriesSeq++;
+      reads.abort();
+      seriesReads.abort();
       activity = [];
       aggregate = null;
       series = [];
