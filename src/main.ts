@@ -1,5 +1,5 @@
 import { mount } from 'svelte';
-import { apiBaseUrl, applyUpdate, startApi, watchForUpdate } from './api/browser';
+import { apiBaseUrl, applyUpdate, startApi, watchForUpdate } from './client/browserApi';
 import { CompatProfiles, pageProfileOf } from './api/pled/profile';
 import { EngineAPIService } from './client/EngineAPIService';
 import { isCompatProfile, type CompatProfile, type SettingsAnswer } from './contract/settings';

@@ -3,7 +3,7 @@
  * shape, regular-expression checks as the person types, sorting and filtering of the preview's
  * tables, first lines of a text, and the progress figures (bytes, rate, time left).
  */
-import type { ParserConfigBody, ParserConfigRecord } from '../../api/wire';
+import type { ParserConfigBody, ParserConfigRecord } from '../../contract/wire';
 import type { EventRule, MaskSpec, ParserConfig } from '../../parser';
 import { userRegex } from '../../parser/safeRegex';
 

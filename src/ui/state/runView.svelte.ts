@@ -4,7 +4,7 @@
  * (step, step back, run to end, play/pause at a speed), pausing at breakpoints. Reads of earlier steps
  * are latest-wins, so scrubbing never shows a stale step; only actions at the live end advance the run.
  */
-import type { ExecutionRecord, Template } from '../../api/wire';
+import type { ExecutionRecord, Template } from '../../contract/wire';
 import type { EngineAPIService } from '../../client/EngineAPIService';
 import type { RunStatus } from '../../engine/types';
 import { graphFromScenario, type GraphModel } from '../controllers/graph/model';

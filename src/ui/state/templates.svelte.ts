@@ -2,7 +2,7 @@
  * The stored templates as reactive state: a thin binding of `EngineAPIService.listTemplates()` to
  * `$state`, for the sidebar. Loading and failure are part of the state, so the view can say so.
  */
-import type { Template } from '../../api/wire';
+import type { Template } from '../../contract/wire';
 import type { EngineAPIService } from '../../client/EngineAPIService';
 
 export type TemplatesStatus = 'loading' | 'ready' | 'error';

@@ -1,13 +1,15 @@
 /**
  * The API in the browser: the one `setupWorker` of the app. Requests to `/api/…` go to the Mock
- * Service Worker (public/mockServiceWorker.js), which hands them to these handlers in the page; the
- * handlers call the engine service in its Web Worker through the Comlink bridge.
+ * Service Worker (public/mockServiceWorker.js), which hands them to the API's handlers in the page;
+ * the handlers are given the engine service of the app's engine worker (engineBridge.ts) — they
+ * never start a worker themselves. Also the page's side of a new deploy's service worker.
  */
 import type { HttpHandler } from 'msw';
 import { setupWorker } from 'msw/browser';
-import { getEngineService } from './workerBridge';
-import { buildHandlers } from './handlers';
-import type { CompatProfiles } from './pled/profile';
+import { buildHandlers } from '../api/handlers';
+import type { CompatProfiles } from '../api/pled/profile';
+import { DEFAULT_DB_NAME } from '../store/db';
+import { engineBridge } from './engineBridge';
 
 const CONTROL_TIMEOUT_MS = 10_000;
 const UPDATE_SWITCH_WAIT_MS = 2_000;
@@ -26,7 +28,7 @@ export async function startApi(options: { profiles?: CompatProfiles } = {}): Pro
   }
   expectOfflineUpdateChecks();
   const handlers = buildHandlers(
-    getEngineService,
+    engineBridge(DEFAULT_DB_NAME),
     apiBaseUrl(),
     options.profiles ? { profiles: options.profiles } : {},
   );
@@ -107,7 +109,7 @@ function expectOfflineUpdateChecks(): void {
   };
 }
 
-/** The API's base URL: `api` under the page's base, as the app's client uses it (src/main.ts). */
+/** The API's base URL: `api` under the page's base, as the page's clients use it (src/main.ts, the player). */
 export function apiBaseUrl(): string {
   return new URL('api', document.baseURI).href;
 }
