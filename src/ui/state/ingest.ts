@@ -4,8 +4,8 @@
  * tables, first lines of a text, and the progress figures (bytes, rate, time left).
  */
 import type { ParserConfigBody, ParserConfigRecord } from '../../contract/wire';
-import type { EventRule, MaskSpec, ParserConfig } from '../../parser';
-import { userRegex } from '../../parser/safeRegex';
+import type { EventRule, MaskSpec, ParserConfig } from '../../contract/coreTypes';
+import { userRegex } from '../../client/cores';
 
 export type FormatKind = 'none' | 'preset' | 'format' | 'regex';
 

@@ -4,7 +4,7 @@
  * the state lives per workspace, so it survives switching tabs.
  */
 import { SvelteMap } from 'svelte/reactivity';
-import type { LedgerEvent } from '../../engine/types';
+import type { LedgerEvent } from '../../contract/coreTypes';
 import { pagesCovering } from '../controllers/panels/virtualWindow';
 import { describeError, latestWins } from './latest';
 import { fetchLedgerPage, type LedgerFilter, type RunRef } from './panelSource';

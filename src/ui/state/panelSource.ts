@@ -5,7 +5,7 @@
  */
 import type { EngineAPIService } from '../../client/EngineAPIService';
 import type { LedgerFilter, LedgerPage, Lineage, Provenance } from '../../contract/wire';
-import type { ExternalEvent, NodeState } from '../../engine/types';
+import type { ExternalEvent, NodeState } from '../../contract/coreTypes';
 import type { StepSample } from '../controllers/chart/series';
 
 export type { LedgerFilter, LedgerPage };

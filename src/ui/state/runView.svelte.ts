@@ -6,12 +6,12 @@
  */
 import type { ExecutionRecord, Template } from '../../contract/wire';
 import type { EngineAPIService } from '../../client/EngineAPIService';
-import type { RunStatus } from '../../engine/types';
+import type { RunStatus } from '../../contract/coreTypes';
 import { graphFromScenario, type GraphModel } from '../controllers/graph/model';
 import type { StepView } from '../controllers/graph/stepState';
 import type { BreakpointsState } from './breakpoints.svelte';
 import { explainError } from './explain';
-import { inProcessLocks } from '../../worker/locks';
+import { pageLock as inProcessLocks } from './pageLock';
 import { openSource, type RunRef, type RunSource } from './runSource';
 import { nextBatch } from './speeds';
 

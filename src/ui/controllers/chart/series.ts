@@ -3,7 +3,7 @@
  * collected count over steps, and for each per-correlation FSM the number of instances in each state
  * over steps, stacked. Pure, so the numbers a chart draws are tested in Node.
  */
-import type { NodeState } from '../../../engine/types';
+import type { NodeState } from '../../../contract/coreTypes';
 
 /** Node states of the run right after `step`. */
 export interface StepSample {

@@ -9,7 +9,7 @@
  * to the DataSources listening for its `type` (an ExternalEventSource, or `generation: {type:
  * "execution-events", eventType}`) when the template has such sources.
  */
-import type { ExternalEvent } from '../../../engine/types';
+import type { ExternalEvent } from '../../../contract/coreTypes';
 
 export interface EventLineError {
   /** 1-based line of the text where the bad item starts. */

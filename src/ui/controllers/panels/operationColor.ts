@@ -1,5 +1,5 @@
 /** Colour of each ledger operation's badge in the panels: one hue per kind of thing that happened. */
-import type { LedgerOperation } from '../../../engine/types';
+import type { LedgerOperation } from '../../../contract/coreTypes';
 
 /** Pure: the badge colour of `op` (exhaustive over the closed set of operations). */
 export function operationColor(op: LedgerOperation): string {

@@ -10,7 +10,7 @@
  */
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
 import * as v from 'valibot';
-import type { ExternalEvent } from '../../../engine/types';
+import type { ExternalEvent } from '../../../contract/coreTypes';
 
 /** A link over this many characters is refused with an export file offered instead (browsers and chat tools cut long URLs). */
 export const MAX_SHARE_CHARS = 32 * 1024;

@@ -7,7 +7,7 @@
  */
 import { getContext, setContext } from 'svelte';
 import type { EngineAPIService } from '../../client/EngineAPIService';
-import type { RunStatus } from '../../engine/types';
+import type { RunStatus } from '../../contract/coreTypes';
 
 /** A node of the open execution's scenario, as panels need it (filters, pickers, labels). */
 export interface WorkspaceNode {
