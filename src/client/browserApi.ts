@@ -1,15 +1,14 @@
 /**
  * The API in the browser: the one `setupWorker` of the app. Requests to `/api/…` go to the Mock
  * Service Worker (public/mockServiceWorker.js), which hands them to the API's handlers in the page;
- * the handlers are given the engine service of the app's engine worker (engineBridge.ts) — they
+ * the handlers are given the engine service of the app's engine worker (appEngine.ts) — they
  * never start a worker themselves. Also the page's side of a new deploy's service worker.
  */
 import type { HttpHandler } from 'msw';
 import { setupWorker } from 'msw/browser';
 import { buildHandlers } from '../api/handlers';
 import type { CompatProfiles } from '../api/pled/profile';
-import { DEFAULT_DB_NAME } from '../store/db';
-import { engineBridge } from './engineBridge';
+import { appEngine } from './appEngine';
 
 const CONTROL_TIMEOUT_MS = 10_000;
 const UPDATE_SWITCH_WAIT_MS = 2_000;
@@ -28,7 +27,7 @@ export async function startApi(options: { profiles?: CompatProfiles } = {}): Pro
   }
   expectOfflineUpdateChecks();
   const handlers = buildHandlers(
-    engineBridge(DEFAULT_DB_NAME),
+    appEngine,
     apiBaseUrl(),
     options.profiles ? { profiles: options.profiles } : {},
   );

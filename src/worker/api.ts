@@ -11,6 +11,7 @@
  */
 import type { PortOf } from '../contract/port';
 import { createContext, type ServiceDeps } from './context';
+import { draftOps } from './draftOps';
 import { executionOps } from './executionOps';
 import { parserOps } from './parserOps';
 import { runOps } from './runOps';
@@ -31,6 +32,7 @@ export function createService(deps: ServiceDeps) {
     ...workspaceOps(ctx),
     ...settingsOps(ctx),
     ...parserOps(ctx, deps.parser),
+    ...draftOps(),
   };
   return counted(ctx, ops);
 }

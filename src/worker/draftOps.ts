@@ -1,0 +1,34 @@
+/**
+ * The editor's drafts (src/store/drafts.ts): unsaved template text, kept by the worker like
+ * everything else stored, so the page never writes IndexedDB itself. Not part of the HTTP API: the
+ * page's client calls these over its bridge (src/client/drafts.ts).
+ */
+import type { Draft } from '../contract/drafts';
+import { deleteDraft, getDraft, putDraft } from '../store/drafts';
+import { guard, ok, type Result } from './result';
+
+/** Not pure: the draft methods of the service. */
+export function draftOps() {
+  return {
+    /** The draft under `key` (a template id, or `new`); null when there is none. */
+    getDraft(key: string): Promise<Result<Draft | null>> {
+      return guard(async () => ok((await getDraft(key)) ?? null));
+    },
+
+    /** Stores `draft` over any draft under its key. */
+    putDraft(draft: Draft): Promise<Result<null>> {
+      return guard(async () => {
+        await putDraft(draft);
+        return ok(null);
+      });
+    },
+
+    /** Deletes the draft under `key`, if any. */
+    deleteDraft(key: string): Promise<Result<null>> {
+      return guard(async () => {
+        await deleteDraft(key);
+        return ok(null);
+      });
+    },
+  };
+}
