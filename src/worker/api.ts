@@ -32,7 +32,7 @@ export function createService(deps: ServiceDeps) {
     ...workspaceOps(ctx),
     ...settingsOps(ctx),
     ...parserOps(ctx, deps.parser),
-    ...draftOps(),
+    ...draftOps(ctx),
   };
   return counted(ctx, ops);
 }

@@ -5,20 +5,21 @@
  */
 import type { Draft } from '../contract/drafts';
 import { deleteDraft, getDraft, putDraft } from '../store/drafts';
+import type { ServiceContext } from './context';
 import { guard, ok, type Result } from './result';
 
-/** Not pure: the draft methods of the service. */
-export function draftOps() {
+/** Not pure: the draft methods of a service over `ctx`. */
+export function draftOps(ctx: ServiceContext) {
   return {
     /** The draft under `key` (a template id, or `new`); null when there is none. */
     getDraft(key: string): Promise<Result<Draft | null>> {
-      return guard(async () => ok((await getDraft(key)) ?? null));
+      return guard(async () => ok((await getDraft(ctx.db, key)) ?? null));
     },
 
     /** Stores `draft` over any draft under its key. */
     putDraft(draft: Draft): Promise<Result<null>> {
       return guard(async () => {
-        await putDraft(draft);
+        await putDraft(ctx.db, draft);
         return ok(null);
       });
     },
@@ -26,7 +27,7 @@ export function draftOps() {
     /** Deletes the draft under `key`, if any. */
     deleteDraft(key: string): Promise<Result<null>> {
       return guard(async () => {
-        await deleteDraft(key);
+        await deleteDraft(ctx.db, key);
         return ok(null);
       });
     },
