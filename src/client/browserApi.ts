@@ -26,11 +26,7 @@ export async function startApi(options: { profiles?: CompatProfiles } = {}): Pro
     );
   }
   expectOfflineUpdateChecks();
-  const handlers = buildHandlers(
-    appEngine,
-    apiBaseUrl(),
-    options.profiles ? { profiles: options.profiles } : {},
-  );
+  const handlers = buildHandlers(appEngine, apiBaseUrl(), options.profiles ? { profiles: options.profiles } : {});
   const worker = setupWorker(...handlers);
   await worker.start({
     // Relative to the page, so the app works from any sub-path of a static host. The build's own

@@ -42,7 +42,9 @@ export function engineBridge(name: string): EngineServiceGetter {
       get(_target, member) {
         // Not a thenable: awaiting the port itself must not turn into a call to the worker.
         if (member === 'then') return undefined;
-        const method = (remote as unknown as Record<string | symbol, (...args: unknown[]) => Promise<unknown>>)[member]!;
+        const method = (remote as unknown as Record<string | symbol, (...args: unknown[]) => Promise<unknown>>)[
+          member
+        ]!;
         return (...args: unknown[]) => Promise.race([method(...args), failed]);
       },
     });

@@ -1,5 +1,5 @@
 /**
- * The Web Worker entry (a Vite module worker): the one `Comlink.expose` of the app. It opens the
+ * The engine's Web Worker entry (a Vite module worker): its one `Comlink.expose`. It opens the
  * database — storing the example templates when it is first created — and serves the engine
  * service to the page (src/client/engineBridge.ts holds its one `wrap`, typed by `EngineWorkerApi`).
  */

@@ -31,8 +31,7 @@ function yieldTask(): Promise<void> {
 
 /** The outcome of a streamed parse: its summary, or the reason it could not run. */
 export type ParseReply =
-  | { summary: StreamSummary | { ok: false; message: string }; peakHeap: number | null }
-  | { error: string };
+  { summary: StreamSummary | { ok: false; message: string }; peakHeap: number | null } | { error: string };
 
 const api = {
   preview,

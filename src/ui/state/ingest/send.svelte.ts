@@ -36,7 +36,9 @@ export class IngestSend {
   readonly template = $derived(this.templates.find((t) => t.id === this.templateId) ?? null);
   readonly dataSources = $derived(this.template ? dataSourcesOf(this.template.scenario) : []);
   readonly figures = $derived(
-    this.job && this.job.total > 0 ? progressFigures(this.job.bytes, this.job.total, this.job.now - this.job.started) : null,
+    this.job && this.job.total > 0
+      ? progressFigures(this.job.bytes, this.job.total, this.job.now - this.job.started)
+      : null,
   );
 
   /** Not pure: sending over `api` and `bridge`; `onOpenRun` opens the fed execution in the workspace. */
