@@ -5,10 +5,10 @@
  */
 import type { EngineAPIService } from '../../../client/EngineAPIService';
 import type { ParserConfigRecord } from '../../../contract/wire';
-import { EMPTY_FORM, configToForm, formToConfig, type IngestForm } from '../ingest';
+import { EMPTY_FORM, configToForm, formToConfig, type IngestForm } from './form';
 import type { Source } from './sources.svelte';
 
-export class IngestConfigs {
+export class ConfigsState {
   form = $state<IngestForm>(structuredClone(EMPTY_FORM));
   /** The saved configuration the form was loaded from (a save updates it); null: a new one. */
   base = $state<ParserConfigRecord | null>(null);

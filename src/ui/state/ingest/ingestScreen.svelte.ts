@@ -7,20 +7,20 @@
 import type { EngineAPIService } from '../../../client/EngineAPIService';
 import { IngestBridge } from '../../../client/ingestBridge';
 import { builtinPresets, type PresetInfo } from '../../../client/presets';
-import { IngestConfigs } from './configs.svelte';
-import { IngestPreview } from './preview.svelte';
-import { IngestSend } from './send.svelte';
-import { IngestSources } from './sources.svelte';
+import { ConfigsState } from './configs.svelte';
+import { PreviewState } from './preview.svelte';
+import { SendState } from './send.svelte';
+import { SourcesState } from './sources.svelte';
 
 /** The bundled example's source and configuration (`?example=openssh`). */
 const EXAMPLE = { source: 'openssh-2k', config: 'openssh-sessions' } as const;
 
 export class IngestScreen {
   readonly presets: readonly PresetInfo[] = builtinPresets();
-  readonly preview: IngestPreview;
-  readonly sources: IngestSources;
-  readonly configs: IngestConfigs;
-  readonly send: IngestSend;
+  readonly preview: PreviewState;
+  readonly sources: SourcesState;
+  readonly configs: ConfigsState;
+  readonly send: SendState;
   /** Sending is possible: a source, a template and a DataSource chosen, nothing under way, a configuration that parses. */
   readonly canSend = $derived.by(
     () =>
@@ -38,18 +38,18 @@ export class IngestScreen {
   constructor(api: EngineAPIService, onOpenRun: (templateId: string, executionId: string) => void) {
     const bridge = new IngestBridge();
     $effect(() => () => bridge.dispose());
-    this.preview = new IngestPreview(
+    this.preview = new PreviewState(
       bridge,
       () => this.sources.head,
       () => this.configs.previewConfig,
     );
-    this.sources = new IngestSources(api, bridge, this.preview);
-    this.configs = new IngestConfigs(
+    this.sources = new SourcesState(api, bridge, this.preview);
+    this.configs = new ConfigsState(
       api,
       () => this.sources.selected,
       (c) => this.send.chooseFor(c),
     );
-    this.send = new IngestSend(api, bridge, this.sources, this.configs, onOpenRun);
+    this.send = new SendState(api, bridge, this.sources, this.configs, onOpenRun);
   }
 
   /** Not pure (API): lists sources, configurations and templates; the guided example also loads its own. */

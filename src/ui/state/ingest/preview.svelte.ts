@@ -10,7 +10,7 @@ import type { ParserConfigBody } from '../../../contract/wire';
 /** How long the form must stay unchanged before the preview parses again. */
 const DEBOUNCE_MS = 150;
 
-export class IngestPreview {
+export class PreviewState {
   answer = $state<PreviewAnswer | null>(null);
   busy = $state(false);
   error = $state<string | null>(null);

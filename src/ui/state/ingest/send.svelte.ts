@@ -8,9 +8,9 @@ import type { EngineAPIService } from '../../../client/EngineAPIService';
 import type { IngestBridge, StreamOutcome } from '../../../client/ingestBridge';
 import type { StreamProgress } from '../../../contract/ingest';
 import type { ExecutionRecord, ParserConfigBody, ParserConfigRecord, Template } from '../../../contract/wire';
-import { dataSourcesOf, formToConfig, progressFigures } from '../ingest';
-import type { IngestConfigs } from './configs.svelte';
-import type { IngestSources } from './sources.svelte';
+import { dataSourcesOf, formToConfig, progressFigures } from './form';
+import type { ConfigsState } from './configs.svelte';
+import type { SourcesState } from './sources.svelte';
 
 /** A parse or an enqueue under way, with its progress. */
 export interface IngestJob {
@@ -23,7 +23,7 @@ export interface IngestJob {
   cancel: (() => void) | null;
 }
 
-export class IngestSend {
+export class SendState {
   templates = $state<Template[]>([]);
   templateId = $state('');
   executions = $state<ExecutionRecord[]>([]);
@@ -45,8 +45,8 @@ export class IngestSend {
   constructor(
     private readonly api: EngineAPIService,
     private readonly bridge: IngestBridge,
-    private readonly sources: IngestSources,
-    private readonly configs: IngestConfigs,
+    private readonly sources: SourcesState,
+    private readonly configs: ConfigsState,
     private readonly onOpenRun: (templateId: string, executionId: string) => void,
   ) {}
 

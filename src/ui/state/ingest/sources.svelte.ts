@@ -6,9 +6,9 @@
 import type { EngineAPIService } from '../../../client/EngineAPIService';
 import type { IngestBridge } from '../../../client/ingestBridge';
 import type { PresetMatch } from '../../../contract/ingest';
-import { firstLines } from '../ingest';
+import { firstLines } from './form';
 import { blobFirstLines } from './blobFirstLines';
-import type { IngestPreview } from './preview.svelte';
+import type { PreviewState } from './preview.svelte';
 
 export interface Source {
   key: string;
@@ -26,7 +26,7 @@ const DETECT_LINES = 500;
 /** The most lines the preview reads, whatever is asked. */
 const PREVIEW_LINES_MAX = 100_000;
 
-export class IngestSources {
+export class SourcesState {
   list = $state<Source[]>([]);
   error = $state<string | null>(null);
   selectedKey = $state<string | null>(null);
@@ -46,7 +46,7 @@ export class IngestSources {
   constructor(
     private readonly api: EngineAPIService,
     private readonly bridge: IngestBridge,
-    private readonly preview: IngestPreview,
+    private readonly preview: PreviewState,
   ) {
     // The preview's line count changes what is read.
     $effect(() => {
