@@ -7,7 +7,7 @@
 import type { HttpHandler } from 'msw';
 import { setupWorker } from 'msw/browser';
 import { buildHandlers } from '../api/handlers';
-import type { CompatProfiles } from '../api/pled/profile';
+import { CompatProfiles, pageProfileOf } from '../api/pled/profile';
 import { appEngine } from './appEngine';
 
 const CONTROL_TIMEOUT_MS = 10_000;
@@ -38,6 +38,14 @@ export async function startApi(options: { profiles?: CompatProfiles } = {}): Pro
   });
   await controlled();
   return handlers;
+}
+
+/**
+ * Not pure: the compatibility-profile choice of a page whose address query is `search`
+ * (`?compat=pled` chooses for this page only, over the stored setting); `startApi` takes it.
+ */
+export function pageProfiles(search: string): CompatProfiles {
+  return new CompatProfiles(pageProfileOf(search));
 }
 
 /** The service worker script of this build, beside the page. */
