@@ -1,9 +1,9 @@
 /**
  * The template the player shows is its own: it creates one per load (`startWorkflow`, which also
  * starts its run) and, when it loads another or the page goes away for good, deletes that one —
- * never any other template. Several players on one
- * page share the player's store (src/client/embedClient.ts), so clearing the whole store, as a
- * player once did, would pull the workflow out from under its neighbours.
+ * never any other template. Several players on one page share the player's store
+ * (src/client/embedClient.ts), so clearing the whole store, as a player once did, would pull the
+ * workflow out from under its neighbours.
  */
 import type { EngineAPIService } from '../../client/EngineAPIService';
 import type { ExternalEvent } from '../../contract/coreTypes';
