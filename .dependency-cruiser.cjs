@@ -5,7 +5,8 @@
 //   engine, parser               the pure cores; they may use the contract, the parser not the engine
 //   store, worker                the browser service: storage and the operations over the cores
 //   api                          the HTTP adapter: requests to service calls, no logic
-//   client                       the only place that talks to the workers and the service worker
+//   client                       the only place that talks to the workers and the service worker;
+//                                it may also run pure reads of the cores in the page
 //   ui (and src/main.ts)         screens and their state; they see the client and the contract only
 //   cli, bench                   Node tools beside the browser layers: the cores and the contract
 //   sw                           the service worker's source, standalone
@@ -64,9 +65,9 @@ module.exports = {
     ),
     room(
       'client-below-ui',
-      'The client talks to the adapter and the workers; it never imports the UI.',
+      'The client talks to the adapter and the workers, and runs small pure reads of the cores in the page (a condition compiled as it is typed, a regex checked, the preset list); it never imports storage or the UI.',
       '^src/client/',
-      ['client', 'api', 'worker', 'contract'],
+      ['client', 'api', 'worker', 'engine', 'parser', 'contract'],
     ),
     room(
       'ui-sees-client-and-contract',

@@ -1,6 +1,5 @@
 import { mount } from 'svelte';
-import { apiBaseUrl, applyUpdate, startApi, watchForUpdate } from './api/browser';
-import { CompatProfiles, pageProfileOf } from './api/profile';
+import { apiBaseUrl, applyUpdate, pageProfiles, startApi, watchForUpdate } from './client/browserApi';
 import { EngineAPIService } from './client/EngineAPIService';
 import { isCompatProfile, type CompatProfile, type SettingsAnswer } from './contract/settings';
 import { inPageTransport } from './client/transport';
@@ -43,7 +42,7 @@ const initialWorker = 'serviceWorker' in navigator ? navigator.serviceWorker.con
 let startupError: string | null = null;
 let handlers: Awaited<ReturnType<typeof startApi>> = [];
 // The compatibility profile this page chose in its address (`?compat=pled`), over the stored setting.
-const profiles = new CompatProfiles(pageProfileOf(location.search));
+const profiles = pageProfiles(location.search);
 try {
   handlers = await startApi({ profiles });
 } catch (err) {

@@ -1,11 +1,12 @@
 /**
  * The one set of MSW request handlers: every route of the API (templates, executions, engine
  * paths, parser) and the `/api` catch-all, over a service getter. The browser serves them with
- * `setupWorker` (browser.ts), Node tests with `setupServer` (node.ts).
+ * `setupWorker` (src/client/browserApi.ts), Node tests with `setupServer` (node.ts); the caller gives
+ * them the service (`getService`), so the adapter never starts a worker itself.
  *
  * Paths are matched under the app's own API base URL (`<page base>/api` in the browser, so the app
  * works from any sub-path of a static host; any absolute base in Node tests). Never a wildcard
- * prefix: in development the page also loads modules such as `/src/api/wire.ts`, which a `*\/api/*`
+ * prefix: in development the page also loads modules such as `/src/api/errors.ts`, which a `*\/api/*`
  * pattern would swallow.
  */
 import { http, type HttpHandler } from 'msw';

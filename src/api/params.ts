@@ -9,7 +9,7 @@
  */
 import { MAX_JSON_DEPTH, jsonTooDeepAt, tooDeepJsonMessage } from '../contract/jsonDepth';
 import { RequestError } from './errors';
-import type { StepRef, StepTarget } from './wire';
+import type { StepRef, StepTarget } from '../contract/wire';
 
 /** Largest request body accepted (documented in openapi.json). */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;

@@ -18,10 +18,13 @@
  * - `parserConfigs`, `sources`  the log parser's saved configurations and the user's own logs.
  * - `meta`            small named facts about the database itself (version 2): which bundled parser
  *                     configurations were already seeded, so a deleted one never comes back.
+ * - `settings`        the app's settings (version 3).
+ * - `drafts`          the editor's unsaved text, one row per template id or `new` (version 4).
  */
 import { Dexie, type EntityTable, type Table } from 'dexie';
 import type { ExternalEvent } from '../contract/vocabulary';
 import type { ExecutionRecord, Template } from '../contract/wire';
+import type { Draft } from '../contract/drafts';
 import type { ParserConfig } from '../parser';
 
 /** A template as stored: the same fields as its wire shape `Template` (templateToWire picks them). */
@@ -113,6 +116,9 @@ export interface SettingRow {
   value: unknown;
 }
 
+/** An editor draft (drafts.ts): the wire shape itself, keyed by template id or `new`. */
+export type DraftRow = Draft;
+
 /** Not pure: the Flowledger database (use `openAppDb` in db.ts, the one factory). */
 export class AppDB extends Dexie {
   templates!: EntityTable<TemplateRow, 'id'>;
@@ -124,6 +130,7 @@ export class AppDB extends Dexie {
   sources!: EntityTable<SourceRow, 'id'>;
   meta!: EntityTable<MetaRow, 'key'>;
   settings!: EntityTable<SettingRow, 'key'>;
+  drafts!: EntityTable<DraftRow, 'key'>;
 
   constructor(name: string) {
     super(name);
@@ -141,5 +148,8 @@ export class AppDB extends Dexie {
     // Version 3 adds `settings` (the app's settings, e.g. the compatibility profile); every existing
     // table and row is kept as it is, and no setting is written until one is changed.
     this.version(3).stores({ settings: 'key' });
+    // Version 4 adds `drafts` (the editor's unsaved text, which the page once kept in a database of
+    // its own, `flowledger-drafts`: drafts.ts brings those over once); every existing row is kept.
+    this.version(4).stores({ drafts: 'key' });
   }
 }

@@ -4,9 +4,9 @@
  */
 import { AppDB, type TemplateRow } from './AppDB';
 
-export const DEFAULT_DB_NAME = 'flowledger';
-/** The embeddable player's own store (embed.html): empty at first, never seen by the app. */
-export const EMBED_DB_NAME = 'flowledger-embed';
+import { DEFAULT_DB_NAME } from '../contract/databases';
+
+export { DEFAULT_DB_NAME, EMBED_DB_NAME } from '../contract/databases';
 
 export interface OpenAppDbOptions {
   /** Database name (default `flowledger`). */

@@ -99,7 +99,7 @@ async function withPolicy(response) {
 // the registration.
 self.addEventListener('message', (event) => {
   if (event.data === 'SKIP_WAITING') {
-    // The person chose to reload into this build (src/api/browser.ts applyUpdate).
+    // The person chose to reload into this build (src/client/browserApi.ts applyUpdate).
     event.stopImmediatePropagation();
     event.waitUntil(self.skipWaiting());
     return;

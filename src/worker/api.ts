@@ -13,6 +13,7 @@
 import type { PortOf } from '../contract/port';
 import { pledOps } from './compat/pledOps';
 import { createContext, type ServiceDeps } from './context';
+import { draftOps } from './draftOps';
 import { executionOps } from './runs/executionOps';
 import { parserOps } from './parsing/parserOps';
 import { runOps } from './runs/runOps';
@@ -33,6 +34,7 @@ export function createService(deps: ServiceDeps) {
     ...workspaceOps(ctx),
     ...settingsOps(ctx),
     ...parserOps(ctx, deps.parser),
+    ...draftOps(ctx),
   };
   // The `pled` profile's operations build on the others (called directly, so counted once).
   return counted(ctx, { ...base, ...pledOps(base) });

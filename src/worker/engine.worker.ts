@@ -1,7 +1,7 @@
 /**
- * The Web Worker entry (a Vite module worker): the one `Comlink.expose` of the app. It opens the
+ * The engine's Web Worker entry (a Vite module worker): its one `Comlink.expose`. It opens the
  * database — storing the example templates when it is first created — and serves the engine
- * service to the page (src/api/workerBridge.ts holds the one `wrap`).
+ * service to the page (src/client/engineBridge.ts holds its one `wrap`, typed by `EngineWorkerApi`).
  */
 import * as Comlink from 'comlink';
 import { EMBED_DB_NAME, openAppDb } from '../store/db';
@@ -14,7 +14,7 @@ const documents = Object.keys(examples)
   .sort()
   .map((path) => examples[path]);
 
-// The worker's name (src/client/serviceBridge.ts) picks its store: the app's, seeded with the
+// The worker's name (src/client/engineBridge.ts) picks its store: the app's, seeded with the
 // examples, or the embeddable player's own, which starts empty and is never seen by the app.
 const db =
   self.name === EMBED_DB_NAME
@@ -23,4 +23,9 @@ const db =
         initialTemplates: () => exampleTemplates(documents, new Date().toISOString(), () => crypto.randomUUID()),
       });
 
-Comlink.expose(createService({ db }));
+const api = createService({ db });
+
+/** The worker's API as the page's bridge sees it: derived from the implementation, never written twice. */
+export type EngineWorkerApi = typeof api;
+
+Comlink.expose(api);

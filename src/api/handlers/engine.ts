@@ -3,7 +3,7 @@ import { MAX_ANSWER_ENTRIES, integer, optionalText, requiredText, stepRef, stepT
 import type { Result } from '../../contract/result';
 import { withJourney, withQueueCounts } from '../originalFields';
 import { reply, replyText, type Route } from '../route';
-import { SINK_FORMULAS } from '../wire';
+import { SINK_FORMULAS } from '../../contract/wire';
 
 const RUN = '/engine/templates/{templateId}/executions/{executionId}';
 

@@ -1,7 +1,7 @@
 /** Parser paths (API.md "Parser"), plus `GET /api/parser/progress` (the progress records of running parses). */
 import { jsonBody } from '../params';
 import { reply, type Route } from '../route';
-import { PARSER_LIMITS } from '../wire';
+import { PARSER_LIMITS } from '../../contract/wire';
 
 const CONFIG = '/parser/configs/{configId}';
 

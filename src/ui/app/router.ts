@@ -4,7 +4,7 @@
  * and is taken once. A navigation (a link followed, back/forward) hands the new route to the app;
  * a replacement (the view following the person's scrubbing) does not, and does not fill the history.
  */
-import { formatRoute, parseRoute, type RouteState } from './routes';
+import { formatRoute, parseRoute, type RouteState } from '../context/routes';
 import { isShareFragment } from '../controllers/share/shareLink';
 
 export interface Router {

@@ -1,15 +1,10 @@
 /**
  * The embeddable player's entry (embed.html): the graph, the transport and the timeline of one
- * workflow, for docs sites to place in an <iframe>. It needs no service worker: its client runs the
- * API's request handlers in the page (the in-page transport), over an engine worker that keeps its
- * data in the player's own store, apart from the app's.
+ * workflow, for docs sites to place in an <iframe>. Its client (src/client/embedClient.ts) answers
+ * in the page, over an engine worker of its own; the player knows nothing of either.
  */
 import { mount } from 'svelte';
-import { buildHandlers } from '../../api/handlers';
-import { EngineAPIService } from '../../client/EngineAPIService';
-import { configureEngineWorker, getEngineService } from '../../api/workerBridge';
-import { inPageTransport } from '../../client/transport';
-import { EMBED_DB_NAME } from '../../store/db';
+import { createEmbedClient } from '../../client/embedClient';
 import '../styles/global.css';
 import Player from './Player.svelte';
 import { readEmbedOptions } from './source';
@@ -17,8 +12,4 @@ import { readEmbedOptions } from './source';
 const target = document.getElementById('player');
 if (!target) throw new Error('Flowledger player: the page has no #player element to mount into');
 
-configureEngineWorker({ name: EMBED_DB_NAME });
-const baseUrl = new URL('api', document.baseURI).href;
-const api = new EngineAPIService({ baseUrl, transport: inPageTransport(buildHandlers(getEngineService, baseUrl)) });
-
-mount(Player, { target, props: { api, options: readEmbedOptions(location.search) } });
+mount(Player, { target, props: { api: createEmbedClient(), options: readEmbedOptions(location.search) } });

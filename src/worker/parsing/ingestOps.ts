@@ -4,30 +4,13 @@
  * cancellation. The parser core does the work; these functions only shape its answers for the page.
  */
 import { BUILTIN_PRESETS, LogParser, compileConfig, parseLog } from '../../parser';
-import type { ParserConfig, ParseResult, ParseStats, TemplateSummary, GroupSummary } from '../../parser';
+import type { ParserConfig } from '../../parser';
+import type { PresetMatch, PreviewAnswer, StreamProgress, StreamSummary } from '../../contract/ingest';
+
+export type { PresetMatch, PreviewAnswer, PreviewRow, StreamProgress, StreamSummary } from '../../contract/ingest';
 
 /** Rows of parsed fields the preview sends back (the tables show these; counts cover every line). */
 export const PREVIEW_ROWS = 200;
-
-export interface PreviewRow {
-  lineNo: number;
-  fields: Record<string, string>;
-  content: string;
-  eventId: string;
-  group: string | null;
-}
-
-export type PreviewAnswer =
-  | {
-      ok: true;
-      stats: ParseStats;
-      fieldNames: string[];
-      templates: TemplateSummary[];
-      groups: GroupSummary[];
-      unparsed: ParseResult['unparsed'];
-      rows: PreviewRow[];
-    }
-  | { ok: false; message: string; path: string };
 
 /** Pure: parses `text` (the first lines of a source) with `config`, for the preview tables. */
 export function preview(text: string, config: ParserConfig): PreviewAnswer {
@@ -48,21 +31,6 @@ export function preview(text: string, config: ParserConfig): PreviewAnswer {
       group: e.groupKey ?? null,
     })),
   };
-}
-
-export interface PresetMatch {
-  name: string;
-  description: string;
-  /** Lines that parsed with the preset's header format, out of the non-blank lines tried. */
-  matched: number;
-  tried: number;
-  rate: number;
-  /** Templates mined from the lines with this preset. */
-  templates: number;
-  /** Share of well-known fields (Time, Pid, Level…) holding a value of their kind, 0–1 (1 when none). */
-  plausible: number;
-  /** Masks the preset brings for its own kind of log (a sign it was made for such lines). */
-  ownMasks: number;
 }
 
 /**
@@ -95,20 +63,6 @@ export function detectPresets(text: string): PresetMatch[] {
   return out.sort(
     (a, b) => b.rate - a.rate || b.plausible - a.plausible || b.ownMasks - a.ownMasks || a.templates - b.templates,
   );
-}
-
-export interface StreamProgress {
-  bytes: number;
-  total: number;
-  lines: number;
-}
-
-export interface StreamSummary {
-  stats: ParseStats;
-  templates: number;
-  groups: number;
-  topTemplates: TemplateSummary[];
-  cancelled: boolean;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { apiRoutes } from '../../../src/api/handlers';
-import { STATUS_OF } from '../../../src/api/wire';
+import { STATUS_OF } from '../../../src/api/status';
 
 interface Operation {
   operationId: string;

@@ -31,7 +31,7 @@ describe('the settings table (database version 3)', () => {
     expect(await db.templates.get('t1')).toMatchObject({ slug: 'kept', name: 'Kept' });
     expect(await db.meta.get('seededParserConfigs')).toEqual({ key: 'seededParserConfigs', value: ['c1'] });
     expect((await db.sources.where('name').equals('app.log').toArray()).map((s) => s.id)).toEqual(['s1']);
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
     expect(await db.settings.count()).toBe(0);
     expect(await readSettings(db)).toEqual({ compat: 'default' });
     db.close();

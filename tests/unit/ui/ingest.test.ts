@@ -16,7 +16,7 @@ import {
   moveItem,
   progressFigures,
   templateRows,
-} from '../../../src/ui/state/ingest';
+} from '../../../src/ui/state/ingest/form';
 import { detectPresets, preview } from '../../../src/worker/parsing/ingestOps';
 
 const seeded = JSON.parse(readFileSync('public/parser/configs/openssh-sessions.json', 'utf8'));

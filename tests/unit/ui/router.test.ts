@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRouter } from '../../../src/ui/app/router';
-import { EMPTY_ROUTE, type RouteState } from '../../../src/ui/app/routes';
+import { EMPTY_ROUTE, type RouteState } from '../../../src/ui/context/routes';
 
 /** A stand-in address bar: `location` and `history` over one URL, with the history's entries counted. */
 function fakeAddressBar(start: string) {

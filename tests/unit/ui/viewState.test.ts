@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/client/ApiError';
-import { EMPTY_ROUTE, formatRoute, parseRoute, templateHref } from '../../../src/ui/app/routes';
+import { EMPTY_ROUTE, formatRoute, parseRoute, templateHref } from '../../../src/ui/context/routes';
 import { clampStep, histogramBars, stepLabel } from '../../../src/ui/controllers/timeline/histogram';
 import { conditionScope, parseCondition, rewriteCalls } from '../../../src/ui/state/run/condition';
 import { explainError, explainStartup } from '../../../src/ui/state/shell/explain';

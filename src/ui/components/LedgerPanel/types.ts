@@ -1,4 +1,4 @@
-import type { WorkspaceContext } from '../../app/context';
+import type { WorkspaceContext } from '../../context/workspace';
 
 /** Props of `LedgerPanel`: the workspace it belongs to (the same object is in Svelte context). */
 export interface LedgerPanelProps {

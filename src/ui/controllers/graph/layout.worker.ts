@@ -1,21 +1,15 @@
 /**
  * The layout worker: lays out a graph that has no DSL positions (dagre on a headless Cytoscape, the
  * same code and stylesheet the page would use), so a large graph's first layout never blocks the
- * page. One request is `{ id, model }`; the answer is `{ id, positions }` or `{ id, error }`.
+ * page. Its one `expose`; its one `wrap` is src/client/layoutBridge.ts, typed by `LayoutWorkerApi`
+ * (started by layoutOffThread.ts). The entry stays beside the layout code it runs.
  */
+import * as Comlink from 'comlink';
 import { computeLayout } from './layout';
-import type { GraphModel } from './model';
 
-interface Request {
-  id: number;
-  model: GraphModel;
-}
+const api = { computeLayout };
 
-self.onmessage = (e: MessageEvent<Request>) => {
-  const { id, model } = e.data;
-  try {
-    self.postMessage({ id, positions: computeLayout(model) });
-  } catch (err) {
-    self.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
-  }
-};
+/** The worker's API as the page's bridge sees it: derived from the implementation, never written twice. */
+export type LayoutWorkerApi = typeof api;
+
+Comlink.expose(api);

@@ -3,7 +3,7 @@
  * each operation with the fields it added, removed or changed. Nested plain objects are flattened to
  * dotted paths (`order.total`); arrays and other values compare by their JSON text.
  */
-import type { LineageElement } from '../../../api/wire';
+import type { LineageElement } from '../../../contract/wire';
 
 export type FieldChangeKind = 'added' | 'removed' | 'changed' | 'same';
 

@@ -4,7 +4,7 @@
  * tokens a person expands. Latest wins: a new id or step drops the answer of the one before.
  */
 import { SvelteMap } from 'svelte/reactivity';
-import type { Provenance } from '../../../api/wire';
+import type { Provenance } from '../../../contract/wire';
 import { lineageRows, pathNodes, type LineageRow } from '../../controllers/panels/lineageDiff';
 import { describeError, latestWins } from '../shell/latest';
 import { fetchLineage, fetchProvenance, type RunRef } from './panelSource';

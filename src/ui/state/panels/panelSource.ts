@@ -4,7 +4,7 @@
  * panels' state modules never spell a client call themselves, and a change of client shape lands here.
  */
 import type { EngineAPIService } from '../../../client/EngineAPIService';
-import type { LedgerFilter, LedgerPage, Lineage, Provenance } from '../../../api/wire';
+import type { LedgerFilter, LedgerPage, Lineage, Provenance } from '../../../contract/wire';
 import type { ExternalEvent, NodeState } from '../../../contract/vocabulary';
 import type { StepSample } from '../../controllers/chart/series';
 

@@ -3,7 +3,7 @@
  * and for a Sink the chosen aggregate and that aggregate's value over the run's steps. Latest-wins:
  * moving the timeline while a load is in flight drops the older answer.
  */
-import type { ActivityEntry, SinkFormula } from '../../../api/wire';
+import type { ActivityEntry, SinkFormula } from '../../../contract/wire';
 import type { EngineAPIService } from '../../../client/EngineAPIService';
 import { explainError } from '../shell/explain';
 import { latestWins } from '../shell/latest';

@@ -3,7 +3,7 @@
  * (`getStepView`), advancing (`executeStep`), the activity histogram (`getHistogram`) and the record.
  * Plain async functions and pure conversions; no `$state` here.
  */
-import type { ActivityHistogram, ExecutionRecord, StepViewAnswer, TemplateGraph } from '../../../api/wire';
+import type { ActivityHistogram, ExecutionRecord, StepViewAnswer, TemplateGraph } from '../../../contract/wire';
 import type { EngineAPIService } from '../../../client/EngineAPIService';
 import type { GraphModel } from '../../controllers/graph/model';
 import type { StepView } from '../../controllers/graph/stepState';

@@ -4,7 +4,7 @@
  * (step, step back, run to end, play/pause at a speed), pausing at breakpoints. Reads of earlier steps
  * are latest-wins, so scrubbing never shows a stale step; only actions at the live end advance the run.
  */
-import type { ExecutionRecord, Template } from '../../../api/wire';
+import type { ExecutionRecord, Template } from '../../../contract/wire';
 import { createQuery, type QueryClient } from '@tanstack/svelte-query';
 import type { EngineAPIService } from '../../../client/EngineAPIService';
 import type { RunStatus } from '../../../contract/vocabulary';
@@ -13,7 +13,7 @@ import type { StepView } from '../../controllers/graph/stepState';
 import type { BreakpointsState } from './breakpoints.svelte';
 import { explainError } from '../shell/explain';
 import { latestWins } from '../shell/latest';
-import { inProcessLocks } from '../../../worker/locks';
+import { pageLock as inProcessLocks } from '../pageLock';
 import { openSource, type RunRef, type RunSource } from './runSource';
 import { nextBatch } from './speeds';
 import { createQueryCache, executionsQuery, queryKeys } from '../query/queries';

@@ -6,7 +6,7 @@
  */
 import type { EngineAPIService } from '../../../client/EngineAPIService';
 import type { QueryClient } from '@tanstack/query-core';
-import type { RouteState } from '../../app/routes';
+import type { RouteState } from '../../context/routes';
 import {
   decodeShare,
   encodeShare,

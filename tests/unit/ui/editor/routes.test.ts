@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_ROUTE, formatRoute, parseRoute } from '../../../../src/ui/app/routes';
+import { EMPTY_ROUTE, formatRoute, parseRoute } from '../../../../src/ui/context/routes';
 
 describe('authoring routes', () => {
   it('round-trips the library and the editor views', () => {

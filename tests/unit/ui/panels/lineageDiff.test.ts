@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LineageElement } from '../../../../src/api/wire';
+import type { LineageElement } from '../../../../src/contract/wire';
 import { diffData, flatten, lineageRows, pathNodes } from '../../../../src/ui/controllers/panels/lineageDiff';
 
 const el = (nodeId: string, step: number, data: unknown, over: Partial<LineageElement> = {}): LineageElement => ({

@@ -1,13 +1,14 @@
 /**
  * The API in the browser: the one `setupWorker` of the app. Requests to `/api/…` go to the Mock
- * Service Worker (public/mockServiceWorker.js), which hands them to these handlers in the page; the
- * handlers call the engine service in its Web Worker through the Comlink bridge.
+ * Service Worker (public/mockServiceWorker.js), which hands them to the API's handlers in the page;
+ * the handlers are given the engine service of the app's engine worker (appEngine.ts) — they
+ * never start a worker themselves. Also the page's side of a new deploy's service worker.
  */
 import type { HttpHandler } from 'msw';
 import { setupWorker } from 'msw/browser';
-import { getEngineService } from './workerBridge';
-import { buildHandlers } from './handlers';
-import type { CompatProfiles } from './profile';
+import { buildHandlers } from '../api/handlers';
+import { CompatProfiles, pageProfileOf } from '../api/profile';
+import { appEngine } from './appEngine';
 
 const CONTROL_TIMEOUT_MS = 10_000;
 const UPDATE_SWITCH_WAIT_MS = 2_000;
@@ -25,11 +26,7 @@ export async function startApi(options: { profiles?: CompatProfiles } = {}): Pro
     );
   }
   expectOfflineUpdateChecks();
-  const handlers = buildHandlers(
-    getEngineService,
-    apiBaseUrl(),
-    options.profiles ? { profiles: options.profiles } : {},
-  );
+  const handlers = buildHandlers(appEngine, apiBaseUrl(), options.profiles ? { profiles: options.profiles } : {});
   const worker = setupWorker(...handlers);
   await worker.start({
     // Relative to the page, so the app works from any sub-path of a static host. The build's own
@@ -41,6 +38,14 @@ export async function startApi(options: { profiles?: CompatProfiles } = {}): Pro
   });
   await controlled();
   return handlers;
+}
+
+/**
+ * Not pure: the compatibility-profile choice of a page whose address query is `search`
+ * (`?compat=pled` chooses for this page only, over the stored setting); `startApi` takes it.
+ */
+export function pageProfiles(search: string): CompatProfiles {
+  return new CompatProfiles(pageProfileOf(search));
 }
 
 /** The service worker script of this build, beside the page. */
@@ -107,7 +112,7 @@ function expectOfflineUpdateChecks(): void {
   };
 }
 
-/** The API's base URL: `api` under the page's base, as the app's client uses it (src/main.ts). */
+/** The API's base URL: `api` under the page's base, as the page's clients use it (src/main.ts, the player). */
 export function apiBaseUrl(): string {
   return new URL('api', document.baseURI).href;
 }

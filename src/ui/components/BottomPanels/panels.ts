@@ -5,11 +5,11 @@
  * component is still `null` shows a short note instead.
  */
 import type { Component } from 'svelte';
-import type { WorkspaceContext } from './context';
-import { ChartsPanel } from '../components/ChartsPanel';
-import { EventsPanel } from '../components/EventsPanel';
-import { LedgerPanel } from '../components/LedgerPanel';
-import { LineagePanel } from '../components/LineagePanel';
+import type { WorkspaceContext } from '../../context/workspace';
+import { ChartsPanel } from '../ChartsPanel';
+import { EventsPanel } from '../EventsPanel';
+import { LedgerPanel } from '../LedgerPanel';
+import { LineagePanel } from '../LineagePanel';
 
 export type PanelId = 'ledger' | 'lineage' | 'events' | 'charts';
 

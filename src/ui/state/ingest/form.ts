@@ -1,11 +1,12 @@
 /**
- * Pure helpers of the log ingestion screens: the configuration form ↔ the saved configuration's
- * shape, regular-expression checks as the person types, sorting and filtering of the preview's
- * tables, first lines of a text, and the progress figures (bytes, rate, time left).
+ * Pure helpers of the log ingestion screens (their flows are the state modules beside this file):
+ * the configuration form ↔ the saved configuration's shape, regular-expression checks as the
+ * person types, sorting and filtering of the preview's tables, first lines of a text, and the
+ * progress figures (bytes, rate, time left).
  */
-import type { ParserConfigBody, ParserConfigRecord } from '../../api/wire';
-import type { EventRule, MaskSpec, ParserConfig } from '../../parser';
-import { userRegex } from '../../parser/regex/safeRegex';
+import type { ParserConfigBody, ParserConfigRecord } from '../../../contract/wire';
+import type { EventRule, MaskSpec, ParserConfig } from '../../../contract/parserTypes';
+import { userRegex } from '../../../client/cores';
 
 export type FormatKind = 'none' | 'preset' | 'format' | 'regex';
 

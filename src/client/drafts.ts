@@ -1,0 +1,29 @@
+/**
+ * The editor's drafts, as the page reaches them: straight to the app's engine worker over its
+ * bridge (appEngine.ts), which keeps them in the app's database. Drafts are page-private (unsaved
+ * text of this browser), so they are no HTTP resource and outside clients never see them.
+ */
+import type { Draft } from '../contract/drafts';
+import type { Result } from '../contract/result';
+import { appEngine } from './appEngine';
+
+/** The value of `result`, or its error thrown (its message names what failed, e.g. a full store). */
+function valueOf<T>(result: Result<T>): T {
+  if (result.ok) return result.value;
+  throw new Error(`The draft could not be kept: ${result.error.message}`);
+}
+
+/** Not pure: the draft under `key` (a template id, or `new`), if any. */
+export async function loadDraft(key: string): Promise<Draft | undefined> {
+  return valueOf(await appEngine().getDraft(key)) ?? undefined;
+}
+
+/** Not pure: stores `draft` over any draft under its key. */
+export async function saveDraft(draft: Draft): Promise<void> {
+  valueOf(await appEngine().putDraft(draft));
+}
+
+/** Not pure: deletes the draft under `key`, if any. */
+export async function dropDraft(key: string): Promise<void> {
+  valueOf(await appEngine().deleteDraft(key));
+}

@@ -1,0 +1,54 @@
+/**
+ * The page's side of the engine worker: its one `Comlink.wrap`. The worker starts on first use.
+ * Every call also races the worker's failure: if the worker cannot start or dies, calls reject (and
+ * the API answers 500) instead of hanging forever, and the next call starts a new worker. The
+ * worker's API type is its implementation's (`EngineWorkerApi`, src/worker/engine.worker.ts).
+ */
+import * as Comlink from 'comlink';
+import type { PortOf } from '../contract/port';
+import type { EngineWorkerApi } from '../worker/engine.worker';
+
+/** How the HTTP handlers reach the engine service: called per request, it starts the worker lazily. */
+export type EngineServiceGetter = () => PortOf<EngineWorkerApi>;
+
+/**
+ * Not pure: a bridge to an engine worker named `name`. The worker keeps its data in the store of
+ * that name (src/worker/engine.worker.ts), which is how the embeddable player keeps its state apart
+ * from the app's. Nothing starts until the getter is first called.
+ */
+export function engineBridge(name: string): EngineServiceGetter {
+  let port: PortOf<EngineWorkerApi> | null = null;
+  const start = (): PortOf<EngineWorkerApi> => {
+    const worker = new Worker(new URL('../worker/engine.worker.ts', import.meta.url), { type: 'module', name });
+    const remote = Comlink.wrap<EngineWorkerApi>(worker);
+    const failed = new Promise<never>((_, reject) => {
+      const fail = (what: string) => {
+        reject(new Error(`the engine worker ${what}`));
+        // Calls in flight fail (500); the next call starts a fresh worker, which restores open runs
+        // from the store — one error must not leave the API failing for the rest of the session.
+        worker.terminate();
+        if (port === proxy) port = null;
+      };
+      worker.addEventListener('error', (e) => fail(`failed: ${e.message || 'it could not be loaded'}`));
+      worker.addEventListener('messageerror', () => fail('sent a message that could not be read'));
+    });
+    // Keep an unobserved rejection from being reported before any call awaits it.
+    failed.catch(() => undefined);
+    // The worker fetches the bundled parser files relative to the app's base URL, which only the page
+    // knows (the worker script lives elsewhere in a build, and elsewhere again in dev). Sent first, so
+    // it arrives before any other call.
+    void Promise.race([remote.setAppBase(document.baseURI), failed]).catch(() => undefined);
+    const proxy: PortOf<EngineWorkerApi> = new Proxy({} as PortOf<EngineWorkerApi>, {
+      get(_target, member) {
+        // Not a thenable: awaiting the port itself must not turn into a call to the worker.
+        if (member === 'then') return undefined;
+        const method = (remote as unknown as Record<string | symbol, (...args: unknown[]) => Promise<unknown>>)[
+          member
+        ]!;
+        return (...args: unknown[]) => Promise.race([method(...args), failed]);
+      },
+    });
+    return proxy;
+  };
+  return () => (port ??= start());
+}

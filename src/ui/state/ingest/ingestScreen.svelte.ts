@@ -1,0 +1,64 @@
+/**
+ * The log ingestion screen's state (view=ingest), one object per screen: its sources, the
+ * configuration form and the saved configurations, the live preview and "Send to run", over the API
+ * client and the ingestion worker's bridge (src/client/ingestBridge.ts). The components only render
+ * these and call their methods.
+ */
+import type { EngineAPIService } from '../../../client/EngineAPIService';
+import { IngestBridge } from '../../../client/ingestBridge';
+import { builtinPresets, type PresetInfo } from '../../../client/presets';
+import { ConfigsState } from './configs.svelte';
+import { PreviewState } from './preview.svelte';
+import { SendState } from './send.svelte';
+import { SourcesState } from './sources.svelte';
+
+/** The bundled example's source and configuration (`?example=openssh`). */
+const EXAMPLE = { source: 'openssh-2k', config: 'openssh-sessions' } as const;
+
+export class IngestScreen {
+  readonly presets: readonly PresetInfo[] = builtinPresets();
+  readonly preview: PreviewState;
+  readonly sources: SourcesState;
+  readonly configs: ConfigsState;
+  readonly send: SendState;
+  /** Sending is possible: a source, a template and a DataSource chosen, nothing under way, a configuration that parses. */
+  readonly canSend = $derived.by(
+    () =>
+      !!this.sources.selected &&
+      !!this.send.templateId &&
+      !!this.send.dataSourceId &&
+      !this.send.job &&
+      !this.preview.failed,
+  );
+
+  /**
+   * Not pure: the screen over `api`; `onOpenRun` opens an execution in the workspace. Must be
+   * created while the screen's component initialises: its worker is terminated with the component.
+   */
+  constructor(api: EngineAPIService, onOpenRun: (templateId: string, executionId: string) => void) {
+    const bridge = new IngestBridge();
+    $effect(() => () => bridge.dispose());
+    this.preview = new PreviewState(
+      bridge,
+      () => this.sources.head,
+      () => this.configs.previewConfig,
+    );
+    this.sources = new SourcesState(api, bridge, this.preview);
+    this.configs = new ConfigsState(
+      api,
+      () => this.sources.selected,
+      (c) => this.send.chooseFor(c),
+    );
+    this.send = new SendState(api, bridge, this.sources, this.configs, onOpenRun);
+  }
+
+  /** Not pure (API): lists sources, configurations and templates; the guided example also loads its own. */
+  async start(example: boolean): Promise<void> {
+    await Promise.all([this.sources.load(), this.configs.load(), this.send.loadTemplates()]);
+    if (!example) return;
+    const ssh = this.sources.list.find((s) => s.storedId === EXAMPLE.source);
+    const cfg = this.configs.list.find((c) => c.id === EXAMPLE.config);
+    if (cfg) this.configs.use(cfg);
+    if (ssh) await this.sources.select(ssh.key);
+  }
+}
