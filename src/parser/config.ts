@@ -13,6 +13,7 @@ import { BUILTIN_PRESETS, type PresetLookup } from './presets';
 import { hasDigit } from './tokens';
 import type { FormatSpec, MaskSpec, ParserConfig, Result } from './types';
 import { catastrophicReason } from './regexGuard';
+import { configShapeProblem } from './configSchema';
 
 /** Mining defaults: one set for every log, judged on all ten Loghub-2k sets at once (docs/parser.md). */
 export const MINING_DEFAULTS = {
@@ -69,6 +70,8 @@ export interface CompileOptions {
 export function compileConfig(config: ParserConfig, options: CompileOptions = {}): Result<CompiledConfig> {
   if (config === null || typeof config !== 'object' || Array.isArray(config))
     return fail('BAD_CONFIG', 'the configuration must be an object', '');
+  const shape = configShapeProblem(config);
+  if (shape !== null) return { ok: false, error: shape };
   const presets = options.presets ?? BUILTIN_PRESETS;
 
   let spec: FormatSpec = config.format ?? { kind: 'format', pattern: '<Content>' };

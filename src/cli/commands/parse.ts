@@ -68,7 +68,8 @@ export const parseCommand: Command = {
       base = read.value as Partial<ParserConfig>;
     }
     const format = formatOption(args.values, base.format);
-    if (typeof format === 'string') return usage(format);
+    // A configuration's own `format` of the wrong type is the parser's to name (`/format`), below.
+    if (typeof format === 'string' && format !== base.format) return usage(format);
     const masks: MaskSpec[] = [];
     for (const m of args.values.mask ?? []) {
       const eq = m.indexOf('=');
@@ -79,7 +80,7 @@ export const parseCommand: Command = {
     const config: ParserConfig = {
       ...base,
       name: base.name ?? 'cli',
-      format,
+      format: format as FormatSpec,
       ...(masks.length > 0 ? { masks: { ...base.masks, custom: [...(base.masks?.custom ?? []), ...masks] } } : {}),
       ...(optionValue(args, 'group-by') !== undefined ? { groupByField: optionValue(args, 'group-by')! } : {}),
       ...(target !== undefined ? { mapping: { ...base.mapping, targetDataSourceId: target } } : {}),
