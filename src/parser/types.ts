@@ -203,6 +203,9 @@ export interface ParseStats {
   droppedContinuations: number;
 }
 
+/** The counts of bounds a parse hit (`limits`), only those that are not zero. */
+export type BoundCounts = Partial<Pick<ParseStats, 'truncatedLines' | 'truncatedEvents' | 'droppedContinuations'>>;
+
 export interface ParseResult {
   events: ParsedEvent[];
   templates: TemplateSummary[];
