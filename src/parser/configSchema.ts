@@ -11,7 +11,7 @@ import * as v from 'valibot';
 import type { ParserError, ParserErrorCode } from './types';
 
 const text = (what: string) => v.string(`must be ${what}`);
-const texts = (what: string) => v.array(v.string(`must be ${what}`), `must be a list of ${what}s`);
+const texts = (what: string) => v.array(v.string(`must be a ${what}`), `must be a list of ${what}s`);
 const whole = (what: string) => v.number(`must be ${what}`);
 
 const MaskSpecSchema = v.looseObject(
@@ -122,7 +122,13 @@ export function configShapeProblem(config: unknown): ParserError | null {
 
 function showValue(x: unknown): string {
   if (x === undefined) return 'nothing';
-  const json = JSON.stringify(x);
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(x);
+  } catch {
+    // A value nested too deeply to write (a configuration built in code; JSON files are bounded).
+    return Array.isArray(x) ? 'a list' : typeof x;
+  }
   if (json === undefined) return typeof x;
   return json.length > 60 ? `${json.slice(0, 57)}…` : json;
 }

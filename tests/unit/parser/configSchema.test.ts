@@ -22,6 +22,15 @@ describe('parser configuration types', () => {
     expect(problem({ name: 'x', masks: { disable: ['URL', 3] } }).path).toBe('/masks/disable/1');
   });
 
+  it('answers a value nested too deeply to print with an error, not a stack overflow', () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 20_000; i++) deep = [deep];
+    expect(problem({ name: 'x', masks: { disable: [deep] } })).toMatchObject({
+      path: '/masks/disable/0',
+      message: 'masks.disable.0 must be a mask name; got a list',
+    });
+  });
+
   it('names the path of a wrong type anywhere in the configuration', () => {
     expect(problem({ name: 'x', format: 'abc' })).toMatchObject({ path: '/format', code: 'BAD_FORMAT' });
     expect(problem({ name: 'x', format: { kind: 'format', pattern: 5 } }).path).toBe('/format/pattern');
