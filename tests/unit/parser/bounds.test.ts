@@ -48,6 +48,32 @@ describe('one line cannot crash the parser', () => {
   });
 });
 
+describe('built-in format strings', () => {
+  it('read a 400,000-character line that does not fit in linear time (proxifier: two lazy fields)', () => {
+    // Natively each `] ` was a try for <Time> followed by a scan for ` - ` to the end: 12 s here.
+    const line = `[10.30 16:49:06] ${'a] '.repeat(133_333)}`;
+    const start = performance.now();
+    const r = parsed([line, '[10.30 16:49:07] chrome.exe - open'], {
+      name: 't',
+      format: { kind: 'preset', name: 'proxifier' },
+    });
+    expect(performance.now() - start).toBeLessThan(5_000);
+    expect(r.stats).toMatchObject({ parsed: 1, unparsed: 1 });
+    expect(r.events[0]!.fields).toEqual({ Time: '10.30 16:49:07', Program: 'chrome.exe' });
+  });
+
+  it('give the same fields on short lines (native engine) and long ones (linear matcher)', () => {
+    const short = '[10.30 16:49:06] chrome.exe - proxy.cse.cuhk.edu.hk:5070 open through proxy';
+    const long = `${short} ${'x'.repeat(600)}`;
+    const r = parsed([short, long], { name: 't', format: { kind: 'preset', name: 'proxifier' } });
+    expect(r.events.map((e) => e.fields)).toEqual([
+      { Time: '10.30 16:49:06', Program: 'chrome.exe' },
+      { Time: '10.30 16:49:06', Program: 'chrome.exe' },
+    ]);
+    expect(r.events[1]!.content).toBe(`${r.events[0]!.content} ${'x'.repeat(600)}`);
+  });
+});
+
 describe('tokens', () => {
   it('a 1.8-million-character word of key:value pairs is split in linear time', () => {
     // Each `:` searched the rest of the text for a placeholder's `<`: quadratic (minutes here).
