@@ -124,6 +124,21 @@ export interface ParserConfig {
   mapping?: MappingConfig;
   /** How many unparsed lines are kept (with their line numbers); all are counted. Default 20. */
   keepUnparsed?: number;
+  /** Bounds on what one line or one event may hold (docs/limits.md, "Log parser"). */
+  limits?: ParseLimits;
+}
+
+/**
+ * What one line or event may hold, so one line or a flood of continuation lines cannot exhaust
+ * memory or time. Each bound that is hit is counted in `ParseStats`.
+ */
+export interface ParseLimits {
+  /** Characters of a physical line that are read; the rest is skipped (`truncatedLines`). Default 1,048,576. */
+  lineLength?: number;
+  /** Continuation lines joined to one event; later ones are counted but left out (`truncatedEvents`). Default 1,000. */
+  continuationLines?: number;
+  /** Characters of an event's content with its continuation lines; lines past it are left out. Default 1,048,576. */
+  eventLength?: number;
 }
 
 /** One parsed log event: a header line plus any continuation lines. */
@@ -162,6 +177,8 @@ export interface GroupSummary {
 export interface UnparsedLine {
   lineNo: number;
   text: string;
+  /** Why the format could not read the line, when it was a bound rather than a mismatch (JSON nested too deeply). */
+  reason?: string;
 }
 
 export interface ParseStats {
@@ -178,7 +195,16 @@ export interface ParseStats {
   groups: number;
   /** Events without the group field (in the missing-key bucket, or ungrouped). */
   ungrouped: number;
+  /** Lines longer than `limits.lineLength`, read up to it. */
+  truncatedLines: number;
+  /** Events that reached `limits.continuationLines` or `limits.eventLength`: later continuation lines were left out. */
+  truncatedEvents: number;
+  /** Continuation lines left out of their event by those bounds (counted in `continued` too). */
+  droppedContinuations: number;
 }
+
+/** The counts of bounds a parse hit (`limits`), only those that are not zero. */
+export type BoundCounts = Partial<Pick<ParseStats, 'truncatedLines' | 'truncatedEvents' | 'droppedContinuations'>>;
 
 export interface ParseResult {
   events: ParsedEvent[];

@@ -13,6 +13,7 @@ import type {
   MappingConfig,
   MaskConfig,
   MiningConfig,
+  ParseLimits,
   TemplateSummary,
   UnparsedLine,
 } from './parserTypes';
@@ -304,6 +305,8 @@ export interface ParserConfigBody {
   mining?: MiningConfig;
   mapping?: MappingConfig;
   keepUnparsed?: number;
+  /** Bounds on one line and one event (docs/limits.md, "Log parser"). */
+  limits?: ParseLimits;
 }
 
 export interface ParserConfigRecord extends ParserConfigBody {
@@ -343,6 +346,12 @@ export interface ParseStats {
   continued: number;
   blank: number;
   ungrouped: number;
+  /** Present when a parse bound was hit (docs/limits.md, "Log parser"): lines cut at `limits.lineLength`. */
+  truncatedLines?: number;
+  /** Present when hit: events that reached `limits.continuationLines` or `limits.eventLength`. */
+  truncatedEvents?: number;
+  /** Present when hit: continuation lines left out of their event by those bounds. */
+  droppedContinuations?: number;
 }
 
 export interface ParseAnswer {

@@ -13,6 +13,7 @@ import { BUILTIN_PRESETS, type PresetLookup } from './formats/presets';
 import { hasDigit } from './mining/tokens';
 import type { FormatSpec, MaskSpec, ParserConfig, Result } from '../contract/parserTypes';
 import { catastrophicReason } from './regex/regexGuard';
+import { configShapeProblem } from './configSchema';
 
 /** Mining defaults: one set for every log, judged on all ten Loghub-2k sets at once (docs/parser.md). */
 export const MINING_DEFAULTS = {
@@ -24,6 +25,14 @@ export const MINING_DEFAULTS = {
   cache: 4096,
 } as const;
 export const DEFAULT_CONTINUATION = String.raw`^(?:\s|at\s|Caused by)`;
+/** Default bounds on one line and one event (docs/limits.md). */
+export const LIMIT_DEFAULTS = {
+  lineLength: 1_048_576,
+  continuationLines: 1_000,
+  eventLength: 1_048_576,
+} as const;
+/** The largest any of them may be set to: a JavaScript string holds at most 2^29 − 24 characters. */
+export const MAX_LIMIT = 1 << 28;
 export const DEFAULT_KEEP_UNPARSED = 20;
 export const DEFAULT_MISSING_GROUP = '_ungrouped';
 
@@ -49,6 +58,7 @@ export interface CompiledConfig {
   missingGroupKey: string | null;
   mapping: CompiledMapping;
   keepUnparsed: number;
+  limits: { lineLength: number; continuationLines: number; eventLength: number };
 }
 
 export interface CompileOptions {
@@ -60,6 +70,8 @@ export interface CompileOptions {
 export function compileConfig(config: ParserConfig, options: CompileOptions = {}): Result<CompiledConfig> {
   if (config === null || typeof config !== 'object' || Array.isArray(config))
     return fail('BAD_CONFIG', 'the configuration must be an object', '');
+  const shape = configShapeProblem(config);
+  if (shape !== null) return { ok: false, error: shape };
   const presets = options.presets ?? BUILTIN_PRESETS;
 
   let spec: FormatSpec = config.format ?? { kind: 'format', pattern: '<Content>' };
@@ -81,8 +93,9 @@ export function compileConfig(config: ParserConfig, options: CompileOptions = {}
     continuationConfig ??= preset.continuation;
     presetContinuation = preset.continuation?.pattern;
   }
-  // A built-in preset's format and the default (`<Content>`: the whole line) are the project's own
-  // and run on the native engine; a user's format runs on RE2.
+  // A built-in preset's format and the default (`<Content>`: the whole line) are the project's own:
+  // a format string of theirs runs on the native engine for short lines (format.ts says why that is
+  // linear), a regex of theirs on RE2 like a user's.
   const reader = compileFormat(spec, '/format', (config.format ?? null) === null || config.format?.kind === 'preset');
   if (!reader.ok) return reader;
 
@@ -146,10 +159,19 @@ export function compileConfig(config: ParserConfig, options: CompileOptions = {}
   if (!Number.isInteger(keep) || keep < 0)
     return fail('BAD_CONFIG', 'keepUnparsed must be a whole number', '/keepUnparsed');
 
+  const limits = { ...LIMIT_DEFAULTS, ...(config.limits ?? {}) };
+  for (const key of ['lineLength', 'continuationLines', 'eventLength'] as const) {
+    const n = limits[key];
+    const least = key === 'continuationLines' ? 0 : 1;
+    if (!Number.isInteger(n) || n < least || n > MAX_LIMIT)
+      return fail('BAD_CONFIG', `${key} must be a whole number from ${least} to ${MAX_LIMIT}`, `/limits/${key}`);
+  }
+
   return {
     ok: true,
     value: {
       config,
+      limits,
       reader: reader.value,
       masks: masks.value,
       continuation,

@@ -4,7 +4,7 @@
  * `ExternalEvent`s for the engine's external queue.
  */
 export type * from '../contract/parserTypes';
-export { parseLog, mapEvents, type ParseOutcome } from './parse';
+export { parseLog, mapEvents, boundCounts, type ParseOutcome } from './parse';
 export { LogParser, type LogParserOptions, type TemplateChange } from './parser';
 export {
   compileConfig,
@@ -12,6 +12,7 @@ export {
   DEFAULT_CONTINUATION,
   DEFAULT_KEEP_UNPARSED,
   DEFAULT_MISSING_GROUP,
+  LIMIT_DEFAULTS,
   type CompiledConfig,
   type CompileOptions,
 } from './config';

@@ -90,7 +90,11 @@ export function toExternalEvent(e: ParsedEvent, mapping: CompiledMapping, masks:
   const names = mapping.fields === 'all' ? Object.keys(e.fields) : mapping.fields;
   for (const name of names) {
     if (RESERVED.has(name) || !Object.prototype.hasOwnProperty.call(e.fields, name)) continue;
-    out[name] = e.fields[name];
+    // A field named `__proto__` is kept as a field, as in the structured CSV (assigning it would set
+    // the object's prototype to a text, which does nothing, and drop the field).
+    if (name === '__proto__')
+      Object.defineProperty(out, name, { value: e.fields[name], enumerable: true, writable: true, configurable: true });
+    else out[name] = e.fields[name];
   }
   const inc = mapping.include;
   if (inc.lineId) out.lineId = e.lineId;

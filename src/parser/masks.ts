@@ -22,7 +22,11 @@ import { trustedRegex, userRegex, type SafeRegex } from './regex/safeRegex';
  * where they can, so the regex engine does not retry inside words (masks are most of the parser's time).
  */
 export const DEFAULT_MASKS: readonly MaskSpec[] = [
-  { name: 'URL', pattern: String.raw`\b[A-Za-z][A-Za-z0-9+.-]*://[^\s"'<>]+` },
+  // `[^\s"'<>]` with JavaScript's `\s` written out, so RE2 (whose `\s` is ASCII only) reads it the same.
+  {
+    name: 'URL',
+    pattern: String.raw`\b[A-Za-z][A-Za-z0-9+.-]*://[^\t-\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"'<>]+`,
+  },
   { name: 'EMAIL', pattern: String.raw`\b[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+\b` },
   {
     name: 'UUID',
@@ -51,6 +55,16 @@ export const DEFAULT_MASKS: readonly MaskSpec[] = [
   },
   { name: 'NUM', pattern: String.raw`(?<![\w.+-])[-+]?\d+(?:\.\d+)?(?!\w|\.\w)` },
 ];
+
+/**
+ * Built-in masks that run on RE2 (linear time) rather than the native engine. On the native engine
+ * these two were quadratic on a run of dotted text (`a.a.a.…`): each start inside the run scans to
+ * its end before failing (an 80 KB line took 8 s). Both are written in the syntax RE2 and JavaScript
+ * read alike, so the matches are the same. Every other built-in mask, and every preset's, is linear
+ * on the native engine: each bounds its repeats, or may start only where no earlier failed try
+ * scanned (a look-behind or `\b` excludes the inside of the run a try reads) — see docs/parser.md.
+ */
+const LINEAR_DEFAULTS: ReadonlySet<string> = new Set(['URL', 'EMAIL']);
 
 function count(s: string, ch: string): number {
   let n = 0;
@@ -163,7 +177,9 @@ export function compileMask(spec: MaskSpec, path: string, trusted = false): Resu
     return fail('BAD_MASK', `mask "${spec.name}": flags must be any of i, m, s, u`, `${path}/flags`);
   const risky = catastrophicReason(spec.pattern);
   if (risky !== null) return fail('BAD_MASK', `mask "${spec.name}": ${risky}`, `${path}/pattern`);
-  const native = trusted || DEFAULT_MASKS.some((d) => d.pattern === spec.pattern);
+  const asDefault = DEFAULT_MASKS.find((d) => d.pattern === spec.pattern);
+  const native =
+    (trusted || asDefault !== undefined) && !(asDefault !== undefined && LINEAR_DEFAULTS.has(asDefault.name));
   const compiled = native ? trustedRegex(spec.pattern, flags) : userRegex(spec.pattern, flags);
   if (!compiled.ok) {
     const why = compiled.syntax

@@ -6,7 +6,7 @@ import type { ExternalEvent } from '../contract/vocabulary';
 import { compileConfig, type CompileOptions } from './config';
 import { toExternalEvents } from './mapping';
 import { LogParser, type LogParserOptions } from './parser';
-import type { ParsedEvent, ParseResult, ParserConfig, ParserError, Result } from '../contract/parserTypes';
+import type { BoundCounts, ParsedEvent, ParseResult, ParseStats, ParserConfig, ParserError, Result } from '../contract/parserTypes';
 
 export type ParseOutcome = ({ ok: true } & ParseResult) | { ok: false; error: ParserError };
 
@@ -39,4 +39,16 @@ export function mapEvents(
   const compiled = compileConfig(config, options);
   if (!compiled.ok) return compiled;
   return { ok: true, value: toExternalEvents(events, compiled.value.mapping, compiled.value.masks) };
+}
+
+/**
+ * Pure: the bound counts of `stats` that are not zero (`truncatedLines`, `truncatedEvents`,
+ * `droppedContinuations`), for summaries that show them only when a bound was hit.
+ */
+export function boundCounts(stats: ParseStats): BoundCounts {
+  const out: BoundCounts = {};
+  if (stats.truncatedLines > 0) out.truncatedLines = stats.truncatedLines;
+  if (stats.truncatedEvents > 0) out.truncatedEvents = stats.truncatedEvents;
+  if (stats.droppedContinuations > 0) out.droppedContinuations = stats.droppedContinuations;
+  return out;
 }

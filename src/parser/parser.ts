@@ -7,6 +7,12 @@
  * any other line is unparsed — counted, and the first `keepUnparsed` kept with their line numbers.
  * An event is complete when the next event starts or the input ends.
  *
+ * Bounds (`limits`, docs/limits.md): a physical line is read up to `lineLength` characters (the line
+ * splitter skips the rest as it streams in); an event takes at most `continuationLines` continuation
+ * lines and `eventLength` characters, later continuation lines are counted and left out. A line the
+ * format cannot read within its own bounds (JSON nested too deeply) is unparsed with a reason. Each is
+ * counted in the stats, so memory stays proportional to the input and no line can throw.
+ *
  * Memory: with `collect: false` the parser holds the templates, the groups and one open event — not
  * the log. Completed events can be streamed to `onEvent`; their template is the one known at that
  * moment (an event id never changes, a template only generalises). For final templates in a stream,
@@ -16,6 +22,7 @@
 import { compileConfig, type CompileOptions, type CompiledConfig } from './config';
 import { Drain, survivor, type ChangeKind, type Cluster, type Variant } from './mining/drain';
 import { GroupCounter } from './group';
+import type { HeaderMatch } from './formats/lineReader';
 import { LineSplitter, utf8Length } from './lines';
 import { finalizeTemplates, resolveFinal, type FinalTemplate, type FinalTemplates } from './mining/merge';
 import { ParamExtractor } from './mining/params';
@@ -56,12 +63,16 @@ interface Open {
   values: readonly string[];
   content: string;
   extra: string[] | null;
+  /** Characters of `content` and `extra` with their line breaks. */
+  length: number;
+  /** Continuation lines were left out of this event. */
+  truncated: boolean;
   cluster: Cluster;
   /** The line's variant in its cluster (its words, for a cluster split at the end), or null. */
   variant: Variant | null;
 }
 
-type Held = Omit<Open, 'extra'> & { lineId: number };
+type Held = Omit<Open, 'extra' | 'length' | 'truncated'> & { lineId: number };
 
 /** A mined line: its cluster and its variant there. */
 interface Mined {
@@ -74,14 +85,14 @@ const MAX_FIELD_NAMES = 1000;
 
 export class LogParser {
   private readonly drain: Drain;
-  private readonly splitter = new LineSplitter();
+  private readonly splitter: LineSplitter;
   private readonly extractor: ParamExtractor;
   private readonly groups: GroupCounter | null;
   private readonly held: Held[] = [];
   private readonly unparsedLines: UnparsedLine[] = [];
   private readonly fieldNames: string[];
   private readonly fieldSeen: Set<string> | null;
-  private readonly onLine = (line: string): void => this.line(line);
+  private readonly onLine = (line: string, cut: boolean): void => this.line(line, cut);
   private readonly cache: Map<string, Mined> | null;
   private open: Open | null = null;
   private done = false;
@@ -91,6 +102,9 @@ export class LogParser {
   private unparsed = 0;
   private continued = 0;
   private blank = 0;
+  private truncatedLines = 0;
+  private truncatedEvents = 0;
+  private droppedContinuations = 0;
 
   /** Pure: a parser for `config`, or the configuration's first problem. */
   static create(config: ParserConfig, options: LogParserOptions = {}): Result<LogParser> {
@@ -104,6 +118,7 @@ export class LogParser {
     private readonly options: LogParserOptions = {},
   ) {
     const { mining, isVariable, masks, groupBy } = compiled;
+    this.splitter = new LineSplitter(compiled.limits.lineLength);
     this.drain = new Drain({
       depth: mining.depth,
       similarity: mining.similarity,
@@ -160,6 +175,9 @@ export class LogParser {
         templates: final.list.length,
         groups: this.groups?.size ?? 0,
         ungrouped: this.groups?.ungrouped ?? 0,
+        truncatedLines: this.truncatedLines,
+        truncatedEvents: this.truncatedEvents,
+        droppedContinuations: this.droppedContinuations,
       },
       fieldNames: this.fieldNames,
     };
@@ -180,8 +198,9 @@ export class LogParser {
     return { lines: this.lines, bytes: this.bytes };
   }
 
-  private line(line: string): void {
+  private line(line: string, cut: boolean): void {
     const lineNo = ++this.lines;
+    if (cut) this.truncatedLines++;
     const every = this.options.progressEvery ?? 10_000;
     if (this.options.onProgress && lineNo % every === 0) this.options.onProgress(this.progress);
     if (isBlank(line)) {
@@ -190,12 +209,31 @@ export class LogParser {
     }
     // A continuation-looking line continues the open event even if the header format would match
     // it too: loose formats (`<Level> <Content>`) match `Caused by: …` as well.
-    if (this.open !== null && this.compiled.continuation?.test(line)) {
-      (this.open.extra ??= []).push(line);
+    const open = this.open;
+    if (open !== null && this.compiled.continuation?.test(line)) {
       this.continued++;
+      const { continuationLines, eventLength } = this.compiled.limits;
+      const extra = open.extra?.length ?? 0;
+      if (extra < continuationLines && open.length + 1 + line.length <= eventLength) {
+        (open.extra ??= []).push(line);
+        open.length += 1 + line.length;
+      } else {
+        this.droppedContinuations++;
+        if (!open.truncated) this.truncatedEvents++;
+        open.truncated = true;
+      }
       return;
     }
-    const m = this.compiled.reader.read(line);
+    let m: HeaderMatch | null;
+    let reason: string | undefined;
+    try {
+      m = this.compiled.reader.read(line);
+      if (m === null) reason = this.compiled.reader.refusal?.(line) ?? undefined;
+    } catch (err) {
+      // A safety net: every reader is linear and bounded, so this is not expected to happen.
+      m = null;
+      reason = `the format could not read the line: ${err instanceof Error ? err.message : String(err)}`;
+    }
     if (m !== null) {
       this.complete();
       const content = m.content;
@@ -205,14 +243,28 @@ export class LogParser {
         lineNo,
       );
       if (this.fieldSeen !== null) this.noteFields(m.names);
-      this.open = { lineNo, names: m.names, values: m.values, content, extra: null, cluster, variant };
+      const length = content.length;
+      this.open = {
+        lineNo,
+        names: m.names,
+        values: m.values,
+        content,
+        extra: null,
+        length,
+        truncated: false,
+        cluster,
+        variant,
+      };
       return;
     }
     this.unparsed++;
+    if (cut)
+      reason ??= `the line is longer than ${this.compiled.limits.lineLength} characters (limits.lineLength) and was read up to there`;
     if (this.unparsedLines.length < this.compiled.keepUnparsed) {
       this.unparsedLines.push({
         lineNo,
         text: line.length > MAX_KEPT_TEXT ? `${line.slice(0, MAX_KEPT_TEXT)}…` : line,
+        ...(reason === undefined ? {} : { reason }),
       });
     }
   }

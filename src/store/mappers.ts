@@ -76,6 +76,7 @@ const PARSER_CONFIG: Record<keyof ParserConfigRecord & keyof ParserConfigRow, tr
   mining: true,
   mapping: true,
   keepUnparsed: true,
+  limits: true,
   createdAt: true,
   updatedAt: true,
 };

@@ -8,6 +8,7 @@ import { loghubAccuracy, loghubThroughput, LOGHUB_DATASETS, variedThroughput } f
 import { runMemoryBench, runScaleBench } from '../../bench/scale';
 import { runLoadBench } from '../../bench/load';
 import { runTimeTravelBench } from '../../bench/timeTravel';
+import { chaosLogBench } from '../../bench/chaosLog';
 import { fullGc, machineInfo, memoryInUse } from '../benchPlatform';
 import { nodeSha256 } from '../nodeHasher';
 import {
@@ -63,6 +64,8 @@ export const benchCommand: Command = {
       E6,
       P1: parserThroughput(loghub, quick),
       P3: parserAccuracy(loghub),
+      // The chaos row is a full-run row: `--quick` is the smoke test of the other rows.
+      ...(quick ? {} : { CL: chaosLogBench(gc, memoryInUse) }),
     };
     const report: BenchReport = { ...results, ...benchRows(results) };
     io.stdout(args.switches.has('json') ? `${JSON.stringify(report, null, 2)}\n` : formatTable(report));

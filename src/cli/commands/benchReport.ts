@@ -5,6 +5,7 @@
  */
 import type { E1Result } from '../../bench/engine';
 import type { AccuracyReport, ThroughputReport, VariedThroughputReport } from '../../bench/parser';
+import type { ChaosLogResult } from '../../bench/chaosLog';
 import type { E2Result, E3Result } from '../../bench/scale';
 import type { E6Result } from '../../bench/load';
 import type { E4Result, E5Result } from '../../bench/timeTravel';
@@ -13,6 +14,9 @@ import type { MachineInfo } from '../benchPlatform';
 /** Targets (TARGETS.md): P1 lines per second, P3 grouping accuracy. */
 export const P1_TARGET = 300_000;
 export const P3_TARGET = { average: 0.97, min: 0.9 };
+
+/** The chaos log row: each worst hostile log of the parser's property tests within this time. */
+export const CHAOS_LOG_TARGET_MS = 5_000;
 
 /** A benchmark that was not run, and why. */
 export interface Skipped {
@@ -55,6 +59,8 @@ export interface BenchReport {
   E6: E6Result;
   P1: P1Result | Skipped;
   P3: P3Result | Skipped;
+  /** The worst hostile logs of the parser's property tests (src/bench/chaosLog.ts); not in a quick run. */
+  CL?: ChaosLogResult[];
   rows: BenchRow[];
   /** Further measurements worth a line under the table. */
   notes: string[];
@@ -142,6 +148,17 @@ export function benchRows(r: Omit<BenchReport, 'rows' | 'notes'>): { rows: Bench
       pass: r.P3.pass,
     });
   }
+  if (r.CL !== undefined)
+    rows.push({
+      id: 'CL',
+      workload:
+        'chaos log: the worst generated log of each parser property test (JSON 20,000 deep, a 1.5 M-character request line, 60,000 dotted labels with :// and @, 20,000 lines of never-repeating words, 50,000 continuation lines), streamed without keeping events',
+      result: r.CL.map((c) => `${c.family} **${n(c.ms)} ms**, peak ${c.peakMb} MB (${n(c.bytes)} characters)`).join(
+        '; ',
+      ),
+      target: `each ≤ ${n(CHAOS_LOG_TARGET_MS)} ms, none crashes`,
+      pass: r.CL.every((c) => c.ms <= CHAOS_LOG_TARGET_MS),
+    });
   const notes = [
     `E1 ledger hash of the final ledger (canonical NDJSON + SHA-256): ${r.E1.hashMs} ms with Node's native SHA-256 (${n(r.E1.hashEventsPerSecond)} events/s), ${r.E1.hashMsDefault} ms with the engine's default JavaScript SHA-256.`,
   ];

@@ -7,6 +7,7 @@ import { parseArgs, optionValue } from '../args';
 import { EXIT_OK, EXIT_USAGE, type Command, type CliIO } from '../command';
 import { readJson } from '../json';
 import {
+  boundCounts,
   LogParser,
   structuredHeader,
   structuredRow,
@@ -68,7 +69,8 @@ export const parseCommand: Command = {
       base = read.value as Partial<ParserConfig>;
     }
     const format = formatOption(args.values, base.format);
-    if (typeof format === 'string') return usage(format);
+    // A configuration's own `format` of the wrong type is the parser's to name (`/format`), below.
+    if (typeof format === 'string' && format !== (base.format as unknown)) return usage(format);
     const masks: MaskSpec[] = [];
     for (const m of args.values.mask ?? []) {
       const eq = m.indexOf('=');
@@ -79,7 +81,7 @@ export const parseCommand: Command = {
     const config: ParserConfig = {
       ...base,
       name: base.name ?? 'cli',
-      format,
+      format: format as FormatSpec,
       ...(masks.length > 0 ? { masks: { ...base.masks, custom: [...(base.masks?.custom ?? []), ...masks] } } : {}),
       ...(optionValue(args, 'group-by') !== undefined ? { groupByField: optionValue(args, 'group-by')! } : {}),
       ...(target !== undefined ? { mapping: { ...base.mapping, targetDataSourceId: target } } : {}),
@@ -141,7 +143,7 @@ export const parseCommand: Command = {
     const s = result.stats;
     const ms = Math.round(performance.now() - started);
     io.stdout(
-      `${JSON.stringify({ lines: s.lines, parsed: s.parsed, unparsed: s.unparsed, templates: s.templates, groups: s.groups, ms, continued: s.continued, blank: s.blank })}\n`,
+      `${JSON.stringify({ lines: s.lines, parsed: s.parsed, unparsed: s.unparsed, templates: s.templates, groups: s.groups, ms, continued: s.continued, blank: s.blank, ...boundCounts(s) })}\n`,
     );
     reportUnparsed(result, io);
     return EXIT_OK;
@@ -283,7 +285,10 @@ function reportUnparsed(result: ParseResult, io: CliIO): void {
   if (count === 0) return;
   const shown = lines
     .slice(0, 5)
-    .map((l) => `  line ${l.lineNo}: ${l.text.length > 120 ? `${l.text.slice(0, 120)}…` : l.text}`);
+    .map(
+      (l) =>
+        `  line ${l.lineNo}: ${l.text.length > 120 ? `${l.text.slice(0, 120)}…` : l.text}${l.reason ? ` (${l.reason})` : ''}`,
+    );
   io.stderr(
     `flowledger parse: ${count} line(s) did not match the format${count > shown.length ? ` (first ${shown.length} shown)` : ''}:\n${shown.join('\n')}\n`,
   );

@@ -16,4 +16,6 @@ export interface LineReader {
   fieldNames: readonly string[];
   /** Pure: the line's fields and content, or null when the line does not match the header format. */
   read(line: string): HeaderMatch | null;
+  /** Pure: for a line `read` refused because of a bound (not a mismatch), the reason; else null. */
+  refusal?(line: string): string | null;
 }

@@ -165,7 +165,7 @@ export function detectPreset(text: string, options: DetectOptions = {}): Detecte
   let bestLiteral = -1;
   for (const name of presets.names()) {
     const preset = presets.get(name)!;
-    // A preset's format is the project's own: it runs on the native engine, as in a parse.
+    // A preset's format is the project's own, compiled as in a parse.
     const reader = compileFormat(preset.format, '/format', true);
     if (!reader.ok) continue;
     let hits = 0;

@@ -2,14 +2,22 @@
  * Structured line formats: JSON lines and logfmt. Every key becomes a header field (values as text:
  * strings as they are, other JSON values in JSON); the first present message key is the content.
  * A line that is not a JSON object, or has no `key=value` pair, does not match.
+ *
+ * A JSON line nested more than `MAX_JSON_DEPTH` levels does not match either (it is unparsed with
+ * the reason): a field's value is written back as JSON text, and writing a value nested 10,000 deep
+ * overflows the engine's stack. The depth is counted by one scan before parsing.
  */
 import type { HeaderMatch } from './lineReader';
 
-/** Pure: reads one JSON-lines record; null when the line is not a JSON object. */
+/** Levels of arrays and objects a JSON line may nest, as for every JSON document Flowledger reads. */
+export const MAX_JSON_DEPTH = 256;
+
+/** Pure: reads one JSON-lines record; null when the line is not a JSON object or nests too deeply. */
 export function readJsonLine(line: string, messageKeys: readonly string[]): HeaderMatch | null {
   let i = 0;
   while (i < line.length && (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9)) i++;
   if (line.charCodeAt(i) !== 123 /* { */) return null;
+  if (jsonDepth(line, i) > MAX_JSON_DEPTH) return null;
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -19,6 +27,38 @@ export function readJsonLine(line: string, messageKeys: readonly string[]): Head
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
   const record = value as Record<string, unknown>;
   return split(Object.keys(record), (k) => text(record[k]), messageKeys);
+}
+
+/** Pure: why `readJsonLine` refused an object line because of a bound, or null. */
+export function jsonLineRefusal(line: string): string | null {
+  const start = line.indexOf('{');
+  if (start === -1) return null;
+  const depth = jsonDepth(line, start);
+  return depth > MAX_JSON_DEPTH
+    ? `the JSON is nested more than ${MAX_JSON_DEPTH} levels deep (at least ${depth}); it is not read`
+    : null;
+}
+
+/**
+ * Pure: the deepest nesting of arrays and objects in `text` from `from` on, strings skipped (their
+ * brackets do not count). Iterative, one pass; malformed text gives a number JSON.parse then refuses.
+ */
+export function jsonDepth(text: string, from = 0): number {
+  let depth = 0;
+  let deepest = 0;
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 92 /* \ */) i++;
+        else if (d === 34) break;
+      }
+    } else if (c === 123 || c === 91) {
+      if (++depth > deepest) deepest = depth;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return deepest;
 }
 
 /** Pure: reads one logfmt line (`a=1 b="two words" flag`); null when it has no `key=value` pair. */

@@ -26,45 +26,13 @@
  * (`mergedInto`), so an early event's id still leads to its final template.
  */
 
+import { LeafIndex } from './leafIndex';
 import { isPunctuation } from './tokens';
+import { WILDCARD, type Cluster, type Variant } from './cluster';
 
 export type ChangeKind = 'cluster_created' | 'cluster_template_changed' | 'none';
 
-export const WILDCARD = '<*>';
-
-export interface Cluster {
-  /** Creation number, from 1. */
-  readonly id: number;
-  /** Current template tokens; positions that varied hold `<*>`. */
-  tokens: string[];
-  /** Spacing of the tokens (see `tokens.ts`), from the line that created the cluster. */
-  readonly glue: boolean[];
-  /** `vars[i]`: the template's token i looks variable (kept so similarity need not re-test it). */
-  readonly vars: boolean[];
-  /** Lines added (for a merged cluster: lines added before the merge). */
-  size: number;
-  /** The cluster this one was merged into, or null while it is live. */
-  mergedInto: Cluster | null;
-  /**
-   * `values[i]`: the different words seen at position i, or null once there are `variableAfter` of them
-   * (the position is a parameter). A position with a few words only splits the event by its word.
-   */
-  values: (Set<string> | null)[];
-  /** The cluster's lines by their words at its few-valued positions (null: too many to keep apart). */
-  variants: Variant[] | null;
-  /** `variants` by key (see `variantKey`). */
-  variantIndex: Map<string, Variant>;
-}
-
-/**
- * Lines of a cluster that agree at every position with few values (when they were added): the words
- * of the first such line and how many lines there are. The final split reads `tokens` at the
- * positions that still have few values at the end.
- */
-export interface Variant {
-  readonly tokens: readonly string[];
-  count: number;
-}
+export { WILDCARD, type Cluster, type Variant } from './cluster';
 
 /** Variants a cluster keeps apart before it gives up splitting (memory stays bounded). */
 export const MAX_VARIANTS = 64;
@@ -79,16 +47,24 @@ export interface DrainOptions {
   variableAfter: number;
   /** True for tokens that look variable (route to the `<*>` branch, never count as constant). */
   isVariable(token: string): boolean;
+  /** Leaves with more clusters than this are searched through an index (default 32; the result is the same). */
+  indexFrom?: number;
 }
 
 interface Node {
   children: Map<string, Node>;
-  clusters: Cluster[];
+  /** The leaf's live clusters in creation order (a set: a merge takes members out in O(1)). */
+  clusters: Set<Cluster>;
+  /** Built once the leaf holds more than `INDEX_FROM` clusters (leafIndex.ts), then kept up to date. */
+  index: LeafIndex | null;
 }
 
 function newNode(): Node {
-  return { children: new Map(), clusters: [] };
+  return { children: new Map(), clusters: new Set(), index: null };
 }
+
+/** Leaves with more clusters than this are searched through their index; smaller ones are scanned. */
+const INDEX_FROM = 32;
 
 export interface AddResult {
   cluster: Cluster;
@@ -111,6 +87,8 @@ export class Drain {
   private readonly prefixDepth: number;
   /** The `<*>` count of the template `similarity` last measured (saves an allocation per comparison). */
   private lastParams = 0;
+  /** Clusters a line was compared with so far (similarity or one-word-apart tests): the miner's work. */
+  comparisons = 0;
 
   constructor(private readonly opts: DrainOptions) {
     this.prefixDepth = Math.max(1, opts.depth - 2);
@@ -124,7 +102,8 @@ export class Drain {
   /** Adds one line's tokens; returns its (live) cluster and what changed. */
   add(tokens: string[], glue: boolean[]): AddResult {
     const vars = this.variables(tokens, glue);
-    let found = this.search(tokens, vars);
+    const leafFound = this.leafOf(tokens, vars);
+    let found = leafFound === null ? null : this.bestMatch(leafFound, tokens, vars);
     // A line with a constant word never turns a template into one without any (`<*>`).
     if (found !== null && this.wouldLoseAllWords(found, tokens)) found = null;
     if (found === null) {
@@ -141,7 +120,12 @@ export class Drain {
       };
       const variant = this.variantOf(cluster, tokens);
       const leaf = this.insertLeaf(tokens, vars);
-      leaf.clusters.push(cluster);
+      leaf.clusters.add(cluster);
+      if (leaf.index !== null) leaf.index.add(cluster);
+      else if (leaf.clusters.size > (this.opts.indexFrom ?? INDEX_FROM)) {
+        leaf.index = new LeafIndex(tokens.length);
+        for (const c of leaf.clusters) leaf.index.add(c);
+      }
       this.all.push(cluster);
       const merged = this.mergeSiblings(leaf, cluster);
       return merged === null
@@ -151,6 +135,7 @@ export class Drain {
     found.size++;
     let changed = false;
     const t = found.tokens;
+    const index = leafFound!.index;
     for (let i = 0; i < t.length; i++) {
       if (t[i] !== tokens[i]) {
         const seen = found.values[i];
@@ -159,7 +144,9 @@ export class Drain {
           else seen.add(tokens[i]!);
         }
         if (t[i] !== WILDCARD) {
+          const word = t[i]!;
           t[i] = WILDCARD;
+          index?.wildcarded(found, i, word);
           changed = true;
         }
       }
@@ -230,13 +217,19 @@ export class Drain {
   }
 
   private search(tokens: string[], vars: boolean[]): Cluster | null {
+    const leaf = this.leafOf(tokens, vars);
+    return leaf === null ? null : this.bestMatch(leaf, tokens, vars);
+  }
+
+  /** The leaf a line's tokens walk to, or null. */
+  private leafOf(tokens: string[], vars: boolean[]): Node | null {
     let node = this.root.get(tokens.length);
     if (node === undefined) return null;
     const depth = Math.min(this.prefixDepth, tokens.length);
     for (let i = 0; i < depth && node !== undefined; i++) {
       node = (vars[i] ? undefined : node.children.get(tokens[i]!)) ?? node.children.get(WILDCARD);
     }
-    return node === undefined ? null : this.bestMatch(node.clusters, tokens, vars);
+    return node ?? null;
   }
 
   /** The leaf a new cluster for `tokens` goes to, creating the path (Drain's insertion rules). */
@@ -274,10 +267,12 @@ export class Drain {
    * they show `variableAfter` values at p, merge into the oldest of them. Returns the survivor or null.
    */
   private mergeSiblings(leaf: Node, fresh: Cluster): Cluster | null {
-    if (leaf.clusters.length < this.opts.variableAfter) return null;
+    if (leaf.clusters.size < this.opts.variableAfter) return null;
     const byPosition = new Map<number, Cluster[]>();
-    for (const s of leaf.clusters) {
+    // A sibling one word apart differs from `fresh` at one position at most (leafIndex.ts).
+    for (const s of leaf.index?.candidates(fresh.tokens, 1) ?? leaf.clusters) {
       if (s === fresh) continue;
+      this.comparisons++;
       const p = singleDifference(s, fresh);
       if (p === -1) continue;
       const list = byPosition.get(p);
@@ -290,23 +285,36 @@ export class Drain {
       if (!hasWordBesides(fresh.tokens, p, this.opts.isVariable)) continue;
       const members = [...siblings, fresh].sort((a, b) => a.id - b.id);
       const keep = members[0]!;
+      const index = leaf.index;
       for (const m of members.slice(1)) {
         keep.size += m.size;
         m.mergedInto = keep;
-        for (let i = 0; i < keep.tokens.length; i++) if (keep.tokens[i] !== m.tokens[i]) keep.tokens[i] = WILDCARD;
+        index?.remove(m);
+        leaf.clusters.delete(m);
+        for (let i = 0; i < keep.tokens.length; i++) {
+          const word = keep.tokens[i]!;
+          if (word !== m.tokens[i] && word !== WILDCARD) {
+            keep.tokens[i] = WILDCARD;
+            index?.wildcarded(keep, i, word);
+          }
+        }
         absorbStats(keep, m, this.opts.variableAfter);
       }
-      leaf.clusters = leaf.clusters.filter((c) => c.mergedInto === null);
       return keep;
     }
     return null;
   }
 
-  private bestMatch(clusters: Cluster[], tokens: string[], vars: boolean[]): Cluster | null {
+  private bestMatch(leaf: Node, tokens: string[], vars: boolean[]): Cluster | null {
     let best: Cluster | null = null;
     let bestSim = -1;
     let bestParams = -1;
+    // A cluster at the threshold differs from the line at ⌊n(1 − s)⌋ of its constant positions at
+    // most (leafIndex.ts); the margin keeps a bound that floating point puts just under an integer.
+    const misses = Math.floor(tokens.length * (1 - this.opts.similarity) + 1e-6);
+    const clusters = leaf.index?.candidates(tokens, misses) ?? leaf.clusters;
     for (const c of clusters) {
+      this.comparisons++;
       const sim = this.similarity(c, tokens, vars);
       const params = this.lastParams;
       if (sim > bestSim || (sim === bestSim && params > bestParams)) {

@@ -26,19 +26,29 @@ export function tokenize(text: string): Tokens {
   const tokens: string[] = [];
   const glue: boolean[] = [];
   const n = text.length;
+  const lt = { at: -1 };
   let i = 0;
   while (i < n) {
     while (i < n && isSpace(text.charCodeAt(i))) i++;
     if (i >= n) break;
     let end = i;
     while (end < n && !isSpace(text.charCodeAt(end))) end++;
-    splitWord(text, i, end, tokens, glue);
+    splitWord(text, i, end, tokens, glue, lt);
     i = end;
   }
   return { tokens, glue };
 }
 
-function splitWord(text: string, start: number, end: number, tokens: string[], glue: boolean[]): void {
+/**
+ * `lt.at`: the position of the first `<` at or after the last place asked for (text.length when
+ * there is none), or -1 before the first question. Positions asked for only grow, so the text is
+ * searched once in all: asking anew at every `:` made a long word of `key:` pairs quadratic.
+ */
+interface NextLt {
+  at: number;
+}
+
+function splitWord(text: string, start: number, end: number, tokens: string[], glue: boolean[], lt: NextLt): void {
   let glued = false;
   while (start < end - 1 && isOpener(text.charCodeAt(start))) {
     tokens.push(text[start++]!);
@@ -70,7 +80,7 @@ function splitWord(text: string, start: number, end: number, tokens: string[], g
       from = r;
       k = r - 1;
     } else if (
-      (c === 61 /* = */ || (c === 58 /* : */ && !hasPlaceholderStart(text, k + 1, tail))) &&
+      (c === 61 /* = */ || (c === 58 /* : */ && !hasPlaceholderStart(text, k + 1, tail, lt))) &&
       k > from &&
       k < tail - 1
     ) {
@@ -106,9 +116,12 @@ function isSeparator(c: number): boolean {
 }
 
 /** True when text[from, to) holds a `<` (a placeholder: `host:<NUM>` stays one variable token). */
-function hasPlaceholderStart(text: string, from: number, to: number): boolean {
-  const i = text.indexOf('<', from);
-  return i !== -1 && i < to;
+function hasPlaceholderStart(text: string, from: number, to: number, lt: NextLt): boolean {
+  if (lt.at < from) {
+    const i = text.indexOf('<', from);
+    lt.at = i === -1 ? text.length : i;
+  }
+  return lt.at < to;
 }
 
 function isSpace(c: number): boolean {

@@ -12,7 +12,7 @@
  */
 import type { ExternalEvent } from '../../engine/types';
 import type { ParseStats } from '../../contract/wire';
-import { LogParser, toExternalEvent, type CompiledConfig, type ParseResult } from '../../parser';
+import { boundCounts, LogParser, toExternalEvent, type CompiledConfig, type ParseResult } from '../../parser';
 
 /** Characters pushed to the parser at a time (256 Ki: ~2,000 log lines, a few milliseconds of work). */
 export const CHUNK_CHARS = 256 * 1024;
@@ -76,6 +76,7 @@ export async function parseTexts(
       continued: s.continued,
       blank: s.blank,
       ungrouped: s.ungrouped,
+      ...boundCounts(s),
     },
   };
 }

@@ -38,6 +38,7 @@ const FIELDS = new Set([
   'mining',
   'mapping',
   'keepUnparsed',
+  'limits',
 ]);
 const IGNORED = new Set(['id', 'createdAt', 'updatedAt', '$schema']);
 

@@ -152,6 +152,23 @@ describe('parser configurations', () => {
     expect((await api.getParserConfig('openssh-sessions')).groupByField).toBe('Pid');
   });
 
+  it('keeps a configuration’s limits, and answers 422 at the path of a wrong type or a bound out of range', async () => {
+    const { api } = newApi({ parser: bundle });
+    const saved = await api.createParserConfig({ ...config, limits: { continuationLines: 5000 } } as never);
+    expect(saved.config.limits).toEqual({ continuationLines: 5000 });
+    expect((await api.getParserConfig(saved.config.id)).limits).toEqual({ continuationLines: 5000 });
+    expect(schemaErrors('ParserConfigRecord', saved.config)).toEqual([]);
+    for (const [change, path] of [
+      [{ limits: { lineLength: 0 } }, '/limits/lineLength'],
+      [{ masks: { disable: 5 } }, '/masks/disable'],
+      [{ format: 'abc' }, '/format'],
+    ] as const) {
+      const err = await apiError(api.createParserConfig({ ...config, ...change } as never));
+      expect(err.status, path).toBe(422);
+      expect(err.details.issues, path).toEqual([{ path, message: expect.any(String) }]);
+    }
+  });
+
   it('answers 404 naming an unknown configuration on every configuration path', async () => {
     const { api } = newApi({ parser: bundle });
     for (const call of [

@@ -129,3 +129,19 @@ describe('numericOrText', () => {
     expect(numericOrText(text)).toBe(value);
   });
 });
+
+describe('a log field named __proto__', () => {
+  // It was dropped from the external events (`--out`) but kept in the structured CSV; failed before.
+  it('is kept as an own field of the external event, as in the structured CSV, and changes no prototype', () => {
+    const config: ParserConfig = { name: 't', format: { kind: 'json' } };
+    const r = parseLog('{"message":"hi","__proto__":"x","a":"1"}', config);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.fieldNames).toEqual(['__proto__', 'a']);
+    const mapped = mapEvents(r.events, config);
+    if (!mapped.ok) throw new Error(mapped.error.message);
+    const event = mapped.value[0]!;
+    expect(Object.getPrototypeOf(event)).toBe(Object.prototype);
+    expect(Object.prototype.hasOwnProperty.call(event, '__proto__')).toBe(true);
+    expect(JSON.stringify(event)).toContain('"__proto__":"x","a":"1"');
+  });
+});

@@ -66,6 +66,7 @@ export function formToConfig(
   if (base?.continuation !== undefined) config.continuation = base.continuation;
   if (base?.missingGroupKey !== undefined) config.missingGroupKey = base.missingGroupKey;
   if (base?.keepUnparsed !== undefined) config.keepUnparsed = base.keepUnparsed;
+  if (base?.limits !== undefined) config.limits = base.limits;
   if (form.formatKind === 'preset' && form.preset) config.format = { kind: 'preset', name: form.preset };
   else if (form.formatKind === 'format' && form.pattern) config.format = { kind: 'format', pattern: form.pattern };
   else if (form.formatKind === 'regex' && form.pattern) config.format = { kind: 'regex', pattern: form.pattern };
