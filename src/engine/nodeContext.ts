@@ -167,6 +167,15 @@ export class NodeContext {
   }
 
   /**
+   * Reads only: null when `value`, a value this node is building (token data, an aggregate, FSM
+   * variables), is within `VALUE_LIMITS`, else the message to record as the node's error, about
+   * `subject`. Measured once per built value, with an early exit at the bound.
+   */
+  builtIssue(value: unknown, subject = 'the token data'): string | null {
+    return valueBoundIssue(value, subject);
+  }
+
+  /**
    * Compiles `source` once (the expression language, else a JavaScript formula); the loader has
    * already checked it parses, so a failure is a bug.
    */
