@@ -170,6 +170,8 @@ export class Simulation implements Kernel {
     if (busy <= t) return false;
     for (let i = 0; i < this.sources.length && busy > t; i++) {
       const due = this.runtimes[this.sources[i]!]!.nextDue!(t);
+      // A due step that is not a number cannot be skipped to: execute the next step as it is.
+      if (Number.isNaN(due)) return false;
       if (due < busy) busy = due;
     }
     if (busy <= t) return false;
@@ -243,6 +245,11 @@ export class Simulation implements Kernel {
   wakeAt(node: number, step: number): void {
     // A node may ask to run its wake-up later in the step it is processing (a timed flush due now).
     if (step <= this.step && node === this.processing) this.wakeFlag[node] = 1;
+    // A wake-up after `maxSteps` never runs: the run is closed at `maxSteps` while it is pending.
+    // Keeping it at `maxSteps + 1` keeps the heap's keys exact and finite, whatever a node asked
+    // for (a timer of 1e300 steps; NaN from a period that overflowed).
+    else if (!(step <= this.scenario.maxSteps))
+      this.heap.push(Math.max(this.scenario.maxSteps + 1, this.step + 1), node);
     else this.heap.push(Math.max(step, this.step + 1), node);
   }
 

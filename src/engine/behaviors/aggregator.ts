@@ -19,6 +19,7 @@
  * Ledger: `TOKEN_BUFFERED` per arrival (`details.key` when grouped), `TOKEN_AGGREGATED`
  * (inputTokens, outputToken, `details.trigger`), `TOKEN_DROPPED` (`details.reason`).
  */
+import { stepsOf } from '../dsl/finiteNumbers';
 import type { CompiledExpr } from '../expr';
 import { NONE } from '../ledger';
 import type { NodeContext } from '../nodeContext';
@@ -74,8 +75,7 @@ class AggregatorRuntime implements NodeRuntime {
         : a.groupBy === 'correlationId'
           ? 'correlationId'
           : compilePath(a.groupBy);
-    this.period =
-      a.trigger?.type === 'time' ? Math.max(1, Math.round((a.trigger.window * 1000) / ctx.ledger.tickMs)) : 0;
+    this.period = a.trigger?.type === 'time' ? stepsOf(a.trigger.window, ctx.ledger.tickMs) : 0;
     const intern = (trigger: TriggerKind) => ctx.ledger.internDetails({ trigger });
     this.triggerDetails = {
       count: intern('count'),
