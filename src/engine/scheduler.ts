@@ -28,6 +28,7 @@ import { createRuntime, type NodeRuntime } from './behaviors';
 import { IntList } from './columns';
 import type { EventFeed } from './externalQueue';
 import { EventLimitReached, NodeContext, type Kernel } from './nodeContext';
+import { PendingWork } from './pendingWork';
 import { NodeRandom } from './random';
 import type { Recorder } from './recorder';
 import type { SimSnapshot } from './simSnapshot';
@@ -53,9 +54,11 @@ export class Simulation implements Kernel {
   private readonly runtimes: NodeRuntime[] = [];
   private readonly contexts: NodeContext[] = [];
   private readonly edgeTo: Int32Array;
-  private readonly sources: number[] = [];
-  private readonly pendingNodes: number[] = [];
-  private readonly endNodes: number[] = [];
+  /** Pending work per node and the DataSources' due steps, updated by the nodes that act. */
+  private readonly work: PendingWork;
+  /** The feed's `revision()` when the DataSources were last re-read; NaN: re-read everything. */
+  private feedSeen = Number.NaN;
+  private readonly dueSources: number[] = [];
   private nextBox: IntList[];
   private curBox: IntList[];
   private readonly activeNext = new IntList(64);
@@ -96,18 +99,29 @@ export class Simulation implements Kernel {
         new NodeRandom(seed, spec.nodeId),
       );
       this.contexts.push(ctx);
-      const rt = createRuntime(spec, ctx);
-      this.runtimes.push(rt);
-      if (rt.emitDue) this.sources.push(i);
-      if (rt.pending) this.pendingNodes.push(i);
-      if (rt.pendingAtEnd) this.endNodes.push(i);
+      this.runtimes.push(createRuntime(spec, ctx));
     });
+    this.work = new PendingWork(this.runtimes, scenario.maxSteps);
+  }
+
+  /**
+   * Brings the pending-work book up to date with what changed outside the steps: external events
+   * that arrived (or a replay's feed that moved) re-read the DataSources; a restore re-reads every
+   * node. Between those, the nodes that act keep it up to date, so this costs nothing.
+   */
+  private sync(): void {
+    const revision = this.feed.revision();
+    if (revision === this.feedSeen) return;
+    if (Number.isNaN(this.feedSeen)) this.work.recountAll(this.step + 1);
+    else this.work.recountSources(this.step + 1);
+    this.feedSeen = revision;
   }
 
   /** Pending tasks (0 once the run is closed as truncated). */
   size(): number {
     if (this.truncatedBy !== null) return 0;
-    return this.deliveries + this.activePending() + this.endPending();
+    this.sync();
+    return this.deliveries + this.work.active + this.work.atEnd;
   }
 
   /** Token deliveries queued for the next step. */
@@ -128,8 +142,9 @@ export class Simulation implements Kernel {
    */
   stepSync(limit = this.step + 1): boolean {
     if (this.truncatedBy !== null) return false;
-    const active = this.deliveries + this.activePending();
-    if (active === 0 && this.endPending() === 0) return false;
+    this.sync();
+    const active = this.deliveries + this.work.active;
+    if (active === 0 && this.work.atEnd === 0) return false;
     if (active > 0 && this.deliveries === 0 && limit > this.step + 1 && this.skipIdle(limit)) return true;
     const t = this.step + 1;
     this.step = t;
@@ -143,6 +158,7 @@ export class Simulation implements Kernel {
       // The ledger is full in the middle of the step: the run ends here. A replay of this step
       // stops at the same event, as its recorder counts the same events.
       this.processing = -1;
+      this.feedSeen = Number.NaN;
       this.truncatedBy = 'maxEvents';
       return true;
     }
@@ -160,20 +176,14 @@ export class Simulation implements Kernel {
    * neither exists: every step up to `maxSteps` is idle). Every step before it writes nothing and
    * changes no node: it only moves the step and time on and may close the run at `maxSteps`. So
    * jumping to the step before it (or to `limit`, or to `maxSteps`, whichever comes first) leaves
-   * exactly the state, ledger, status and truncation of executing those steps one by one, in O(sources).
+   * exactly the state, ledger, status and truncation of executing those steps one by one, in O(1):
+   * both first steps are the tops of heaps.
    * External events cannot arrive during the jump: they are added between calls, and a replay
    * passes a `limit` that stops at the next step its feed shows new events (`Replayer`).
    */
   private skipIdle(limit: number): boolean {
     const t = this.step + 1;
-    let busy = this.heap.peekStep();
-    if (busy <= t) return false;
-    for (let i = 0; i < this.sources.length && busy > t; i++) {
-      const due = this.runtimes[this.sources[i]!]!.nextDue!(t);
-      // A due step that is not a number cannot be skipped to: execute the next step as it is.
-      if (Number.isNaN(due)) return false;
-      if (due < busy) busy = due;
-    }
+    const busy = Math.min(this.heap.peekStep(), this.work.nextSourceStep());
     if (busy <= t) return false;
     const last = Math.min(busy - 1, limit, this.scenario.maxSteps);
     if (last < t) return false;
@@ -187,7 +197,15 @@ export class Simulation implements Kernel {
   /** The body of step `t`: sources, then the nodes of `order` with their deliveries and wake-ups, then end flushes. */
   private execute(t: number, order: IntList, active: number): void {
     const runtimes = this.runtimes;
-    for (let i = 0; i < this.sources.length; i++) runtimes[this.sources[i]!]!.emitDue!(t);
+    const work = this.work;
+    const due = this.dueSources;
+    work.takeDue(t, due);
+    for (let i = 0; i < due.length; i++) {
+      const node = due[i]!;
+      runtimes[node]!.emitDue!(t);
+      work.update(node);
+      work.schedule(node, t + 1);
+    }
     for (let k = 0; k < order.length; k++) {
       const node = order.data[k]!;
       this.processing = node;
@@ -201,9 +219,14 @@ export class Simulation implements Kernel {
         rt.wake?.(t);
       }
       this.inOrder[node] = 0;
+      work.update(node);
     }
     this.processing = -1;
-    if (active === 0) for (const n of this.endNodes) runtimes[n]!.flushAtEnd?.();
+    if (active === 0)
+      for (const n of work.takeHolders()) {
+        runtimes[n]!.flushAtEnd!();
+        work.update(n);
+      }
   }
 
   /**
@@ -330,6 +353,7 @@ export class Simulation implements Kernel {
       ctx.random.setState(s.random[i]!);
       this.runtimes[i]!.restore(s.behaviors[i]!);
     });
+    this.feedSeen = Number.NaN;
   }
 
   /** Nodes to run in step `t`, in scenario order: those with deliveries and those woken now. */
@@ -358,18 +382,6 @@ export class Simulation implements Kernel {
     }
     sortPrefix(order.data, order.length);
     return order;
-  }
-
-  private activePending(): number {
-    let n = 0;
-    for (let i = 0; i < this.pendingNodes.length; i++) n += this.runtimes[this.pendingNodes[i]!]!.pending!();
-    return n;
-  }
-
-  private endPending(): number {
-    let n = 0;
-    for (let i = 0; i < this.endNodes.length; i++) n += this.runtimes[this.endNodes[i]!]!.pendingAtEnd!();
-    return n;
   }
 }
 
