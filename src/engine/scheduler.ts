@@ -27,7 +27,7 @@
 import { createRuntime, type NodeRuntime } from './behaviors';
 import { IntList } from './columns';
 import type { EventFeed } from './externalQueue';
-import { EventLimitReached, NodeContext, type Kernel } from './nodeContext';
+import { EventLimitReached, NodeContext, WorkLimitReached, type Kernel } from './nodeContext';
 import { PendingWork } from './pendingWork';
 import { NodeRandom } from './random';
 import type { Recorder } from './recorder';
@@ -69,6 +69,8 @@ export class Simulation implements Kernel {
   private heap = new WakeHeap();
   private deliveries = 0;
   private processing = -1;
+  /** Work units spent: one per task a node ran, plus every formula evaluation's steps. */
+  private spent = 0;
 
   /** Builds the run of `scenario` with random streams seeded from `seed`, writing to `io.recorder`. */
   constructor(scenario: Scenario, seed: number, io: SimulationIo) {
@@ -154,12 +156,12 @@ export class Simulation implements Kernel {
     try {
       this.execute(t, order, active);
     } catch (e) {
-      if (!(e instanceof EventLimitReached)) throw e;
-      // The ledger is full in the middle of the step: the run ends here. A replay of this step
-      // stops at the same event, as its recorder counts the same events.
+      if (!(e instanceof EventLimitReached) && !(e instanceof WorkLimitReached)) throw e;
+      // The ledger is full, or the run has done its work, in the middle of the step: the run ends
+      // here. A replay of this step stops at the same point, as it counts the same events and work.
       this.processing = -1;
       this.feedSeen = Number.NaN;
-      this.truncatedBy = 'maxEvents';
+      this.truncatedBy = e instanceof EventLimitReached ? 'maxEvents' : 'maxWork';
       return true;
     }
     this.closeIfBounded(t);
@@ -202,6 +204,7 @@ export class Simulation implements Kernel {
     work.takeDue(t, due);
     for (let i = 0; i < due.length; i++) {
       const node = due[i]!;
+      this.addWork(1);
       runtimes[node]!.emitDue!(t);
       work.update(node);
       work.schedule(node, t + 1);
@@ -212,6 +215,7 @@ export class Simulation implements Kernel {
       const rt = runtimes[node]!;
       const box = this.curBox[node]!;
       const data = box.data;
+      this.addWork(box.length / 2 + this.wakeFlag[node]!);
       for (let i = 0; i < box.length; i += 2) rt.receive(data[i]!, data[i + 1]!);
       box.clear();
       if (this.wakeFlag[node] === 1) {
@@ -241,6 +245,22 @@ export class Simulation implements Kernel {
     if (this.size() === 0) return;
     if (t >= this.scenario.maxSteps) this.truncatedBy = 'maxSteps';
     else if (this.recorder.size >= this.scenario.maxEvents) this.truncatedBy = 'maxEvents';
+  }
+
+  /** `Kernel.addWork`: counts `units` of work; past `maxWork` the step stops (`WorkLimitReached`). */
+  addWork(units: number): void {
+    this.spent += units;
+    if (this.spent > this.scenario.maxWork) throw new WorkLimitReached();
+  }
+
+  /**
+   * Closes the run as truncated by `bound` when work is still pending; between steps only (a
+   * caller's deadline). Answers whether it did.
+   */
+  close(bound: TruncationBound): boolean {
+    if (this.truncatedBy !== null || this.size() === 0) return false;
+    this.truncatedBy = bound;
+    return true;
   }
 
   /** The most events the ledger may hold (`Kernel.eventLimit`). */
@@ -318,6 +338,7 @@ export class Simulation implements Kernel {
       activeNext: this.activeNext.toArray(),
       inboxes: this.nextBox.map((box) => box.toArray()),
       deliveries: this.deliveries,
+      spent: this.spent,
       wakeKeys: this.heap.keysArray(),
       processed: this.contexts.map((c) => c.processed),
       lastStep: this.contexts.map((c) => c.lastStep),
@@ -332,6 +353,7 @@ export class Simulation implements Kernel {
     this.time = this.scenario.startTime + s.step * this.scenario.tickMs;
     this.truncatedBy = s.truncatedBy;
     this.deliveries = s.deliveries;
+    this.spent = s.spent;
     this.activeNext.clear();
     this.inNext.fill(0);
     for (const node of s.activeNext) {

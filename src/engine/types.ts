@@ -38,6 +38,8 @@ export interface Scenario {
   maxSteps: number;
   /** Bound on work: a step after which the ledger holds more events than this ends the run as truncated. */
   maxEvents: number;
+  /** Bound on work units (tasks nodes run + formula evaluation steps); reaching it ends the run as truncated. */
+  maxWork: number;
   /** In document order (presentational compat nodes removed). `nodes[i].index === i`. */
   nodes: NodeSpec[];
   /** The de-duplicated union of `outputs` and `inputs[].nodeId` edges, ordered by source node index, then declaration. */
@@ -304,5 +306,9 @@ export interface NodeState {
 /** Closed set of run statuses. */
 export type RunStatus = 'ready' | 'running' | 'completed' | 'truncated';
 
-/** Which bound closed a truncated run: step `maxSteps` was reached, or the ledger reached `maxEvents` with work left. */
-export type TruncationBound = 'maxSteps' | 'maxEvents';
+/**
+ * Which bound closed a truncated run: step `maxSteps` was reached, the ledger reached `maxEvents`
+ * with work left, the run spent `maxWork` work units, or (not reproducible) the caller's wall-clock
+ * deadline passed between two steps.
+ */
+export type TruncationBound = 'maxSteps' | 'maxEvents' | 'maxWork' | 'deadline';

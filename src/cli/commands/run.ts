@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { optionValue, parseArgs, UsageError } from '../args';
 import { EXIT_OK, EXIT_USAGE, type Command } from '../command';
 import { reportIssues } from '../issueReport';
@@ -7,7 +8,7 @@ import { nodeSha256 } from '../nodeHasher';
 import { runSummary, stateAtSummary } from './runSummary';
 
 const USAGE =
-  'run <scenario.json> [--events <file.json|file.ndjson>] [--seed N] [--until N|end] [--ledger <out.ndjson>] [--lineage <correlationId>] [--at N]';
+  'run <scenario.json> [--events <file.json|file.ndjson>] [--seed N] [--until N|end] [--time-limit SECONDS] [--ledger <out.ndjson>] [--lineage <correlationId>] [--at N]';
 
 /**
  * `run`: loads a scenario, feeds it external events, runs it to the end (or to step N) on the
@@ -28,6 +29,7 @@ export const runCommand: Command = {
       ledger: { kind: 'value' },
       lineage: { kind: 'value' },
       at: { kind: 'value' },
+      'time-limit': { kind: 'value' },
     });
     if (args.positionals.length !== 1)
       throw new UsageError(
@@ -36,6 +38,7 @@ export const runCommand: Command = {
     const seed = parseSeed(optionValue(args, 'seed'));
     const until = parseUntil(optionValue(args, 'until'));
     const at = parseAt(optionValue(args, 'at'));
+    const timeLimit = parseTimeLimit(optionValue(args, 'time-limit'));
     const file = args.positionals[0]!;
 
     const json = readJson(await io.readFile(file), file);
@@ -63,7 +66,13 @@ export const runCommand: Command = {
       }
     }
 
-    engine.advance(until);
+    // The wall clock is read here, never in the engine: past the limit the run ends truncated by
+    // "deadline" between two steps (each step is bounded by the scenario's maxWork).
+    const started = performance.now();
+    engine.advance(
+      until,
+      timeLimit === undefined ? {} : { deadline: () => performance.now() - started > timeLimit * 1000 },
+    );
 
     const output: Record<string, unknown> = { ...runSummary(engine) };
     const correlationId = optionValue(args, 'lineage');
@@ -96,6 +105,15 @@ function parseSeed(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   if (!/^-?\d{1,15}$/.test(text)) throw new UsageError(`--seed must be an integer, got "${text}"`);
   return Number(text);
+}
+
+/** Pure: `--time-limit` as a positive number of seconds; throws UsageError otherwise. */
+function parseTimeLimit(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const seconds = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || !(seconds > 0) || !Number.isFinite(seconds))
+    throw new UsageError(`--time-limit must be a positive number of seconds, got "${text}"`);
+  return seconds;
 }
 
 /** Pure: `--at` as a step number; throws UsageError otherwise. */

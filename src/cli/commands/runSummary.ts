@@ -1,4 +1,4 @@
-import { OP, type Engine, type NodeState, type RunSnapshot } from '../../engine';
+import { OP, type Engine, type NodeState, type RunSnapshot, type TruncationBound } from '../../engine';
 
 /** Collected values listed per sink in the summary (the count and sum cover all of them). */
 export const SINK_VALUES_LIMIT = 1000;
@@ -18,6 +18,9 @@ export interface RunSummary {
   ledgerHash: string;
   sinks: Record<string, SinkSummary>;
   nodeStates: Record<string, NodeState>;
+  /** A truncated run only: the bound that closed it, and the sentence saying so. */
+  truncatedBy?: TruncationBound;
+  truncation?: string;
 }
 
 /**
@@ -40,7 +43,7 @@ export function runSummary(engine: Engine): RunSummary {
     sinks[node.nodeId] = summary;
   }
   const status = engine.status;
-  return {
+  const summary: RunSummary = {
     steps: engine.getCurrentTick(),
     status: status === 'completed' || status === 'truncated' ? status : 'running',
     ledgerEvents: ledger.size,
@@ -48,6 +51,13 @@ export function runSummary(engine: Engine): RunSummary {
     sinks,
     nodeStates: engine.getNodeStates(),
   };
+  if (engine.truncatedBy !== null) {
+    summary.truncatedBy = engine.truncatedBy;
+    const last = engine.stepResult(engine.getCurrentTick());
+    const clause = last.ok ? last.value.message.indexOf('truncated: ') : -1;
+    if (last.ok && clause >= 0) summary.truncation = last.value.message.slice(clause);
+  }
+  return summary;
 }
 
 /** What `run --at N` adds: the state right after step N. */

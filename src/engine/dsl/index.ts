@@ -126,6 +126,7 @@ function load(input: unknown): LoadResult {
     startTime: s.startTime ?? DSL_DEFAULTS.startTime,
     maxSteps: s.maxSteps ?? DSL_DEFAULTS.maxSteps,
     maxEvents: s.maxEvents ?? DSL_DEFAULTS.maxEvents,
+    maxWork: s.maxWork ?? DSL_DEFAULTS.maxWork,
     nodes: nodes.map((n) => n.spec!),
     edges: edges.map(toEdge),
   };
