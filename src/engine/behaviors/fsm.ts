@@ -109,7 +109,9 @@ class FsmRuntime implements NodeRuntime {
       const tr = list[i]!;
       if (tr.trigger === 2) continue;
       if (tr.trigger === 1) {
-        const ev = token.data[this.eventField];
+        // Own fields only: `constructor` or `__proto__` of plain data would read Object's.
+        const data = token.data;
+        const ev = Object.prototype.hasOwnProperty.call(data, this.eventField) ? data[this.eventField] : undefined;
         if (ev === undefined || ev === null || String(ev) !== tr.event) continue;
       }
       const holds = this.holds(tr.condition, tok, inst, tr);
