@@ -5,6 +5,7 @@ import { reportIssues } from '../issueReport';
 import { readJson, readJsonOrNdjson } from '../json';
 import { Engine } from '../../engine';
 import { nodeSha256 } from '../nodeHasher';
+import { overlappingPath } from '../samePaths';
 import { runSummary, stateAtSummary } from './runSummary';
 
 const USAGE =
@@ -40,6 +41,21 @@ export const runCommand: Command = {
     const at = parseAt(optionValue(args, 'at'));
     const timeLimit = parseTimeLimit(optionValue(args, 'time-limit'));
     const file = args.positionals[0]!;
+    const eventsFile = optionValue(args, 'events');
+    const ledgerFile = optionValue(args, 'ledger');
+    if (ledgerFile !== undefined) {
+      const overlap = await overlappingPath(
+        [
+          { role: 'the scenario', path: file },
+          ...(eventsFile === undefined ? [] : [{ role: '--events', path: eventsFile }]),
+        ],
+        [{ role: '--ledger', path: ledgerFile }],
+      );
+      if (overlap !== null) {
+        io.stderr(`flowledger run: ${overlap}\n`);
+        return EXIT_USAGE;
+      }
+    }
 
     const json = readJson(await io.readFile(file), file);
     if (!json.ok) {
@@ -50,7 +66,6 @@ export const runCommand: Command = {
     const loaded = engine.initialize(json.value, seed === undefined ? {} : { seed });
     if (!reportIssues(io, file, loaded)) return EXIT_USAGE;
 
-    const eventsFile = optionValue(args, 'events');
     if (eventsFile !== undefined) {
       const read = readJsonOrNdjson(await io.readFile(eventsFile), eventsFile);
       if (!read.ok) {
@@ -93,7 +108,6 @@ export const runCommand: Command = {
       output['stateAt'] = stateAtSummary(state.value);
     }
 
-    const ledgerFile = optionValue(args, 'ledger');
     if (ledgerFile !== undefined) await io.writeFile(ledgerFile, engine.ledger.ndjsonStream());
     io.stdout(`${JSON.stringify(output, null, 2)}\n`);
     return EXIT_OK;
