@@ -41,7 +41,7 @@ export interface ChaosParams {
 /** The worst template of the property tests' ranges: the benchmark's chaos row. */
 export const WORST_CHAOS: ChaosParams = {
   levels: 30,
-  cycleFanOut: 8,
+  cycleFanOut: 0,
   nestingLoop: true,
   heavyLoop: true,
   idle: 10_000,
@@ -63,7 +63,14 @@ export function chaosDocument(p: ChaosParams): Record<string, unknown> {
     type: 'DataSource',
     count: 3,
     generation: { type: 'sequence', start: 1, step: 1 },
-    outputs: outs(...[p.levels > 0 ? 'mux1' : 'sink', 'weigh', ...(p.cycleFanOut > 0 ? ['cycle'] : [])]),
+    outputs: outs(
+      ...[
+        p.levels > 0 ? 'mux1' : 'sink',
+        'weigh',
+        ...(p.cycleFanOut > 0 ? ['cycle'] : []),
+        ...(p.heavyLoop ? ['heavy'] : []),
+      ],
+    ),
   });
   for (let k = 1; k <= p.levels; k++) {
     nodes.push({
@@ -96,7 +103,7 @@ export function chaosDocument(p: ChaosParams): Record<string, unknown> {
     nodeId: 'window',
     type: 'Aggregator',
     aggregation: { method: 'sum', trigger: { type: 'time', window: p.window } },
-    outputs: outs(p.heavyLoop ? 'heavy' : 'sink'),
+    outputs: outs('sink'),
   });
   if (p.nestingLoop)
     nodes.push({ nodeId: 'nest', type: 'ProcessNode', formula: '{ a: data, b: data }', outputs: outs('nest') });

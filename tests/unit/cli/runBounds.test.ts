@@ -62,3 +62,18 @@ describe('run reports the bound that ended it', () => {
     expect(r.stdout).toBe('');
   });
 });
+
+describe('bench --only chaos', () => {
+  it('runs the chaos row alone: the worst hostile template ends truncated by a named bound', () => {
+    const r = cli('bench', '--only', 'chaos', '--quick', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.rows.map((row: { id: string }) => row.id)).toEqual(['X1']);
+    expect(report.X1.status).toBe('truncated');
+    expect(['maxSteps', 'maxEvents', 'maxWork']).toContain(report.X1.truncatedBy);
+    // The doubling chain and the nesting self-loop each end in a NODE_ERROR at the size bound.
+    expect(report.X1.nodeErrors).toBeGreaterThanOrEqual(2);
+    expect(report.X1.peakRssMiB).toBeGreaterThan(0);
+    expect(report.rows[0].pass).toBe(true);
+  }, 60_000);
+});
