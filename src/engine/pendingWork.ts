@@ -28,6 +28,8 @@ export class PendingWork {
   private readonly pending: Float64Array;
   private readonly endCount: Float64Array;
   private readonly holding: Uint8Array;
+  /** 1 for a node whose runtime counts pending work at all (most nodes of a pipeline do not). */
+  private readonly counts: Uint8Array;
   private holders: number[] = [];
   private due = new WakeHeap();
 
@@ -37,9 +39,13 @@ export class PendingWork {
     this.pending = new Float64Array(runtimes.length);
     this.endCount = new Float64Array(runtimes.length);
     this.holding = new Uint8Array(runtimes.length);
+    this.counts = new Uint8Array(runtimes.length);
     runtimes.forEach((rt, i) => {
       if (rt.emitDue) this.sources.push(i);
-      if (rt.pending || rt.pendingAtEnd) this.counted.push(i);
+      if (rt.pending || rt.pendingAtEnd) {
+        this.counted.push(i);
+        this.counts[i] = 1;
+      }
     });
   }
 
@@ -63,6 +69,7 @@ export class PendingWork {
 
   /** Re-reads node `node`'s counts after it acted: O(1). */
   update(node: number): void {
+    if (this.counts[node] === 0) return;
     const rt = this.runtimes[node]!;
     if (rt.pending) {
       const n = rt.pending();
