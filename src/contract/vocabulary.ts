@@ -132,8 +132,12 @@ export interface NodeState {
 export const RUN_STATUSES = ['ready', 'running', 'completed', 'truncated'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
-/** Which bound closed a truncated run: step `maxSteps` was reached, or the ledger reached `maxEvents` with work left. */
-export type TruncationBound = 'maxSteps' | 'maxEvents';
+/**
+ * Which bound closed a truncated run: step `maxSteps` was reached, the ledger reached `maxEvents`
+ * with work left, the run spent `maxWork` work units, or (not reproducible) the caller's wall-clock
+ * deadline passed between two steps.
+ */
+export type TruncationBound = 'maxSteps' | 'maxEvents' | 'maxWork' | 'deadline';
 
 /** Pure: true once a run can take no further step (`completed` or `truncated`). */
 export function isEnded(status: RunStatus): status is 'completed' | 'truncated' {

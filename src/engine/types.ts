@@ -48,6 +48,8 @@ export interface Scenario {
   maxSteps: number;
   /** Bound on work: a step after which the ledger holds more events than this ends the run as truncated. */
   maxEvents: number;
+  /** Bound on work units (tasks nodes run + formula evaluation steps); reaching it ends the run as truncated. */
+  maxWork: number;
   /** In document order (presentational compat nodes removed). `nodes[i].index === i`. */
   nodes: NodeSpec[];
   /** The de-duplicated union of `outputs` and `inputs[].nodeId` edges, ordered by source node index, then declaration. */

@@ -6,7 +6,15 @@ import type { ExternalEvent } from '../contract/vocabulary';
 import { compileConfig, type CompileOptions } from './config';
 import { toExternalEvents } from './mapping';
 import { LogParser, type LogParserOptions } from './parser';
-import type { BoundCounts, ParsedEvent, ParseResult, ParseStats, ParserConfig, ParserError, Result } from '../contract/parserTypes';
+import type {
+  BoundCounts,
+  ParsedEvent,
+  ParseResult,
+  ParseStats,
+  ParserConfig,
+  ParserError,
+  Result,
+} from '../contract/parserTypes';
 
 export type ParseOutcome = ({ ok: true } & ParseResult) | { ok: false; error: ParserError };
 

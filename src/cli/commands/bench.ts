@@ -7,12 +7,14 @@ import { runEngineBench } from '../../bench/engine';
 import { loghubAccuracy, loghubThroughput, LOGHUB_DATASETS, variedThroughput } from '../../bench/parser';
 import { runMemoryBench, runScaleBench } from '../../bench/scale';
 import { runLoadBench } from '../../bench/load';
+import { runChaosBench, WORST_CHAOS } from '../../bench/chaosTemplate';
 import { runTimeTravelBench } from '../../bench/timeTravel';
 import { chaosLogBench } from '../../bench/chaosLog';
 import { fullGc, machineInfo, memoryInUse } from '../benchPlatform';
 import { nodeSha256 } from '../nodeHasher';
 import {
   benchRows,
+  chaosRow,
   formatTable,
   P1_TARGET,
   P3_TARGET,
@@ -29,15 +31,34 @@ import {
  * folder P1 parser throughput and P3 grouping accuracy. Prints a table, or with `--json` one JSON
  * object (`{E1: {eventsPerSecond…}, E2: {perEventRatio…}, …, machine, date}`) that
  * `scripts/bench.mjs` writes into docs/benchmarks.md. `--quick` runs small sizes (a smoke test).
+ * `--only chaos` runs the chaos row X1 alone (its peak memory is then its own).
  */
 export const benchCommand: Command = {
   name: 'bench',
-  usage: 'bench [--quick] [--json] [--loghub <dir>]',
+  usage: 'bench [--quick] [--json] [--loghub <dir>] [--only chaos]',
   summary: 'run the benchmarks (TARGETS.md E1–E5, E6, P1, P3) and print the results',
   async run(argv, io) {
-    const args = parseArgs(argv, { quick: { kind: 'switch' }, json: { kind: 'switch' }, loghub: { kind: 'value' } });
+    const args = parseArgs(argv, {
+      quick: { kind: 'switch' },
+      json: { kind: 'switch' },
+      loghub: { kind: 'value' },
+      only: { kind: 'value' },
+    });
     if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
     const quick = args.switches.has('quick');
+    const only = optionValue(args, 'only');
+    if (only !== undefined && only !== 'chaos') throw new UsageError(`--only takes "chaos", got "${only}"`);
+    if (only === 'chaos') {
+      // Alone in its process, so the peak resident memory is the chaos run's own.
+      const X1 = chaos(quick);
+      const row = chaosRow(X1);
+      io.stdout(
+        args.switches.has('json')
+          ? `${JSON.stringify({ date: new Date().toISOString(), machine: machineInfo(), X1, rows: [row] }, null, 2)}\n`
+          : `| ${row.id} | ${row.workload} | ${row.result} | ${row.target} | ${row.pass ? 'pass' : 'FAIL'} |\n`,
+      );
+      return EXIT_OK;
+    }
     const loghub = optionValue(args, 'loghub');
     if (loghub !== undefined && !LOGHUB_DATASETS.every((d) => existsSync(join(loghub, d.name, `${d.name}_2k.log`)))) {
       throw new UsageError(
@@ -66,12 +87,24 @@ export const benchCommand: Command = {
       P3: parserAccuracy(loghub),
       // The chaos row is a full-run row: `--quick` is the smoke test of the other rows.
       ...(quick ? {} : { CL: chaosLogBench(gc, memoryInUse) }),
+      // The template chaos row likewise (`--only chaos --quick` is its own).
+      ...(quick ? {} : { X1: chaos(false) }),
     };
     const report: BenchReport = { ...results, ...benchRows(results) };
     io.stdout(args.switches.has('json') ? `${JSON.stringify(report, null, 2)}\n` : formatTable(report));
     return EXIT_OK;
   },
 };
+
+/** Not pure (times, reads memory): the chaos row, X1 (`quick`: a tenth of the idle nodes and of the work). */
+function chaos(quick: boolean): ReturnType<typeof runChaosBench> {
+  return runChaosBench({
+    ...(quick ? { params: { ...WORST_CHAOS, idle: 1_000, maxWork: 20_000_000 } } : {}),
+    now: () => performance.now(),
+    peakRss: () => process.resourceUsage().maxRSS * 1024,
+    heapUsed: () => process.memoryUsage().heapUsed,
+  });
+}
 
 const NO_DATA: Skipped = { skipped: 'no Loghub data folder (--loghub <dir>)' };
 

@@ -3,6 +3,7 @@
  * are computed here once and carried in the JSON (`rows`), so the command's text table and the
  * results table `scripts/bench.mjs` writes into docs/benchmarks.md say the same thing.
  */
+import type { ChaosResult } from '../../bench/chaosTemplate';
 import type { E1Result } from '../../bench/engine';
 import type { AccuracyReport, ThroughputReport, VariedThroughputReport } from '../../bench/parser';
 import type { ChaosLogResult } from '../../bench/chaosLog';
@@ -61,6 +62,8 @@ export interface BenchReport {
   P3: P3Result | Skipped;
   /** The worst hostile logs of the parser's property tests (src/bench/chaosLog.ts); not in a quick run. */
   CL?: ChaosLogResult[];
+  /** The chaos row (issue 21): the worst hostile template, run to its end (not in a quick run). */
+  X1?: ChaosResult;
   rows: BenchRow[];
   /** Further measurements worth a line under the table. */
   notes: string[];
@@ -159,10 +162,22 @@ export function benchRows(r: Omit<BenchReport, 'rows' | 'notes'>): { rows: Bench
       target: `each ≤ ${n(CHAOS_LOG_TARGET_MS)} ms, none crashes`,
       pass: r.CL.every((c) => c.ms <= CHAOS_LOG_TARGET_MS),
     });
+  if (r.X1 !== undefined) rows.push(chaosRow(r.X1));
   const notes = [
     `E1 ledger hash of the final ledger (canonical NDJSON + SHA-256): ${r.E1.hashMs} ms with Node's native SHA-256 (${n(r.E1.hashEventsPerSecond)} events/s), ${r.E1.hashMsDefault} ms with the engine's default JavaScript SHA-256.`,
   ];
   return { rows, notes };
+}
+
+/** Pure: the chaos row: the run must end, completed or truncated by a named bound. */
+export function chaosRow(x: ChaosResult): BenchRow {
+  return {
+    id: 'X1',
+    workload: `${x.measure} (src/bench/chaosTemplate.ts, WORST_CHAOS: a 30-level doubling broadcast → collect chain, self-loops nesting their input and spending formula steps, 3 × 10,000 idle nodes, windows and weights at the edge of overflow, default bounds); ${n(x.nodes)} nodes`,
+    result: `**${n(x.loadMs + x.runMs)} ms** (load ${n(x.loadMs)} ms, run ${n(x.runMs)} ms), peak RSS **${x.peakRssMiB} MiB**, heap after ${x.heapUsedMiB} MiB; ${x.status}${x.truncatedBy ? ` by ${x.truncatedBy}` : ''} at step ${n(x.steps)}, ${n(x.ledgerEvents)} events, ${n(x.nodeErrors)} NODE_ERRORs`,
+    target: 'ends completed or truncated by a named bound, no crash',
+    pass: x.status === 'completed' || (x.status === 'truncated' && x.truncatedBy !== null),
+  };
 }
 
 /** Pure: the report as a plain-text table. */

@@ -6,6 +6,8 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs, optionValue } from '../args';
 import { EXIT_OK, EXIT_USAGE, type Command, type CliIO } from '../command';
 import { readJson } from '../json';
+import { overlappingPath } from '../samePaths';
+import { accessReason, FileAccessError } from '../terminalText';
 import {
   boundCounts,
   LogParser,
@@ -102,6 +104,21 @@ export const parseCommand: Command = {
     const outPath = optionValue(args, 'out');
     const structuredPath = optionValue(args, 'structured');
     const templatesPath = optionValue(args, 'templates');
+    const overlap = await overlappingPath(
+      [
+        ...args.positionals.map((path) => ({ role: 'the log', path })),
+        ...(configPath === undefined ? [] : [{ role: '--config', path: configPath }]),
+      ],
+      [
+        ...(outPath === undefined ? [] : [{ role: '--out', path: outPath }]),
+        ...(structuredPath === undefined ? [] : [{ role: '--structured', path: structuredPath }]),
+        ...(templatesPath === undefined ? [] : [{ role: '--templates', path: templatesPath }]),
+      ],
+    );
+    if (overlap !== null) {
+      io.stderr(`flowledger parse: ${overlap}\n`);
+      return EXIT_USAGE;
+    }
     for (const path of [outPath, structuredPath, templatesPath]) {
       if (path === undefined) continue;
       const problem = await unwritable(path);
@@ -122,8 +139,8 @@ export const parseCommand: Command = {
       result = await pass(config, args.positionals, {});
       if (twoPasses) {
         const outputs = new Outputs(
-          outPath === undefined ? undefined : pending.add(outPath),
-          structuredPath === undefined ? undefined : pending.add(structuredPath),
+          outPath === undefined ? undefined : { shown: outPath, file: await pending.add(outPath) },
+          structuredPath === undefined ? undefined : { shown: structuredPath, file: await pending.add(structuredPath) },
           result.fieldNames,
         );
         const final = result.final;
@@ -222,8 +239,8 @@ class Outputs {
   private readonly csv: Sink | null;
 
   constructor(
-    outPath: string | undefined,
-    csvPath: string | undefined,
+    outPath: OutputFile | undefined,
+    csvPath: OutputFile | undefined,
     private readonly fieldNames: readonly string[],
   ) {
     this.ndjson = outPath === undefined ? null : new Sink(outPath);
@@ -247,15 +264,28 @@ class Outputs {
   }
 }
 
+/** An output: the path the user gave (named in errors) and the file written (a temporary file beside it, or a device). */
+interface OutputFile {
+  shown: string;
+  file: string;
+}
+
+/** One output file written with backpressure; a write error (a full disk) is `cannot write PATH: REASON`. */
 class Sink {
   private readonly stream: WriteStream;
   private pending: string[] = [];
   private size = 0;
-  private failure: Error | null = null;
+  private failure: FileAccessError | null = null;
+  private readonly shown: string;
 
-  constructor(path: string) {
-    this.stream = createWriteStream(path, { encoding: 'utf8' });
-    this.stream.on('error', (err) => (this.failure = err));
+  constructor(out: OutputFile) {
+    this.shown = out.shown;
+    this.stream = createWriteStream(out.file, { encoding: 'utf8' });
+    this.stream.on('error', (err) => (this.failure ??= this.refusal(err)));
+  }
+
+  private refusal(err: unknown): FileAccessError {
+    return new FileAccessError('write', this.shown, accessReason(err, 'write'));
   }
 
   add(text: string): void {
@@ -269,14 +299,24 @@ class Sink {
     const text = this.pending.join('');
     this.pending = [];
     this.size = 0;
-    if (!this.stream.write(text)) await once(this.stream, 'drain');
+    if (!this.stream.write(text)) await this.settle('drain');
+  }
+
+  /** Waits for `event`, or for the error that ends the stream instead. */
+  private async settle(event: 'drain' | 'finish'): Promise<void> {
+    try {
+      await Promise.race([once(this.stream, event), once(this.stream, 'close')]);
+    } catch (err) {
+      throw this.failure ?? this.refusal(err);
+    }
+    if (this.failure) throw this.failure;
   }
 
   async close(): Promise<void> {
     await this.flush(true);
-    this.stream.end();
-    await once(this.stream, 'finish');
     if (this.failure) throw this.failure;
+    this.stream.end();
+    await this.settle('finish');
   }
 }
 

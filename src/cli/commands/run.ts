@@ -1,13 +1,15 @@
+import { performance } from 'node:perf_hooks';
 import { optionValue, parseArgs, UsageError } from '../args';
 import { EXIT_OK, EXIT_USAGE, type Command } from '../command';
 import { reportIssues } from '../issueReport';
 import { readJson, readJsonOrNdjson } from '../json';
 import { Engine } from '../../engine';
 import { nodeSha256 } from '../nodeHasher';
+import { overlappingPath } from '../samePaths';
 import { runSummary, stateAtSummary } from './runSummary';
 
 const USAGE =
-  'run <scenario.json> [--events <file.json|file.ndjson>] [--seed N] [--until N|end] [--ledger <out.ndjson>] [--lineage <correlationId>] [--at N]';
+  'run <scenario.json> [--events <file.json|file.ndjson>] [--seed N] [--until N|end] [--time-limit SECONDS] [--ledger <out.ndjson>] [--lineage <correlationId>] [--at N]';
 
 /**
  * `run`: loads a scenario, feeds it external events, runs it to the end (or to step N) on the
@@ -28,6 +30,7 @@ export const runCommand: Command = {
       ledger: { kind: 'value' },
       lineage: { kind: 'value' },
       at: { kind: 'value' },
+      'time-limit': { kind: 'value' },
     });
     if (args.positionals.length !== 1)
       throw new UsageError(
@@ -36,7 +39,23 @@ export const runCommand: Command = {
     const seed = parseSeed(optionValue(args, 'seed'));
     const until = parseUntil(optionValue(args, 'until'));
     const at = parseAt(optionValue(args, 'at'));
+    const timeLimit = parseTimeLimit(optionValue(args, 'time-limit'));
     const file = args.positionals[0]!;
+    const eventsFile = optionValue(args, 'events');
+    const ledgerFile = optionValue(args, 'ledger');
+    if (ledgerFile !== undefined) {
+      const overlap = await overlappingPath(
+        [
+          { role: 'the scenario', path: file },
+          ...(eventsFile === undefined ? [] : [{ role: '--events', path: eventsFile }]),
+        ],
+        [{ role: '--ledger', path: ledgerFile }],
+      );
+      if (overlap !== null) {
+        io.stderr(`flowledger run: ${overlap}\n`);
+        return EXIT_USAGE;
+      }
+    }
 
     const json = readJson(await io.readFile(file), file);
     if (!json.ok) {
@@ -47,7 +66,6 @@ export const runCommand: Command = {
     const loaded = engine.initialize(json.value, seed === undefined ? {} : { seed });
     if (!reportIssues(io, file, loaded)) return EXIT_USAGE;
 
-    const eventsFile = optionValue(args, 'events');
     if (eventsFile !== undefined) {
       const read = readJsonOrNdjson(await io.readFile(eventsFile), eventsFile);
       if (!read.ok) {
@@ -63,7 +81,13 @@ export const runCommand: Command = {
       }
     }
 
-    engine.advance(until);
+    // The wall clock is read here, never in the engine: past the limit the run ends truncated by
+    // "deadline" between two steps (each step is bounded by the scenario's maxWork).
+    const started = performance.now();
+    engine.advance(
+      until,
+      timeLimit === undefined ? {} : { deadline: () => performance.now() - started > timeLimit * 1000 },
+    );
 
     const output: Record<string, unknown> = { ...runSummary(engine) };
     const correlationId = optionValue(args, 'lineage');
@@ -84,7 +108,6 @@ export const runCommand: Command = {
       output['stateAt'] = stateAtSummary(state.value);
     }
 
-    const ledgerFile = optionValue(args, 'ledger');
     if (ledgerFile !== undefined) await io.writeFile(ledgerFile, engine.ledger.ndjsonStream());
     io.stdout(`${JSON.stringify(output, null, 2)}\n`);
     return EXIT_OK;
@@ -96,6 +119,15 @@ function parseSeed(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   if (!/^-?\d{1,15}$/.test(text)) throw new UsageError(`--seed must be an integer, got "${text}"`);
   return Number(text);
+}
+
+/** Pure: `--time-limit` as a positive number of seconds; throws UsageError otherwise. */
+function parseTimeLimit(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const seconds = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || !(seconds > 0) || !Number.isFinite(seconds))
+    throw new UsageError(`--time-limit must be a positive number of seconds, got "${text}"`);
+  return seconds;
 }
 
 /** Pure: `--at` as a step number; throws UsageError otherwise. */

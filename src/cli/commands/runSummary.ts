@@ -1,5 +1,5 @@
 import { isEnded } from '../../contract/vocabulary';
-import { OP, type Engine, type NodeState, type RunSnapshot } from '../../engine';
+import { OP, type Engine, type NodeState, type RunSnapshot, type TruncationBound } from '../../engine';
 
 /** Collected values listed per sink in the summary (the count and sum cover all of them). */
 export const SINK_VALUES_LIMIT = 1000;
@@ -19,6 +19,9 @@ export interface RunSummary {
   ledgerHash: string;
   sinks: Record<string, SinkSummary>;
   nodeStates: Record<string, NodeState>;
+  /** A truncated run only: the bound that closed it, and the sentence saying so. */
+  truncatedBy?: TruncationBound;
+  truncation?: string;
 }
 
 /**
@@ -41,7 +44,7 @@ export function runSummary(engine: Engine): RunSummary {
     sinks[node.nodeId] = summary;
   }
   const status = engine.status;
-  return {
+  const summary: RunSummary = {
     steps: engine.getCurrentTick(),
     status: isEnded(status) ? status : 'running',
     ledgerEvents: ledger.size,
@@ -49,6 +52,13 @@ export function runSummary(engine: Engine): RunSummary {
     sinks,
     nodeStates: engine.getNodeStates(),
   };
+  if (engine.truncatedBy !== null) {
+    summary.truncatedBy = engine.truncatedBy;
+    const last = engine.stepResult(engine.getCurrentTick());
+    const clause = last.ok ? last.value.message.indexOf('truncated: ') : -1;
+    if (last.ok && clause >= 0) summary.truncation = last.value.message.slice(clause);
+  }
+  return summary;
 }
 
 /** What `run --at N` adds: the state right after step N. */

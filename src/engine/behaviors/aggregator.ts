@@ -19,6 +19,7 @@
  * Ledger: `TOKEN_BUFFERED` per arrival (`details.key` when grouped), `TOKEN_AGGREGATED`
  * (inputTokens, outputToken, `details.trigger`), `TOKEN_DROPPED` (`details.reason`).
  */
+import { stepsOf } from '../dsl/finiteNumbers';
 import type { CompiledExpr } from '../expr';
 import { NONE } from '../ledger/ledger';
 import type { NodeContext } from '../run/nodeContext';
@@ -74,8 +75,7 @@ class AggregatorRuntime implements NodeRuntime {
         : a.groupBy === 'correlationId'
           ? 'correlationId'
           : compilePath(a.groupBy);
-    this.period =
-      a.trigger?.type === 'time' ? Math.max(1, Math.round((a.trigger.window * 1000) / ctx.ledger.tickMs)) : 0;
+    this.period = a.trigger?.type === 'time' ? stepsOf(a.trigger.window, ctx.ledger.tickMs) : 0;
     const intern = (trigger: TriggerKind) => ctx.ledger.internDetails({ trigger });
     this.triggerDetails = {
       count: intern('count'),
@@ -130,6 +130,8 @@ class AggregatorRuntime implements NodeRuntime {
         if (g.tokens.length >= trigger.window) this.flush(g, 'count');
         return;
       case 'threshold': {
+        // A list is never a number: building one per arrival would cost the square of the buffer.
+        if (this.method === 'collect') return;
         const running = this.result(g);
         if (running === FAILED) return;
         if (typeof running === 'number' && running >= trigger.value) this.flush(g, 'threshold');
@@ -246,6 +248,13 @@ class AggregatorRuntime implements NodeRuntime {
     if (value === FAILED) return;
     const data: Record<string, unknown> = { value, count: g.tokens.length, method: this.method };
     if (this.groupBy !== null) data['key'] = g.key;
+    // Every method's aggregate is bounded like a formula's result (a `collect` of two copies of
+    // one token doubles its size): past the bound the consumed tokens are dropped with the error.
+    const issue = ctx.builtIssue(data, 'the aggregate');
+    if (issue !== null) {
+      ctx.fail(issue, NONE, inputs);
+      return;
+    }
     const out = ctx.mergeTokens(g.tokens, data);
     ctx.record(OP.TOKEN_AGGREGATED, NONE, out, 0, inputs, this.triggerDetails[trigger]);
     this.emitted++;

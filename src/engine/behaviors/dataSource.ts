@@ -6,6 +6,7 @@
  * Ledger: `TOKEN_GENERATED` (outputToken). An event's token records `details.externalEvent`, the
  * event's position in the external queue, so a token can be traced back to its log line.
  */
+import { stepsOf } from '../dsl/finiteNumbers';
 import type { NodeContext } from '../run/nodeContext';
 import { NONE } from '../ledger/ledger';
 import { OP } from '../ledger/operations';
@@ -26,7 +27,7 @@ class DataSourceRuntime implements NodeRuntime {
     this.spec = spec;
     this.ctx = ctx;
     const tickMs = ctx.ledger.tickMs;
-    this.period = Math.max(1, Math.round((spec.interval * 1000) / tickMs));
+    this.period = stepsOf(spec.interval, tickMs);
   }
 
   receive(): void {
@@ -65,6 +66,8 @@ class DataSourceRuntime implements NodeRuntime {
     if (this.pending() <= 0) return Number.POSITIVE_INFINITY;
     const { startAt } = this.spec;
     if (step <= startAt) return startAt;
+    // A period that overflowed (refused at load) emits at `startAt` only.
+    if (!Number.isFinite(this.period)) return Number.POSITIVE_INFINITY;
     return startAt + Math.ceil((step - startAt) / this.period) * this.period;
   }
 

@@ -109,7 +109,9 @@ class FsmRuntime implements NodeRuntime {
       const tr = list[i]!;
       if (tr.trigger === 2) continue;
       if (tr.trigger === 1) {
-        const ev = token.data[this.eventField];
+        // Own fields only: `constructor` or `__proto__` of plain data would read Object's.
+        const data = token.data;
+        const ev = Object.prototype.hasOwnProperty.call(data, this.eventField) ? data[this.eventField] : undefined;
         if (ev === undefined || ev === null || String(ev) !== tr.event) continue;
       }
       const holds = this.holds(tr.condition, tok, inst, tr);
@@ -124,7 +126,13 @@ class FsmRuntime implements NodeRuntime {
       ctx.record(OP.TOKEN_PROCESSED, tok, NONE, 0, 0, reason);
       return;
     }
-    const out = ctx.deriveToken(tok, withState(token.data, inst.state, inst.state, this.p.names));
+    const data = withState(token.data, inst.state, inst.state, this.p.names);
+    const issue = ctx.builtIssue(data);
+    if (issue !== null) {
+      ctx.fail(issue, tok);
+      return;
+    }
+    const out = ctx.deriveToken(tok, data);
     ctx.record(OP.TOKEN_PROCESSED, tok, out, 0, 0, reason);
     ctx.emit(out);
   }
@@ -265,18 +273,22 @@ class FsmRuntime implements NodeRuntime {
     if (logs.length > 0) logs.length = 0;
     const exit = p.onExit[from]!;
     const entry = p.onEntry[tr.to]!;
+    const backup = inst.vars; // never changed in place (copy on write), so restoring it undoes the firing
+    let error: string | null = null;
     if (exit.length > 0 || entry.length > 0) {
-      const backup = inst.vars; // never changed in place (copy on write), so restoring it undoes the firing
-      let error = this.run(exit, inst, base, from, tr.to, emissions, logs);
+      error = this.run(exit, inst, base, from, tr.to, emissions, logs);
       if (error === null) {
         this.scope['state'] = toName;
         error = this.run(entry, inst, base, from, tr.to, emissions, logs);
       }
-      if (error !== null) {
-        inst.vars = backup;
-        ctx.fail(error, tok, 0, { transition: `${fromName} -> ${toName}` });
-        return;
-      }
+    }
+    // Without emit actions the token leaves with its state added: bounded like any built data.
+    const passed = !p.emitMode && tok >= 0 && error === null ? withState(base, from, tr.to, p.names) : null;
+    if (passed !== null) error = ctx.builtIssue(passed);
+    if (error !== null) {
+      inst.vars = backup;
+      ctx.fail(error, tok, 0, { transition: `${fromName} -> ${toName}` });
+      return;
     }
     this.counts[tr.to]!++;
     if (this.perCorrelation) this.counts[from]!--;
@@ -290,8 +302,8 @@ class FsmRuntime implements NodeRuntime {
     if (p.emitMode) {
       made = emissions.map((e) => this.newToken(inst, tok, e.data));
       if (made.length > 0) first = made[0]!;
-    } else if (tok >= 0) {
-      first = ctx.deriveToken(tok, withState(base, from, tr.to, p.names));
+    } else if (passed !== null) {
+      first = ctx.deriveToken(tok, passed);
     }
     let details = 0;
     if (logs.length > 0)
@@ -330,6 +342,12 @@ class FsmRuntime implements NodeRuntime {
             value = r.value;
           }
           this.setVariable(inst, a.target, value);
+          // Each result is bounded, but several variables could add up past the bound together;
+          // a literal or an increment cannot grow them beyond what the template holds.
+          if (a.expr !== null) {
+            const issue = this.ctx.builtIssue(inst.vars, 'the set of variables');
+            if (issue !== null) return `set_variable "${a.target}": ${issue}`;
+          }
           break;
         }
         case 'add': {
@@ -354,6 +372,8 @@ class FsmRuntime implements NodeRuntime {
             if (!r.ok) return `emit: ${r.error}`;
             data = applyResult(data, r.value);
           }
+          const issue = this.ctx.builtIssue(data);
+          if (issue !== null) return `emit: ${issue}`;
           emissions.push({ edges: a.edges, data });
           break;
         }

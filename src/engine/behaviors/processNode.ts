@@ -164,7 +164,13 @@ class ProcessNodeRuntime implements NodeRuntime {
         this.fail(r.error, tok, 0, f.output);
         continue;
       }
-      const made = ctx.deriveToken(tok, applyResult(data, r.value));
+      const out = applyResult(data, r.value);
+      const issue = ctx.builtIssue(out);
+      if (issue !== null) {
+        this.fail(issue, tok, 0, f.output);
+        continue;
+      }
+      const made = ctx.deriveToken(tok, out);
       ctx.record(OP.TOKEN_TRANSFORMED, tok, made);
       this.transformed++;
       ctx.emitOn(f.edge, made);
@@ -196,6 +202,15 @@ class ProcessNodeRuntime implements NodeRuntime {
           return null;
         }
         setOwn(data, field, r.value);
+      }
+    }
+    // The result merged over the input (or a join's merged inputs) is bounded as a whole: each part
+    // within the bound could still add up past it, lap after lap.
+    if (data !== base || inputs !== 0) {
+      const issue = this.ctx.builtIssue(data);
+      if (issue !== null) {
+        this.fail(issue, inTok, inputs);
+        return null;
       }
     }
     return data;
@@ -251,7 +266,7 @@ class ProcessNodeRuntime implements NodeRuntime {
     slots.forEach((s, i) => setOwn(scope, s.name, tokens[i]!.data));
     const inputs = ctx.ledger.tokenList(taken);
     if (this.plainEdges.length > 0 || this.formulaEdges.length === 0) {
-      const out = this.changes ? this.compute(merged, scope, NONE, inputs) : merged;
+      const out = this.compute(merged, scope, NONE, inputs);
       if (out !== null) {
         const made = ctx.mergeTokens(taken, out);
         ctx.record(OP.TOKEN_TRANSFORMED, NONE, made, 0, inputs);
@@ -265,7 +280,13 @@ class ProcessNodeRuntime implements NodeRuntime {
         this.fail(r.error, NONE, inputs, f.output);
         continue;
       }
-      const made = ctx.mergeTokens(taken, applyResult(merged, r.value));
+      const out = applyResult(merged, r.value);
+      const issue = ctx.builtIssue(out);
+      if (issue !== null) {
+        this.fail(issue, NONE, inputs, f.output);
+        continue;
+      }
+      const made = ctx.mergeTokens(taken, out);
       ctx.record(OP.TOKEN_TRANSFORMED, NONE, made, 0, inputs);
       this.transformed++;
       ctx.emitOn(f.edge, made);

@@ -19,6 +19,13 @@ export const DSL_DEFAULTS = {
    * (the largest records a few hundred events). See docs/dsl.md.
    */
   maxEvents: 5_000_000,
+  /**
+   * Bound on work units: one per task a node runs (a delivery, a wake-up, an emission) plus the
+   * steps of every formula evaluation (the units of the 100,000-step budget of one evaluation).
+   * The E1 pipeline spends about 3 units per event; 200 M units is 40 per event of a run at
+   * `maxEvents`, or 2,000 evaluations at the full per-evaluation budget: a few seconds at most.
+   */
+  maxWork: 200_000_000,
 
   /** DataSource: simulated seconds between emissions. */
   interval: 1,
@@ -62,4 +69,6 @@ export const DSL_LIMITS = {
   maxSteps: 10_000_000,
   /** `maxEvents`: about 190 bytes are retained per event, so 100 M events is near 20 GB — beyond any tab. */
   maxEvents: 100_000_000,
+  /** `maxWork`: a million million units is hours of work; the bound is there to be finite. */
+  maxWork: 1_000_000_000_000,
 } as const;

@@ -52,6 +52,13 @@ function scenarioEntries<N extends v.GenericSchema>(node: N, versionRequired: bo
         DSL_DEFAULTS.maxEvents,
       ),
     ),
+    maxWork: v.optional(
+      doc(
+        v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(DSL_LIMITS.maxWork)),
+        'Bound on work units: one per task a node runs plus the steps of every formula evaluation; reaching it ends the run as truncated, in the middle of a step if need be. At most 1,000,000,000,000.',
+        DSL_DEFAULTS.maxWork,
+      ),
+    ),
     nodes: doc(v.array(node), 'The graph: DataSource, ProcessNode, FSM, Aggregator, Multiplexer and Sink nodes.'),
     groups: v.optional(doc(v.unknown(), '(compat) Editor groups of the original tool: kept, ignored.')),
     edges: v.optional(doc(v.unknown(), '(compat) Ignored (warning): edges come from `outputs` and `inputs`.')),

@@ -4,7 +4,7 @@
  * source's output and the destination's input it uses. An edge to or from an unknown node is an
  * error at the field that names it, with a did-you-mean hint.
  */
-import { didYouMean } from '../suggest';
+import { didYouMean, Suggester } from '../suggest';
 import type { Edge, NodeKind } from '../types';
 import { hint, IssueList, listOf, pointer, showValue } from './issues';
 import { present } from './sites';
@@ -37,7 +37,8 @@ export function buildEdges(
   nodes.forEach((node, order) => {
     if (node.nodeId !== undefined && !byId.has(node.nodeId)) byId.set(node.nodeId, { node, order });
   });
-  const ids = [...byId.keys()];
+  // Every edge to an unknown node asks for a hint among all ids: one index, one budget (suggest.ts).
+  const suggester = new Suggester([...byId.keys()]);
   const perSource: EdgeDraft[][] = nodes.map(() => []);
   // The first edge of each signature (`edgeKey`), and the output edges by destination and input:
   // lookups by key keep a node with many outputs linear.
@@ -53,7 +54,7 @@ export function buildEdges(
       path,
       droppedType !== undefined
         ? `node ${showValue(id)} is a ${droppedType} node, which is dropped on load; connect a simulated node instead`
-        : `node ${showValue(id)} does not exist${hint(didYouMean(id, ids))}`,
+        : `node ${showValue(id)} does not exist${hint(suggester.suggest(id))}`,
     );
     return undefined;
   };

@@ -8,6 +8,7 @@ import type { Issue, LoadResult, Scenario } from '../types';
 import { DSL_DEFAULTS, DSL_LIMITS } from './defaults';
 import { DSL_VERSION, EmbeddedScenarioShellSchema, ScenarioShellSchema } from './documentSchema';
 import { buildEdges, toEdge, type GraphNode } from './edges';
+import { checkFiniteNumbers } from './finiteNumbers';
 import { IssueList, isRecord, pointer, showValue } from './issues';
 import { normaliseNode } from './normalise';
 import { readNode } from './readNode';
@@ -100,6 +101,19 @@ function load(input: unknown): LoadResult {
   const edges = buildEdges(graph, dropped, issues);
   const maxEvents = top.success ? (top.output.maxEvents ?? DSL_DEFAULTS.maxEvents) : DSL_DEFAULTS.maxEvents;
   validateScenario(nodes, edges, pointer(base, 'nodes'), maxEvents, issues);
+  if (top.success) {
+    const timing = {
+      tickMs: top.output.tickMs ?? DSL_DEFAULTS.tickMs,
+      startTime: top.output.startTime ?? DSL_DEFAULTS.startTime,
+      maxSteps: top.output.maxSteps ?? DSL_DEFAULTS.maxSteps,
+    };
+    checkFiniteNumbers(
+      nodes.flatMap((n) => (n.spec ? [n.spec] : [])),
+      timing,
+      base,
+      issues,
+    );
+  }
 
   if (issues.errors.length > 0 || !top.success) return finish(null, issues);
   const s = top.output;
@@ -112,6 +126,7 @@ function load(input: unknown): LoadResult {
     startTime: s.startTime ?? DSL_DEFAULTS.startTime,
     maxSteps: s.maxSteps ?? DSL_DEFAULTS.maxSteps,
     maxEvents: s.maxEvents ?? DSL_DEFAULTS.maxEvents,
+    maxWork: s.maxWork ?? DSL_DEFAULTS.maxWork,
     nodes: nodes.map((n) => n.spec!),
     edges: edges.map(toEdge),
   };

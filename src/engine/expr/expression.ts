@@ -41,6 +41,7 @@ export function parseExpression(source: string): ParseResult {
           return { ok: false, error: e instanceof EvalFailure ? e.message : `internal error: ${describe(e)}` };
         } finally {
           running = false;
+          if (ctx !== null && typeof ctx === 'object') ctx.steps = st.steps;
         }
       },
     };

@@ -13,7 +13,7 @@ export type FormulaResult =
   | { ok: false; error: ExprError };
 
 /** Statement keywords, arrows and `;` that only JavaScript formulas use: their errors are JavaScript's. */
-const JS_MARKERS = /\b(?:return|const|let|var|if|function|for|while)\b|=>|;|`/;
+const JS_MARKERS = /\b(?:return|const|let|var|if|function|for|while)\b|=>|;|`|\?\?|\?\.(?!\d)/;
 
 /**
  * Pure, never throws. `source` as an expression of the language, else as a JavaScript formula.

@@ -21,6 +21,8 @@ export interface EvalContext {
   now?: () => number;
   /** Seeded stream for `rand()`, floats in [0, 1); without it `rand()` is a runtime error. */
   rand?: () => number;
+  /** Set by `evaluate`: the steps the evaluation used (a run's work bound counts them). */
+  steps?: number;
 }
 
 /** A runtime error (wrong argument type, step limit, …) is a value with a human sentence. */

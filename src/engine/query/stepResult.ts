@@ -14,10 +14,17 @@ import type { LedgerEvent } from '../types';
  * as truncated (a closed run takes no more steps), so the live simulation's bound is that step's.
  */
 export function truncationClause(run: LiveRun): string {
-  const { maxSteps, maxEvents } = run.scenario;
-  return run.sim.truncatedBy === 'maxEvents'
-    ? `; truncated: maxEvents (${maxEvents}) was reached before the run completed`
-    : `; truncated: maxSteps (${maxSteps}) was reached before the run completed`;
+  const { maxSteps, maxEvents, maxWork } = run.scenario;
+  switch (run.sim.truncatedBy) {
+    case 'maxEvents':
+      return `; truncated: maxEvents (${maxEvents}) was reached before the run completed`;
+    case 'maxWork':
+      return `; truncated: maxWork (${maxWork} work units) was reached before the run completed`;
+    case 'deadline':
+      return `; truncated: the time limit given to the run passed before the run completed (it depends on the machine: the same run with more time goes further)`;
+    default:
+      return `; truncated: maxSteps (${maxSteps}) was reached before the run completed`;
+  }
 }
 
 /** Default `activityLimit`: newest events listed in `allActivities`. */

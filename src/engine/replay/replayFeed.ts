@@ -15,6 +15,8 @@ export class ReplayFeed implements FeedView {
   /** Next event (position in the node's list) per node index. */
   private readonly next: Int32Array;
   private readonly sources: number[];
+  /** Restores so far: part of `revision`. */
+  private restores = 0;
 
   constructor(live: ExternalEventQueue, nodeCount: number) {
     this.live = live;
@@ -26,6 +28,12 @@ export class ReplayFeed implements FeedView {
   restore(cursors: readonly number[]): void {
     this.next.fill(0);
     this.sources.forEach((node, i) => (this.next[node] = cursors[i] ?? 0));
+    this.restores++;
+  }
+
+  revision(): number {
+    // The events visible below the horizon (fewer than 2^32), and a restore moving the cursors.
+    return this.restores * 4294967296 + this.live.visibleAt(this.horizon);
   }
 
   targets(node: number): boolean {

@@ -138,7 +138,7 @@ export class Engine {
     return this.run().sim.status;
   }
 
-  /** The bound that closed the run as truncated (`maxSteps` or `maxEvents`); null unless truncated. */
+  /** The bound that closed the run as truncated (`maxSteps`, `maxEvents`, `maxWork` or `deadline`); null unless truncated. */
   get truncatedBy(): TruncationBound | null {
     return this.run().sim.truncatedBy;
   }
@@ -190,13 +190,22 @@ export class Engine {
    * pending or `maxSteps`/`maxEvents` closes the run (whichever comes first); returns the status.
    * A target at or below the current step does nothing.
    */
-  advance(to: number | 'end', options: { steps?: number } = {}): RunStatus {
+  advance(to: number | 'end', options: { steps?: number; deadline?: () => boolean } = {}): RunStatus {
     const live = this.run();
     const limit = to === 'end' ? Number.POSITIVE_INFINITY : to;
     // `steps` bounds the steps executed in this call (a caller that paces itself between steps);
-    // steps in which nothing can happen are skipped in one go and not counted.
-    for (let left = options.steps ?? Number.POSITIVE_INFINITY; left > 0 && live.step < limit; left--)
+    // steps in which nothing can happen are skipped in one go and not counted. `deadline` is the
+    // caller's clock (the engine reads none): asked between steps, true closes the run as
+    // truncated by "deadline" — where that happens depends on the machine, so such a run is not
+    // reproducible, unlike every other bound.
+    const deadline = options.deadline;
+    for (let left = options.steps ?? Number.POSITIVE_INFINITY; left > 0 && live.step < limit; left--) {
+      if (deadline !== undefined && deadline()) {
+        live.sim.close('deadline');
+        break;
+      }
       if (!live.stepSync(limit)) break;
+    }
     return live.sim.status;
   }
 

@@ -51,6 +51,11 @@ export interface EventFeed {
   dataOf(index: number): Record<string, unknown>;
   /** Correlation ids the event carries (`correlationIds`, else `correlationId`), or null. */
   correlationIdsOf(index: number): string[] | null;
+  /**
+   * A number that changes whenever `targets` or `pendingFor` may have changed other than by `take`
+   * (events arrived, or the feed was moved): the scheduler then re-reads its DataSources.
+   */
+  revision(): number;
 }
 
 /** A feed with the totals a queue snapshot shows. */
@@ -179,6 +184,15 @@ export class ExternalEventQueue implements FeedView {
   /** Events added and not yet emitted by their DataSource. */
   size(): number {
     return this.pendingTotal;
+  }
+
+  revision(): number {
+    return this.events.length;
+  }
+
+  /** Events added at or before step `step`. */
+  visibleAt(step: number): number {
+    return lowerBound(0, this.events.length, (i) => this.added.data[i]! <= step);
   }
 
   /** Every event added so far. */

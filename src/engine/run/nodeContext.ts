@@ -24,6 +24,8 @@ export interface Kernel {
   wakeAt(node: number, step: number): void;
   /** The most events the ledger may hold (`maxEvents`): an event beyond it stops the step. */
   readonly eventLimit: number;
+  /** Adds `units` of work (formula steps); past `maxWork` it throws `WorkLimitReached`, which stops the step. */
+  addWork(units: number): void;
 }
 
 /**
@@ -33,6 +35,16 @@ export interface Kernel {
 export class EventLimitReached extends Error {
   constructor() {
     super('the ledger holds maxEvents events');
+  }
+}
+
+/**
+ * Thrown when a run has spent `maxWork` work units; the scheduler catches it and closes the run as
+ * truncated in the middle of the step. Never escapes a step.
+ */
+export class WorkLimitReached extends Error {
+  constructor() {
+    super('the run has done maxWork units of work');
   }
 }
 
@@ -161,9 +173,19 @@ export class NodeContext {
   evaluate(expr: CompiledExpr, scope: Record<string, unknown>): EvalResult {
     this.evalCtx.scope = scope;
     const r = expr.evaluate(this.evalCtx);
+    this.kernel.addWork(this.evalCtx.steps ?? 0);
     if (!r.ok || typeof r.value !== 'object' || r.value === null) return r;
     const issue = valueBoundIssue(r.value);
     return issue === null ? r : { ok: false, error: issue };
+  }
+
+  /**
+   * Reads only: null when `value`, a value this node is building (token data, an aggregate, FSM
+   * variables), is within `VALUE_LIMITS`, else the message to record as the node's error, about
+   * `subject`. Measured once per built value, with an early exit at the bound.
+   */
+  builtIssue(value: unknown, subject = 'the token data'): string | null {
+    return valueBoundIssue(value, subject);
   }
 
   /**

@@ -27,7 +27,8 @@
 import { createRuntime, type NodeRuntime } from '../behaviors';
 import { IntList } from '../ledger/columns';
 import type { EventFeed } from './externalQueue';
-import { EventLimitReached, NodeContext, type Kernel } from './nodeContext';
+import { EventLimitReached, NodeContext, WorkLimitReached, type Kernel } from './nodeContext';
+import { PendingWork } from './pendingWork';
 import { NodeRandom } from './random';
 import type { Recorder } from '../ledger/recorder';
 import type { SimSnapshot } from './simSnapshot';
@@ -53,9 +54,11 @@ export class Simulation implements Kernel {
   private readonly runtimes: NodeRuntime[] = [];
   private readonly contexts: NodeContext[] = [];
   private readonly edgeTo: Int32Array;
-  private readonly sources: number[] = [];
-  private readonly pendingNodes: number[] = [];
-  private readonly endNodes: number[] = [];
+  /** Pending work per node and the DataSources' due steps, updated by the nodes that act. */
+  private readonly work: PendingWork;
+  /** The feed's `revision()` when the DataSources were last re-read; NaN: re-read everything. */
+  private feedSeen = Number.NaN;
+  private readonly dueSources: number[] = [];
   private nextBox: IntList[];
   private curBox: IntList[];
   private readonly activeNext = new IntList(64);
@@ -66,6 +69,8 @@ export class Simulation implements Kernel {
   private heap = new WakeHeap();
   private deliveries = 0;
   private processing = -1;
+  /** Work units spent: one per task a node ran, plus every formula evaluation's steps. */
+  private spent = 0;
 
   /** Builds the run of `scenario` with random streams seeded from `seed`, writing to `io.recorder`. */
   constructor(scenario: Scenario, seed: number, io: SimulationIo) {
@@ -96,18 +101,29 @@ export class Simulation implements Kernel {
         new NodeRandom(seed, spec.nodeId),
       );
       this.contexts.push(ctx);
-      const rt = createRuntime(spec, ctx);
-      this.runtimes.push(rt);
-      if (rt.emitDue) this.sources.push(i);
-      if (rt.pending) this.pendingNodes.push(i);
-      if (rt.pendingAtEnd) this.endNodes.push(i);
+      this.runtimes.push(createRuntime(spec, ctx));
     });
+    this.work = new PendingWork(this.runtimes, scenario.maxSteps);
+  }
+
+  /**
+   * Brings the pending-work book up to date with what changed outside the steps: external events
+   * that arrived (or a replay's feed that moved) re-read the DataSources; a restore re-reads every
+   * node. Between those, the nodes that act keep it up to date, so this costs nothing.
+   */
+  private sync(): void {
+    const revision = this.feed.revision();
+    if (revision === this.feedSeen) return;
+    if (Number.isNaN(this.feedSeen)) this.work.recountAll(this.step + 1);
+    else this.work.recountSources(this.step + 1);
+    this.feedSeen = revision;
   }
 
   /** Pending tasks (0 once the run is closed as truncated). */
   size(): number {
     if (this.truncatedBy !== null) return 0;
-    return this.deliveries + this.activePending() + this.endPending();
+    this.sync();
+    return this.deliveries + this.work.active + this.work.atEnd;
   }
 
   /** Token deliveries queued for the next step. */
@@ -128,8 +144,9 @@ export class Simulation implements Kernel {
    */
   stepSync(limit = this.step + 1): boolean {
     if (this.truncatedBy !== null) return false;
-    const active = this.deliveries + this.activePending();
-    if (active === 0 && this.endPending() === 0) return false;
+    this.sync();
+    const active = this.deliveries + this.work.active;
+    if (active === 0 && this.work.atEnd === 0) return false;
     if (active > 0 && this.deliveries === 0 && limit > this.step + 1 && this.skipIdle(limit)) return true;
     const t = this.step + 1;
     this.step = t;
@@ -139,11 +156,12 @@ export class Simulation implements Kernel {
     try {
       this.execute(t, order, active);
     } catch (e) {
-      if (!(e instanceof EventLimitReached)) throw e;
-      // The ledger is full in the middle of the step: the run ends here. A replay of this step
-      // stops at the same event, as its recorder counts the same events.
+      if (!(e instanceof EventLimitReached) && !(e instanceof WorkLimitReached)) throw e;
+      // The ledger is full, or the run has done its work, in the middle of the step: the run ends
+      // here. A replay of this step stops at the same point, as it counts the same events and work.
       this.processing = -1;
-      this.truncatedBy = 'maxEvents';
+      this.feedSeen = Number.NaN;
+      this.truncatedBy = e instanceof EventLimitReached ? 'maxEvents' : 'maxWork';
       return true;
     }
     this.closeIfBounded(t);
@@ -160,18 +178,14 @@ export class Simulation implements Kernel {
    * neither exists: every step up to `maxSteps` is idle). Every step before it writes nothing and
    * changes no node: it only moves the step and time on and may close the run at `maxSteps`. So
    * jumping to the step before it (or to `limit`, or to `maxSteps`, whichever comes first) leaves
-   * exactly the state, ledger, status and truncation of executing those steps one by one, in O(sources).
+   * exactly the state, ledger, status and truncation of executing those steps one by one, in O(1):
+   * both first steps are the tops of heaps.
    * External events cannot arrive during the jump: they are added between calls, and a replay
    * passes a `limit` that stops at the next step its feed shows new events (`Replayer`).
    */
   private skipIdle(limit: number): boolean {
     const t = this.step + 1;
-    let busy = this.heap.peekStep();
-    if (busy <= t) return false;
-    for (let i = 0; i < this.sources.length && busy > t; i++) {
-      const due = this.runtimes[this.sources[i]!]!.nextDue!(t);
-      if (due < busy) busy = due;
-    }
+    const busy = Math.min(this.heap.peekStep(), this.work.nextSourceStep());
     if (busy <= t) return false;
     const last = Math.min(busy - 1, limit, this.scenario.maxSteps);
     if (last < t) return false;
@@ -185,13 +199,23 @@ export class Simulation implements Kernel {
   /** The body of step `t`: sources, then the nodes of `order` with their deliveries and wake-ups, then end flushes. */
   private execute(t: number, order: IntList, active: number): void {
     const runtimes = this.runtimes;
-    for (let i = 0; i < this.sources.length; i++) runtimes[this.sources[i]!]!.emitDue!(t);
+    const work = this.work;
+    const due = this.dueSources;
+    work.takeDue(t, due);
+    for (let i = 0; i < due.length; i++) {
+      const node = due[i]!;
+      this.addWork(1);
+      runtimes[node]!.emitDue!(t);
+      work.update(node);
+      work.schedule(node, t + 1);
+    }
     for (let k = 0; k < order.length; k++) {
       const node = order.data[k]!;
       this.processing = node;
       const rt = runtimes[node]!;
       const box = this.curBox[node]!;
       const data = box.data;
+      this.addWork(box.length / 2 + this.wakeFlag[node]!);
       for (let i = 0; i < box.length; i += 2) rt.receive(data[i]!, data[i + 1]!);
       box.clear();
       if (this.wakeFlag[node] === 1) {
@@ -199,9 +223,14 @@ export class Simulation implements Kernel {
         rt.wake?.(t);
       }
       this.inOrder[node] = 0;
+      work.update(node);
     }
     this.processing = -1;
-    if (active === 0) for (const n of this.endNodes) runtimes[n]!.flushAtEnd?.();
+    if (active === 0)
+      for (const n of work.takeHolders()) {
+        runtimes[n]!.flushAtEnd!();
+        work.update(n);
+      }
   }
 
   /**
@@ -216,6 +245,22 @@ export class Simulation implements Kernel {
     if (this.size() === 0) return;
     if (t >= this.scenario.maxSteps) this.truncatedBy = 'maxSteps';
     else if (this.recorder.size >= this.scenario.maxEvents) this.truncatedBy = 'maxEvents';
+  }
+
+  /** `Kernel.addWork`: counts `units` of work; past `maxWork` the step stops (`WorkLimitReached`). */
+  addWork(units: number): void {
+    this.spent += units;
+    if (this.spent > this.scenario.maxWork) throw new WorkLimitReached();
+  }
+
+  /**
+   * Closes the run as truncated by `bound` when work is still pending; between steps only (a
+   * caller's deadline). Answers whether it did.
+   */
+  close(bound: TruncationBound): boolean {
+    if (this.truncatedBy !== null || this.size() === 0) return false;
+    this.truncatedBy = bound;
+    return true;
   }
 
   /** The most events the ledger may hold (`Kernel.eventLimit`). */
@@ -243,6 +288,11 @@ export class Simulation implements Kernel {
   wakeAt(node: number, step: number): void {
     // A node may ask to run its wake-up later in the step it is processing (a timed flush due now).
     if (step <= this.step && node === this.processing) this.wakeFlag[node] = 1;
+    // A wake-up after `maxSteps` never runs: the run is closed at `maxSteps` while it is pending.
+    // Keeping it at `maxSteps + 1` keeps the heap's keys exact and finite, whatever a node asked
+    // for (a timer of 1e300 steps; NaN from a period that overflowed).
+    else if (!(step <= this.scenario.maxSteps))
+      this.heap.push(Math.max(this.scenario.maxSteps + 1, this.step + 1), node);
     else this.heap.push(Math.max(step, this.step + 1), node);
   }
 
@@ -288,6 +338,7 @@ export class Simulation implements Kernel {
       activeNext: this.activeNext.toArray(),
       inboxes: this.nextBox.map((box) => box.toArray()),
       deliveries: this.deliveries,
+      spent: this.spent,
       wakeKeys: this.heap.keysArray(),
       processed: this.contexts.map((c) => c.processed),
       lastStep: this.contexts.map((c) => c.lastStep),
@@ -302,6 +353,7 @@ export class Simulation implements Kernel {
     this.time = this.scenario.startTime + s.step * this.scenario.tickMs;
     this.truncatedBy = s.truncatedBy;
     this.deliveries = s.deliveries;
+    this.spent = s.spent;
     this.activeNext.clear();
     this.inNext.fill(0);
     for (const node of s.activeNext) {
@@ -323,6 +375,7 @@ export class Simulation implements Kernel {
       ctx.random.setState(s.random[i]!);
       this.runtimes[i]!.restore(s.behaviors[i]!);
     });
+    this.feedSeen = Number.NaN;
   }
 
   /** Nodes to run in step `t`, in scenario order: those with deliveries and those woken now. */
@@ -351,18 +404,6 @@ export class Simulation implements Kernel {
     }
     sortPrefix(order.data, order.length);
     return order;
-  }
-
-  private activePending(): number {
-    let n = 0;
-    for (let i = 0; i < this.pendingNodes.length; i++) n += this.runtimes[this.pendingNodes[i]!]!.pending!();
-    return n;
-  }
-
-  private endPending(): number {
-    let n = 0;
-    for (let i = 0; i < this.endNodes.length; i++) n += this.runtimes[this.endNodes[i]!]!.pendingAtEnd!();
-    return n;
   }
 }
 

@@ -16,6 +16,8 @@ export interface SimSnapshot {
   /** Per node: queued `(token, edge)` pairs, flattened (empty for most nodes). */
   inboxes: number[][];
   deliveries: number;
+  /** Work units spent so far (`maxWork`). */
+  spent: number;
   /** The wake-up heap's keys, in heap order. */
   wakeKeys: number[];
   /** Per node: `NodeContext.processed` and `lastStep`. */

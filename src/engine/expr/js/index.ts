@@ -131,6 +131,7 @@ function compiled(source: string, t: Translation): CompiledExpr {
         return { ok: false, error: `internal error: ${describe(e)}` };
       } finally {
         running = false;
+        if (ctx !== null && typeof ctx === 'object') ctx.steps = st.steps;
       }
     },
   };
