@@ -9,6 +9,7 @@ import { lookupFunction } from './functions';
 import { lookupJsFunction, lookupJsMethod, merge, type Callback } from './jsFunctions';
 import { LIMITS } from './limits';
 import { compileBinary, compileUnary } from './operators';
+import { compileRegex } from './regex';
 import { fail, failSteps, type Thunk } from './state';
 import { readIndex, readMember, readVariable } from './values';
 
@@ -118,6 +119,15 @@ export function compile(node: ExprNode): Thunk {
       return compileMethod(node);
     case 'JsCall':
       return compileJsCall(node);
+    case 'Regex': {
+      const compiled = compileRegex(node.pattern, node.flags);
+      if (!compiled.ok) throw new Error(`compile: the translator accepted a pattern RE2 refuses: ${compiled.message}`);
+      const re = compiled.regex;
+      return (_s, st) => {
+        if (++st.steps > MAX_STEPS) failSteps();
+        return re;
+      };
+    }
     case 'Merge': {
       const kind = node.kind;
       const parts = node.parts.map(compile);
