@@ -107,6 +107,17 @@ export interface NodeState {
 /** Closed set of run statuses. */
 export type RunStatus = 'ready' | 'running' | 'completed' | 'truncated';
 
+/**
+ * A DataSource that waits for external events (*(compat)* `execution-events` generation or
+ * `ExternalEventSource`) and has been given none: a run with nothing else to do is `completed`
+ * with the sources it waits for listed, and adding events to it lets it go on.
+ */
+export interface WaitingSource {
+  nodeId: string;
+  /** The event `type` it emits. */
+  eventType: string;
+}
+
 /** Which bound closed a truncated run: step `maxSteps` was reached, or the ledger reached `maxEvents` with work left. */
 export type TruncationBound = 'maxSteps' | 'maxEvents';
 

@@ -20,7 +20,7 @@
  *                     configurations were already seeded, so a deleted one never comes back.
  */
 import { Dexie, type EntityTable, type Table } from 'dexie';
-import type { ExternalEvent, RunStatus } from '../engine/types';
+import type { ExternalEvent, RunStatus, WaitingSource } from '../engine/types';
 import type { ParserConfig } from '../parser';
 
 /** A template as stored (its wire shape is `Template`: templateToWire). */
@@ -55,6 +55,8 @@ export interface ExecutionRow {
   ledgerHash: string | null;
   createdAt: string;
   updatedAt: string;
+  /** The DataSources a completed run waits for (absent: none). */
+  waitingFor?: WaitingSource[];
   /** The template's scenario document as it was when the execution was created. */
   scenario: unknown;
   /** Incremented by every commit; a commit based on an older revision is refused. */

@@ -1,4 +1,4 @@
-import { OP, type Engine, type NodeState, type RunSnapshot } from '../../engine';
+import { OP, waitingClause, type Engine, type NodeState, type RunSnapshot, type WaitingSource } from '../../engine';
 
 /** Collected values listed per sink in the summary (the count and sum cover all of them). */
 export const SINK_VALUES_LIMIT = 1000;
@@ -18,6 +18,13 @@ export interface RunSummary {
   ledgerHash: string;
   sinks: Record<string, SinkSummary>;
   nodeStates: Record<string, NodeState>;
+  /**
+   * Only when the run is `completed` with DataSources that wait for external events and received
+   * none: those sources (a waiting run is not a failure; run it again with `--events`).
+   */
+  waitingFor?: WaitingSource[];
+  /** With `waitingFor`: the sentence naming them. */
+  message?: string;
 }
 
 /**
@@ -40,6 +47,7 @@ export function runSummary(engine: Engine): RunSummary {
     sinks[node.nodeId] = summary;
   }
   const status = engine.status;
+  const waiting = engine.waitingFor;
   return {
     steps: engine.getCurrentTick(),
     status: status === 'completed' || status === 'truncated' ? status : 'running',
@@ -47,6 +55,7 @@ export function runSummary(engine: Engine): RunSummary {
     ledgerHash: engine.ledgerHash(),
     sinks,
     nodeStates: engine.getNodeStates(),
+    ...(waiting.length > 0 ? { waitingFor: waiting, message: `Completed, ${waitingClause(waiting)} (--events)` } : {}),
   };
 }
 

@@ -54,6 +54,7 @@ export function executionOps(ctx: ServiceContext) {
             ledgerHash: status === 'completed' || status === 'truncated' ? engine.ledgerHash() : null,
             createdAt: at,
             updatedAt: at,
+            waitingFor: engine.waitingFor,
             scenario: template.scenario,
           },
           batches,
