@@ -10,8 +10,14 @@
  */
 import { RE2JS } from 're2js';
 import { JsRegex, regexMatch, regexMatchAll, regexReplace, regexSearch, regexSplit, regexTest } from './regex';
-import { charge, fail, scan, type EvalState } from './state';
-import { typeName } from './values';
+import { charge, checkedText, fail, scan, type EvalState, type Scope, type Thunk } from './state';
+import { toText, typeName } from './values';
+
+/** A compiled arrow callback (the same shape as `jsFunctions.ts`'s `Callback`). */
+interface Callback {
+  slots: readonly number[];
+  body: Thunk;
+}
 
 /** The shape of a method of `jsFunctions.ts`'s table (structurally the same type). */
 interface MethodSpec {
@@ -40,13 +46,24 @@ function spec(minArgs: number, maxArgs: number, call: MethodSpec['call']): Metho
 
 /** `s.replace(p, r)` / `s.replaceAll(p, r)`; `replaceAll` of a pattern without `g` is an error, as in JavaScript. */
 function replacer(method: 'replace' | 'replaceAll'): MethodSpec {
-  return spec(2, 2, (recv, [p, r], _cb, _s, st) => {
+  return spec(2, 2, (recv, [p, r], cb, scope, st) => {
     const s = text(method, recv);
     const what = pattern(method, p);
     if (method === 'replaceAll' && what instanceof JsRegex && !what.global)
       fail('.replaceAll() needs a regular expression with the g flag');
-    if (typeof r !== 'string')
-      return fail(`.${method}() takes a replacement text (a function is not supported), got ${typeName(r)}`);
+    if (cb !== undefined) {
+      const fn = cb as Callback;
+      // JavaScript's arguments: the match, each group (undefined → null), the index, the whole text.
+      const run = (groups: readonly (string | null)[], index: number): string => {
+        charge(st, 1);
+        const args = [...groups, index, s];
+        fn.slots.forEach((slot, i) => (st.locals[slot] = i < args.length ? args[i] : null));
+        const v = fn.body(scope as Scope, st);
+        return checkedText(typeof v === 'string' ? v : toText(v, st));
+      };
+      return regexReplace(what, s, run, method === 'replaceAll', st);
+    }
+    if (typeof r !== 'string') return fail(`.${method}() takes a replacement text or function, got ${typeName(r)}`);
     return regexReplace(what, s, r, method === 'replaceAll', st);
   });
 }

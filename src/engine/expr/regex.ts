@@ -180,7 +180,7 @@ export function regexSearch(re: JsRegex, text: string, st: EvalState): number {
 export function regexReplace(
   re: JsRegex | string,
   text: string,
-  replacement: string,
+  replacement: string | ((groups: readonly (string | null)[], index: number) => string),
   all: boolean,
   st: EvalState,
 ): string {
@@ -188,7 +188,8 @@ export function regexReplace(
   let out = '';
   let at = 0;
   for (const f of found) {
-    out += text.slice(at, f.start) + expand(replacement, f, text);
+    const piece = typeof replacement === 'string' ? expand(replacement, f, text) : replacement(f.groups, f.start);
+    out += text.slice(at, f.start) + piece;
     checkedText(out);
     at = f.end;
   }

@@ -160,7 +160,18 @@ describe('regular expressions (RE2)', () => {
     expect(js(f, { text: 'nothing here' })).toBe(null);
   });
 
-  it('runtime errors: replaceAll and matchAll need g, a replacement function is refused', () => {
+  it('a replacement function gets the match, its groups and its index', () => {
+    // each word's first letter upper-cased: "net profit" → "Net Profit"
+    expect(js("'net profit'.replace(/\\b\\w/g, (c) => c.toUpperCase())")).toBe('Net Profit');
+    // groups and index: "a1" at 0 → "[a:1@0]", "b22" at 3 → "[b:22@3]"
+    expect(js("'a1 b22'.replace(/([a-z])(\\d+)/g, (m, l, d, i) => `[${l}:${d}@${i}]`)")).toBe('[a:1@0] [b:22@3]');
+    // a text pattern, first match only; a number result is written as text: 2 × 2 = 4
+    expect(js("'2 and 2'.replace('2', (m) => Number(m) * 2)")).toBe('4 and 2');
+    // a named function as the replacement; replaceAll with a text pattern
+    expect(js("const dash = () => '-'; return 'a.b.c'.replaceAll('.', dash);")).toBe('a-b-c');
+  });
+
+  it('runtime errors: replaceAll and matchAll need g', () => {
     expect(runtimeError("'a'.replaceAll(/a/, 'b')")).toBe('.replaceAll() needs a regular expression with the g flag');
     expect(runtimeError("'a'.matchAll(/a/)")).toBe('.matchAll() needs a regular expression with the g flag');
     expect(runtimeError("'a'.match(3)")).toBe('.match() needs a regular expression or a string, got number');
@@ -215,7 +226,7 @@ describe('refusals: construct, line and column', () => {
     ['((...xs) => xs)(1)', 'rest parameter', 1, 3],
     ['(async () => 1)()', 'async function', 1, 2],
     ['(function f() { return 1; })()', 'named function expression', 1, 11],
-    ['s.replace(/a/, (m) => m)', 'function as a value', 1, 16],
+    ["s.replace((m) => m, 'x')", 'function as a value', 1, 11],
     ['xs.map((x) => { for (;;) {} })', 'for loop', 1, 17],
     ['(() => { while (true) {} })()', 'while loop', 1, 10],
     ['const g = () => { x = 1; };\nreturn 1;', 'assignment', 1, 19],

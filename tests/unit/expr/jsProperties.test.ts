@@ -113,6 +113,9 @@ const { formula } = fc.letrec((tie) => ({
     fc.tuple(tie('formula'), patternArb).map(([x, re]) => `(${x}).match(${re})`),
     fc.tuple(tie('formula'), patternArb).map(([x, re]) => `(${x}).replace(${re}, '$1-$&')`),
     fc.tuple(tie('formula'), patternArb).map(([x, re]) => `(${x}).split(${re})`),
+    fc
+      .tuple(tie('formula'), patternArb, tie('formula'))
+      .map(([x, re, b]) => `(${x}).replace(${re}, (m, g, i) => ${b})`),
     fc.tuple(tie('formula'), patternArb).map(([x, re]) => `(${x}).matchAll(${re})`),
     fc.tuple(tie('formula'), patternArb).map(([x, re]) => `${re}.test(${x})`),
     fc

@@ -257,6 +257,19 @@ describe('JavaScript formulas: the budgets hold for functions, callbacks and reg
     });
   });
 
+  it('a replacement function counts a step per match, and its text stays bounded', () => {
+    // 200,000 matches, each a callback run and a match: beyond the budget
+    expect(jsRun("s.replace(/a/g, (m) => 'b')", { s: 'a'.repeat(200_000) })).toEqual({
+      ok: false,
+      error: TOO_MANY_STEPS,
+    });
+    // one match replaced by 1,200,000 characters
+    expect(jsRun('s.replace(/x/, () => t + t)', { s: 'x', t: 'z'.repeat(600_000) })).toEqual({
+      ok: false,
+      error: 'text is too long (more than 1000000 characters)',
+    });
+  });
+
   it('a pattern that backtracks exponentially in JavaScript runs in linear time on RE2', () => {
     const started = performance.now();
     expect(jsRun('/^(a|a)*$/.test(s)', { s: `${'a'.repeat(5_000)}b` })).toEqual({ ok: true, value: false });

@@ -743,7 +743,16 @@ export class Translator {
         `.${name}() needs an arrow function as its first argument`,
       );
     }
-    args.push(...this.args(rest, env));
+    // `s.replace(p, (m, g1) => …)`: the replacement function is the last argument (the pattern may already be taken).
+    const replacement =
+      (name === 'replace' || name === 'replaceAll') && node.arguments.length === 2 ? node.arguments[1] : undefined;
+    const replacer = replacement === undefined ? undefined : this.functionOf(replacement, env);
+    if (replacer !== undefined) {
+      this.notes.add(
+        'a replacement function gets the match, its groups, its index and the text; its value is written as text',
+      );
+      args.push(...this.args(rest.slice(0, -1), env), this.lambda(replacer.fn, replacer.env));
+    } else args.push(...this.args(rest, env));
     if (name === 'sort') this.notes.add('.sort() returns a sorted copy and leaves the array as it was');
     return this.node({
       type: 'Method',
