@@ -3,7 +3,15 @@
  * lineage, provenance, sink aggregates and snapshots of an earlier step. Plain data, so they cross the
  * worker boundary and the HTTP API unchanged (src/contract/wire.ts re-exports them).
  */
-import type { LedgerEvent, LedgerOperation, NodeKind, NodeState, Position, RunStatus } from './vocabulary';
+import type {
+  LedgerEvent,
+  LedgerOperation,
+  NodeKind,
+  NodeState,
+  Position,
+  RunStatus,
+  WaitingSource,
+} from './vocabulary';
 
 /** A value or a named, explained failure — queries never throw for a caller's mistake. */
 export type QueryResult<T> = { ok: true; value: T } | { ok: false; error: QueryError };
@@ -61,8 +69,17 @@ export interface StepResult {
   /** Nodes that acted in step `step`, in scenario order. */
   activeNodeIds: string[];
   queueSnapshot: QueueSnapshot;
-  /** e.g. `"Executed step 12; 7 events remaining in the queue"`. */
+  /**
+   * e.g. `"Executed step 12; 7 events remaining in the queue"`; a run waiting for external events
+   * adds `"; waiting for external events: …"` naming the sources.
+   */
   message: string;
+  /**
+   * Present (non-empty) only on the current step of a `completed` run whose DataSources wait for
+   * external events and have received none: those sources. The run is not failed; adding events
+   * lets it go on.
+   */
+  waitingFor?: WaitingSource[];
 }
 
 export interface LineageElement {

@@ -133,6 +133,17 @@ export const RUN_STATUSES = ['ready', 'running', 'completed', 'truncated'] as co
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
 /**
+ * A DataSource that waits for external events (*(compat)* `execution-events` generation or
+ * `ExternalEventSource`) and has been given none: a run with nothing else to do is `completed`
+ * with the sources it waits for listed, and adding events to it lets it go on.
+ */
+export interface WaitingSource {
+  nodeId: string;
+  /** The event `type` it emits. */
+  eventType: string;
+}
+
+/**
  * Which bound closed a truncated run: step `maxSteps` was reached, the ledger reached `maxEvents`
  * with work left, the run spent `maxWork` work units, or (not reproducible) the caller's wall-clock
  * deadline passed between two steps.

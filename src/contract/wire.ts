@@ -5,7 +5,7 @@
  * the HTTP adapter's business (src/api/status.ts).
  */
 import type { ScenarioGraph, SinkAggregateValue, StepView } from './queries';
-import type { ExternalEvent, Issue, RunStatus } from './vocabulary';
+import type { ExternalEvent, Issue, RunStatus, WaitingSource } from './vocabulary';
 import type {
   ContinuationConfig,
   FormatSpec,
@@ -147,6 +147,11 @@ export interface ExecutionRecord {
   ledgerHash: string | null;
   createdAt: string;
   updatedAt: string;
+  /**
+   * Present (non-empty) only while the run is `completed` with DataSources that wait for external
+   * events and have received none: those sources. Adding events lets the run go on.
+   */
+  waitingFor?: WaitingSource[];
 }
 
 export interface ExecutionInput {

@@ -18,6 +18,7 @@ export { defaultHasher, type HasherFactory, type IncrementalHash } from './ledge
 export { CHECKPOINT_SPACING } from './replay/checkpoints';
 export { RUN_FORMAT, RUN_FORMAT_VERSION, type RunHeader } from './run/runExport';
 export { reexecute, type ReexecutionBatch, type ReexecutionProblem } from './run/reexecute';
+export { waitingClause } from './run/waiting';
 export { SINK_FORMULAS } from '../contract/queries';
 export { LEDGER_PAGE, type LedgerPageQuery } from './query/ledgerPage';
 export { DEFAULT_HISTOGRAM_BUCKETS } from './query/histogram';

@@ -25,6 +25,7 @@ export type {
   Token,
   TruncationBound,
   TypedEvent,
+  WaitingSource,
 } from '../contract/vocabulary';
 
 /** Result of loading a scenario: never throws for bad input; `scenario` is null when there are errors. */

@@ -55,6 +55,7 @@ export function executionToWire(row: ExecutionRow): ExecutionRecord {
     ledgerHash: row.ledgerHash,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    ...(row.waitingFor !== undefined && row.waitingFor.length > 0 ? { waitingFor: row.waitingFor } : {}),
   };
 }
 

@@ -1,5 +1,13 @@
 import { isEnded } from '../../contract/vocabulary';
-import { OP, type Engine, type NodeState, type RunSnapshot, type TruncationBound } from '../../engine';
+import {
+  OP,
+  waitingClause,
+  type Engine,
+  type NodeState,
+  type RunSnapshot,
+  type TruncationBound,
+  type WaitingSource,
+} from '../../engine';
 
 /** Collected values listed per sink in the summary (the count and sum cover all of them). */
 export const SINK_VALUES_LIMIT = 1000;
@@ -22,6 +30,13 @@ export interface RunSummary {
   /** A truncated run only: the bound that closed it, and the sentence saying so. */
   truncatedBy?: TruncationBound;
   truncation?: string;
+  /**
+   * Only when the run is `completed` with DataSources that wait for external events and received
+   * none: those sources (a waiting run is not a failure; run it again with `--events`).
+   */
+  waitingFor?: WaitingSource[];
+  /** With `waitingFor`: the sentence naming them. */
+  message?: string;
 }
 
 /**
@@ -44,6 +59,7 @@ export function runSummary(engine: Engine): RunSummary {
     sinks[node.nodeId] = summary;
   }
   const status = engine.status;
+  const waiting = engine.waitingFor;
   const summary: RunSummary = {
     steps: engine.getCurrentTick(),
     status: isEnded(status) ? status : 'running',
@@ -51,6 +67,7 @@ export function runSummary(engine: Engine): RunSummary {
     ledgerHash: engine.ledgerHash(),
     sinks,
     nodeStates: engine.getNodeStates(),
+    ...(waiting.length > 0 ? { waitingFor: waiting, message: `Completed, ${waitingClause(waiting)} (--events)` } : {}),
   };
   if (engine.truncatedBy !== null) {
     summary.truncatedBy = engine.truncatedBy;

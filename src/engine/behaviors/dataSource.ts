@@ -74,6 +74,9 @@ class DataSourceRuntime implements NodeRuntime {
   pending(): number {
     const ctx = this.ctx;
     if (ctx.feed.targets(ctx.index)) return ctx.feed.pendingFor(ctx.index);
+    // *(compat)* An execution-events source generates nothing: without events it has no work, so a
+    // run waiting only for events ends at once (run/waiting.ts names it) instead of idling to maxSteps.
+    if (this.spec.generation.type === 'execution-events') return 0;
     return this.spec.count - this.generated;
   }
 

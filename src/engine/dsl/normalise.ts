@@ -25,6 +25,8 @@ import { IssueList, pointer, showValue } from './issues';
 import { normaliseFsm } from './normaliseFsm';
 import type { InputInput, NodeEntry, OutputInput, ParsedNode } from './readNode';
 
+type ParsedAggregator = Extract<ParsedNode, { kind: 'Aggregator' }>['node'];
+
 export interface Normalised {
   spec: NodeSpec;
   expressions: ExprSite[];
@@ -116,8 +118,7 @@ export function normaliseNode(entry: NodeEntry, parsed: ParsedNode, index: numbe
           `"formula" is ignored: "method" is ${showValue(a.method)}, not "formula"`,
         );
       }
-      const formula =
-        method === 'formula' ? sites.add(pointer(aggPath, 'formula'), 'aggregation formula', a.formula) : undefined;
+      const formula = aggregationFormula(p, path, method === 'formula', sites, issues);
       if (p.overflow !== undefined && p.capacity === undefined) {
         issues.warning(pointer(path, 'overflow'), `"overflow" has no effect without "capacity"`);
       }
@@ -184,6 +185,62 @@ function scopeOf(kind: NodeSpec['type']): ScopeKind {
     case 'Sink':
       return 'process';
   }
+}
+
+/**
+ * The Aggregator's formula: `aggregation.formula`, else *(compat)* where the original tool's files
+ * keep it on the node — `processing.formula`, `formula`, `formulas[0]` — with a warning at that
+ * path saying how it is read. Candidates not used are reported as ignored.
+ */
+function aggregationFormula(
+  p: ParsedAggregator,
+  path: string,
+  wanted: boolean,
+  sites: SiteList,
+  issues: IssueList,
+): string | undefined {
+  const aggPath = pointer(path, 'aggregation');
+  const elsewhere: Array<[string, string | undefined]> = [
+    [pointer(path, 'processing', 'formula'), p.processing?.formula],
+    [pointer(path, 'formula'), p.formula],
+    [pointer(path, 'formulas', 0), p.formulas?.[0]],
+  ];
+  (p.formulas ?? []).slice(1).forEach((extra, k) => {
+    if (present(extra))
+      issues.warning(pointer(path, 'formulas', k + 1), `only "formulas[0]" is used; this formula is ignored`);
+  });
+  if (!wanted) {
+    for (const [at, text] of elsewhere) {
+      if (present(text))
+        issues.warning(
+          at,
+          `this formula is ignored: "aggregation.method" is ${showValue(p.aggregation.method)}, not "formula"`,
+        );
+    }
+    return undefined;
+  }
+  if (present(p.aggregation.formula)) {
+    for (const [at, text] of elsewhere) {
+      if (present(text))
+        issues.warning(at, `this formula is ignored: the formula at ${pointer(aggPath, 'formula')} is used`);
+    }
+    return sites.add(pointer(aggPath, 'formula'), 'aggregation formula', p.aggregation.formula);
+  }
+  let chosen: [string, string] | undefined;
+  for (const [at, text] of elsewhere) {
+    if (!present(text)) continue;
+    if (chosen) {
+      issues.warning(at, `this formula is ignored: the formula at ${chosen[0]} is used`);
+      continue;
+    }
+    chosen = [at, text];
+  }
+  if (chosen === undefined) return sites.add(pointer(aggPath, 'formula'), 'aggregation formula', p.aggregation.formula);
+  issues.warning(
+    chosen[0],
+    `read as the aggregation formula (the original tool kept it here): it runs once per batch over "values" (the buffered values of "aggregation.field") and "tokens", and its result is the aggregate's "value"`,
+  );
+  return sites.add(chosen[0], 'aggregation formula', chosen[1]);
 }
 
 /** The first non-blank candidate wins; the other non-blank ones are reported as ignored. */

@@ -373,6 +373,24 @@ export const AggregatorSchema = v.pipe(
     ),
     capacity: v.optional(doc(positiveInteger(), 'Largest buffer; see `overflow`.')),
     overflow: v.optional(doc(v.picklist(['drop_oldest', 'reject']), 'What a full buffer does.', DSL_DEFAULTS.overflow)),
+    processing: v.optional(
+      v.pipe(
+        v.looseObject({
+          formula: v.optional(
+            expression('(compat) Method `formula`: the formula when `aggregation.formula` is blank.'),
+          ),
+        }),
+        v.title('processing'),
+      ),
+    ),
+    formula: v.optional(
+      expression(
+        '(compat) Method `formula`: the formula when `aggregation.formula` and `processing.formula` are blank.',
+      ),
+    ),
+    formulas: v.optional(
+      doc(v.array(v.string()), '(compat) Method `formula`: `formulas[0]` is the formula when the others are blank.'),
+    ),
   }),
   v.title('Aggregator'),
   v.description('Buffers tokens and emits one aggregate per trigger.'),

@@ -152,7 +152,18 @@ export interface MergeNode extends Span {
   parts: ExprNode[];
 }
 
+/**
+ * A regular-expression literal (`/\d+/g`), checked for RE2 when loaded (`regex.ts`). Placed only
+ * where a method takes a pattern (`s.match(/…/)`, `/…/.test(s)`): a pattern is not a value.
+ */
+export interface RegexNode extends Span {
+  type: 'Regex';
+  pattern: string;
+  flags: string;
+}
+
 export type ExprNode =
+  | RegexNode
   | LocalNode
   | LetNode
   | LambdaNode

@@ -9,6 +9,7 @@ import { lookupFunction } from './functions';
 import { lookupJsFunction, lookupJsMethod, merge, type Callback } from './jsFunctions';
 import { LIMITS } from './limits';
 import { compileBinary, compileUnary } from './operators';
+import { compileRegex } from './regex';
 import { fail, failSteps, type Thunk } from './state';
 import { readIndex, readMember, readVariable } from './values';
 
@@ -118,6 +119,15 @@ export function compile(node: ExprNode): Thunk {
       return compileMethod(node);
     case 'JsCall':
       return compileJsCall(node);
+    case 'Regex': {
+      const compiled = compileRegex(node.pattern, node.flags);
+      if (!compiled.ok) throw new Error(`compile: the translator accepted a pattern RE2 refuses: ${compiled.message}`);
+      const re = compiled.regex;
+      return (_s, st) => {
+        if (++st.steps > MAX_STEPS) failSteps();
+        return re;
+      };
+    }
     case 'Merge': {
       const kind = node.kind;
       const parts = node.parts.map(compile);
@@ -218,23 +228,22 @@ function compileJsCall(node: JsCallNode): Thunk {
 }
 
 /**
- * `object.method(args)`: a method of the fixed table. A callback argument (always the first) is
- * compiled to its parameter slots and body; calling a method on null is an error unless written `?.`.
+ * `object.method(args)`: a method of the fixed table. A callback argument (the first, or the
+ * replacement of `replace`/`replaceAll`; at most one) is compiled to its parameter slots and body,
+ * and its position reads null among the values; calling a method on null is an error unless
+ * written `?.`.
  */
 function compileMethod(node: MethodNode): Thunk {
   const spec = lookupJsMethod(node.method);
   if (spec === undefined) throw new Error(`compile: ".${node.method}()" is not a JavaScript method`);
   const object = compile(node.object);
-  const first = node.arguments[0];
   let cb: Callback | undefined;
-  let rest = node.arguments;
-  if (first !== undefined && first.type === 'Lambda') {
-    cb = { slots: first.params.map((p) => p.slot), body: compile(first.body) };
-    rest = node.arguments.slice(1);
-  }
-  // Values after the callback keep their positions: `reduce(cb, init)` sees `init` as `args[1]`.
-  const offset = cb === undefined ? 0 : 1;
-  const args = rest.map(compile);
+  // Values keep their positions around the callback: `reduce(cb, init)` sees `init` as `args[1]`.
+  const args = node.arguments.map((a): Thunk | null => {
+    if (a.type !== 'Lambda') return compile(a);
+    cb = { slots: a.params.map((p) => p.slot), body: compile(a.body) };
+    return null;
+  });
   const call = spec.call;
   const method = node.method;
   const optional = node.optional;
@@ -244,8 +253,11 @@ function compileMethod(node: MethodNode): Thunk {
     if (recv === null || recv === undefined) {
       return optional ? null : fail(`cannot call .${method}() on null`);
     }
-    const values: unknown[] = offset === 1 ? [null] : [];
-    for (let i = 0; i < args.length; i++) values.push(args[i](s, st));
+    const values: unknown[] = [];
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!;
+      values.push(a === null ? null : a(s, st));
+    }
     return call(recv, values, cb, s, st);
   };
 }

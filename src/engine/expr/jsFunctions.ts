@@ -6,6 +6,7 @@
  * simulation hooks keep runs deterministic: `Date.now()` and `new Date()` read the simulation clock,
  * `Math.random()` the seeded stream.
  */
+import { DATE_METHODS, REGEX_METHODS, parseIsoTime } from './jsTextMethods';
 import { LIMITS } from './limits';
 import { charge, checkedText, fail, scan, type EvalState, type Scope, type Thunk } from './state';
 import { isPlainObject, toText, typeName, visible } from './values';
@@ -118,11 +119,25 @@ const JS_FUNCTIONS = {
     },
   },
   'Date.now': { minArgs: 0, maxArgs: 0, call: (_args, st) => clock(st) },
-  /** `new Date()` is the simulation clock's time; `new Date(t)` of a number is `t`. */
+  /**
+   * `new Date()` is the simulation clock's time; `new Date(t)` of a number is `t`, of an ISO 8601
+   * text its time (NaN for any other text).
+   */
   'new Date': {
     minArgs: 0,
     maxArgs: 1,
-    call: (args, st) => (args.length === 0 ? clock(st) : num('new Date', args[0])),
+    call: (args, st) =>
+      args.length === 0
+        ? clock(st)
+        : typeof args[0] === 'string'
+          ? parseIsoTime(args[0], st)
+          : num('new Date', args[0]),
+  },
+  'Date.parse': {
+    minArgs: 1,
+    maxArgs: 1,
+    call: ([v], st) =>
+      typeof v === 'string' ? parseIsoTime(v, st) : fail(`Date.parse() expects a string, got ${typeName(v)}`),
   },
   Number: { minArgs: 0, maxArgs: 1, call: (args, st) => (args.length === 0 ? 0 : toNumber(args[0], st)) },
   String: { minArgs: 0, maxArgs: 1, call: (args, st) => (args.length === 0 ? '' : toText(args[0], st)) },
@@ -153,6 +168,21 @@ const JS_FUNCTIONS = {
   'Number.isInteger': { minArgs: 1, maxArgs: 1, call: ([v]) => Number.isInteger(v) },
   'Number.isNaN': { minArgs: 1, maxArgs: 1, call: ([v]) => Number.isNaN(v) },
   'Array.isArray': { minArgs: 1, maxArgs: 1, call: ([v]) => Array.isArray(v) },
+  /** `Array.from(x)` of an array (a copy; `matchAll`'s result is one) or a string (its characters). */
+  'Array.from': {
+    minArgs: 1,
+    maxArgs: 1,
+    call: ([v], st) => {
+      if (typeof v === 'string') {
+        const chars = [...v];
+        charge(st, chars.length);
+        return chars;
+      }
+      if (!Array.isArray(v)) return fail(`Array.from() expects an array or a string, got ${typeName(v)}`);
+      charge(st, v.length);
+      return v.map(visible);
+    },
+  },
   'Object.keys': { minArgs: 1, maxArgs: 1, call: ([v], st) => keysOf('Object.keys', v, st) },
   'Object.values': {
     minArgs: 1,
@@ -253,6 +283,18 @@ function same(a: unknown, b: unknown): boolean {
   return a === b || (typeof a === 'number' && typeof b === 'number' && Number.isNaN(a) && Number.isNaN(b));
 }
 
+/** Not pure (charges steps, may throw). The elements of `xs` with arrays among them joined in, one level. */
+function flatten(xs: readonly unknown[], st: EvalState): unknown[] {
+  const out: unknown[] = [];
+  for (const x of xs) {
+    if (Array.isArray(x)) for (const y of x) out.push(visible(y));
+    else out.push(visible(x));
+    if (out.length > LIMITS.maxStringLength) fail('array is too long');
+  }
+  charge(st, out.length);
+  return out;
+}
+
 const JS_METHODS = {
   map: walker('map', (xs, cb, scope, st) => xs.map((x, i) => invoke(cb, scope, st, visible(x), i, xs))),
   filter: walker('filter', (xs, cb, scope, st) => xs.filter((x, i) => invoke(cb, scope, st, visible(x), i, xs))),
@@ -266,6 +308,36 @@ const JS_METHODS = {
     for (let i = 0; i < xs.length; i++) if (invoke(cb, scope, st, visible(xs[i]), i, xs)) return i;
     return -1;
   }),
+  findLast: walker('findLast', (xs, cb, scope, st) => {
+    for (let i = xs.length - 1; i >= 0; i--) if (invoke(cb, scope, st, visible(xs[i]), i, xs)) return visible(xs[i]);
+    return null;
+  }),
+  findLastIndex: walker('findLastIndex', (xs, cb, scope, st) => {
+    for (let i = xs.length - 1; i >= 0; i--) if (invoke(cb, scope, st, visible(xs[i]), i, xs)) return i;
+    return -1;
+  }),
+  /** `flatMap`: the callback's arrays joined (one level), other results kept as they are. */
+  flatMap: walker('flatMap', (xs, cb, scope, st) =>
+    flatten(
+      xs.map((x, i) => invoke(cb, scope, st, visible(x), i, xs)),
+      st,
+    ),
+  ),
+  /** `forEach` has nothing to change (a formula cannot assign): it runs the callback and gives null. */
+  forEach: walker('forEach', (xs, cb, scope, st) => {
+    for (let i = 0; i < xs.length; i++) invoke(cb, scope, st, visible(xs[i]), i, xs);
+    return null;
+  }),
+  /** `flat()`: one level of nested arrays joined (a depth other than 1 is not supported). */
+  flat: {
+    minArgs: 0,
+    maxArgs: 1,
+    callback: 'none',
+    call: (recv, args, _cb, _s, st) => {
+      if (args.length > 0 && args[0] !== 1) fail('.flat() supports only depth 1');
+      return flatten(arrayOf('flat', recv), st);
+    },
+  },
   reduce: {
     minArgs: 1,
     maxArgs: 2,
@@ -388,18 +460,6 @@ const JS_METHODS = {
   trim: text('trim', (s) => s.trim()),
   startsWith: textTest('startsWith', (s, x) => s.startsWith(x)),
   endsWith: textTest('endsWith', (s, x) => s.endsWith(x)),
-  split: {
-    minArgs: 1,
-    maxArgs: 1,
-    callback: 'none',
-    call: (recv, [x], _cb, _s, st) => {
-      const s = stringOf('split', recv);
-      scan(st, s.length);
-      const parts = s.split(stringOf('split', x));
-      charge(st, parts.length);
-      return parts;
-    },
-  },
   substring: {
     minArgs: 1,
     maxArgs: 2,
@@ -429,16 +489,8 @@ const JS_METHODS = {
   /** On the numbers that `Date.now()` and `new Date()` give: the time itself. */
   getTime: { minArgs: 0, maxArgs: 0, callback: 'none', call: (recv) => num('getTime', recv) },
   valueOf: { minArgs: 0, maxArgs: 0, callback: 'none', call: (recv) => visible(recv) },
-  toISOString: {
-    minArgs: 0,
-    maxArgs: 0,
-    callback: 'none',
-    call: (recv) => {
-      const t = num('toISOString', recv);
-      if (!Number.isFinite(t) || Math.abs(t) > 8.64e15) fail(`.toISOString() of an invalid time ${t}`);
-      return new Date(t).toISOString();
-    },
-  },
+  ...REGEX_METHODS,
+  ...DATE_METHODS,
 } as const satisfies Record<string, JsMethodSpec>;
 
 function text(method: string, op: (s: string) => string): JsMethodSpec {

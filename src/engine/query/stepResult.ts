@@ -8,6 +8,7 @@ import type { LiveRun } from '../run/liveRun';
 import type { QueryResult, StepResult } from '../../contract/queries';
 import { checkStep, limitOf, ok } from './queryErrors';
 import type { LedgerEvent } from '../types';
+import { waitingClause, waitingSources } from '../run/waiting';
 
 /**
  * Reads only: `"; truncated: …"` naming the bound that closed `run`. Only the last step of a run can read
@@ -51,6 +52,9 @@ export function stepResult(run: LiveRun, step: number, activityLimit?: number): 
   for (let seq = total; seq >= 1 && allActivities.length < limit; seq--) allActivities.push(ledger.get(seq));
   const activeNodeIds = run.scenario.nodes.filter((n) => acted[n.index] === 1).map((n) => n.nodeId);
   const queueSize = snapshot.queue.size;
+  // Only the current step knows the sources still waiting: events may be added after it.
+  const waiting = step === run.step ? waitingSources(run.scenario, run.queue, snapshot.status) : [];
+  const waitingText = waiting.length > 0 ? `; ${waitingClause(waiting)}` : '';
   return ok({
     success: true,
     step,
@@ -66,6 +70,7 @@ export function stepResult(run: LiveRun, step: number, activityLimit?: number): 
     queueSnapshot: snapshot.queue,
     // The seed's wording, kept exactly (also for 1): clients may read it. A truncated run's queue
     // reads 0, so its message also says which bound closed it.
-    message: `Executed step ${step}; ${queueSize} events remaining in the queue${snapshot.status === 'truncated' ? truncationClause(run) : ''}`,
+    message: `Executed step ${step}; ${queueSize} events remaining in the queue${snapshot.status === 'truncated' ? truncationClause(run) : ''}${waitingText}`,
+    ...(waiting.length > 0 ? { waitingFor: waiting } : {}),
   });
 }

@@ -43,7 +43,8 @@ import { stepView } from '../query/stepView';
 import { sinkAggregate } from '../query/sinkAggregate';
 import { stepResult } from '../query/stepResult';
 import { externalQueueView, ledgerView, type ExternalQueueView, type LedgerView } from './views';
-import type { LedgerEvent, LoadResult, NodeState, RunStatus, Scenario, TruncationBound } from '../types';
+import type { LedgerEvent, LoadResult, NodeState, RunStatus, Scenario, TruncationBound, WaitingSource } from '../types';
+import { waitingSources } from './waiting';
 
 export type { ExternalQueueView, LedgerView } from './views';
 
@@ -136,6 +137,15 @@ export class Engine {
 
   get status(): RunStatus {
     return this.run().sim.status;
+  }
+
+  /**
+   * The DataSources waiting for external events that have received none, when the run has nothing
+   * left to do (`completed`); empty otherwise. Adding events to them lets the run go on.
+   */
+  get waitingFor(): WaitingSource[] {
+    const live = this.run();
+    return waitingSources(live.scenario, live.queue, live.sim.status);
   }
 
   /** The bound that closed the run as truncated (`maxSteps`, `maxEvents`, `maxWork` or `deadline`); null unless truncated. */

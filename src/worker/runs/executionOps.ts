@@ -55,6 +55,7 @@ export function executionOps(ctx: ServiceContext) {
             ledgerHash: isEnded(status) ? engine.ledgerHash() : null,
             createdAt: at,
             updatedAt: at,
+            waitingFor: engine.waitingFor,
             scenario: template.scenario,
           },
           batches,

@@ -242,6 +242,7 @@ export class StoredRun {
       externalEventCount: stored.externalEventCount + (events?.length ?? 0),
       queueSize: engine.getQueue().size(),
       ledgerHash,
+      waitingFor: engine.waitingFor,
       updatedAt: now,
       revision: stored.revision + 1,
       inputBatches: this.batches + (batch ? 1 : 0),

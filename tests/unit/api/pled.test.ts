@@ -5,6 +5,7 @@
  * The requests are written out here from the client's documented behaviour; nothing of the original
  * is imported.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BASE, newApi, pipeline, raw, schemaErrors, useApiServer, type Json } from './helpers';
 
@@ -423,5 +424,23 @@ describe('choosing the profile', () => {
     const back = await second.api.updateSettings({ compat: 'default' });
     expect(back).toMatchObject({ settings: { compat: 'default' }, effectiveCompat: 'default' });
     expect((await original(`${run(templateId, executionId)}/step?currentStep=0`, {})).data.step).toBe(0);
+  });
+
+  it('a run waiting for external events answers a status the original client knows: completed, with the waiting sources named', async () => {
+    const t = newApi();
+    const file = JSON.parse(
+      readFileSync(new URL('../../fixtures/pled/pl-verification.json', import.meta.url), 'utf8'),
+    ) as Json;
+    const { templateId } = await t.api.createTemplate({ name: 'P&L', scenario: file.scenario as Json });
+    expect((await raw('PUT', '/settings', JSON.stringify({ compat: 'pled' }))).status).toBe(200);
+    const executionId = (await createExecution({ templateId })).data.executionId as string;
+    const end = await original(`${run(templateId, executionId)}/step?currentStep=-1&_cache_bust=${bust()}`);
+    // not "truncated" after 10,000 idle steps, and no status value the original's callers do not switch on
+    expect(end.data).toMatchObject({ success: true, step: 0, status: 'completed', queueSize: 0 });
+    expect(end.data.message).toContain('waiting for external events: none received by "documents"');
+    expect(end.data.waitingFor).toEqual([
+      { nodeId: 'documents', eventType: 'document.processed' },
+      { nodeId: 'signatures', eventType: 'gemini.signature.verified' },
+    ]);
   });
 });

@@ -66,4 +66,52 @@ describe('tests/fixtures/pled/document-review through the API', () => {
     // d1: pending → approved, d2: pending → rejected, d3: pending → approved
     expect(states.value).toEqual(['pending', 'approved', 'pending', 'rejected', 'pending', 'approved']);
   });
+
+  it('runs pl-verification (IIFE, regular expression, Queue formula on the node) to the hand-computed sinks', async () => {
+    const { api } = newApi();
+    const file = read('pl-verification.json') as TemplateInput;
+    const created = await api.createTemplate({ name: file.name, scenario: file.scenario });
+    expect(created.warnings.map((w) => w.path)).toContain('/scenario/nodes/2/formulas/0');
+    const events = read('pl-verification.events.json') as TypedEvent[];
+    const { executionId } = await api.createExecution(created.templateId, { externalEvents: events });
+    const end = await api.executeStep(created.templateId, executionId, 'end');
+    expect(end).toMatchObject({ success: true, step: 7, status: 'completed', queueSize: 0 });
+    expect(end.waitingFor).toBeUndefined();
+    const approved = await api.getSinkAggregation(created.templateId, executionId, 'approvedSink', 'list');
+    // net profits read by the regular expression: 0.15 (doc-1) and 100000 (doc-2)
+    expect(approved).toMatchObject({ count: 2, value: [0.15, 100000] });
+    const rejected = await api.getSinkAggregation(created.templateId, executionId, 'rejectedSink', 'list', 'reason');
+    expect(rejected).toMatchObject({ count: 1, value: ['signature not valid'] });
+  });
+
+  it('a pl-verification execution with no events is completed at once, naming the waiting sources; events let it go on', async () => {
+    const { api } = newApi();
+    const file = read('pl-verification.json') as TemplateInput;
+    const { templateId } = await api.createTemplate({ name: file.name, scenario: file.scenario });
+    const waiting = [
+      { nodeId: 'documents', eventType: 'document.processed' },
+      { nodeId: 'signatures', eventType: 'gemini.signature.verified' },
+    ];
+    const created = await api.createExecution(templateId, {});
+    expect(created.execution).toMatchObject({ status: 'completed', currentStep: 0, waitingFor: waiting });
+    const end = await api.executeStep(templateId, created.executionId, 'end');
+    expect(end).toMatchObject({ step: 0, status: 'completed', queueSize: 0, waitingFor: waiting });
+    expect(end.message).toBe(
+      'Executed step 0; 0 events remaining in the queue; waiting for external events: none received by "documents" (type "document.processed"), "signatures" (type "gemini.signature.verified"); add events to go on',
+    );
+    expect(await api.getExecution(created.executionId)).toMatchObject({ status: 'completed', waitingFor: waiting });
+
+    const events = read('pl-verification.events.json') as TypedEvent[];
+    await api.addExternalEvents(templateId, created.executionId, events);
+    const after = await api.executeStep(templateId, created.executionId, 'end');
+    expect(after).toMatchObject({ step: 7, status: 'completed' });
+    expect(after.waitingFor).toBeUndefined();
+    expect(await api.getSinkAggregation(templateId, created.executionId, 'approvedSink', 'list')).toMatchObject({
+      count: 2,
+      value: [0.15, 100000],
+    });
+    const record = await api.getExecution(created.executionId);
+    expect(record.status).toBe('completed');
+    expect(record.waitingFor).toBeUndefined();
+  });
 });

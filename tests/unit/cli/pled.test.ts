@@ -91,3 +91,49 @@ describe('flowledger run on tests/fixtures/pled/document-review', () => {
     expect(out.nodeStates['lifecycle']?.aggregates).toEqual({ new: 0, pending: 0, approved: 2, rejected: 1 });
   });
 });
+
+describe('flowledger run on tests/fixtures/pled/pl-verification', () => {
+  it('runs to the hand-computed sink values (IIFE, regular expression, Queue formula on the node)', () => {
+    const r = cli(
+      'run',
+      'tests/fixtures/pled/pl-verification.json',
+      '--events',
+      'tests/fixtures/pled/pl-verification.events.json',
+    );
+    expect(r.stderr).toContain('/scenario/nodes/2/formulas/0: read as the aggregation formula');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as {
+      status: string;
+      steps: number;
+      waitingFor?: unknown;
+      sinks: Record<string, { count: number; sum: number; values: unknown[] }>;
+    };
+    expect(out.status).toBe('completed');
+    expect(out.steps).toBe(7);
+    expect(out.waitingFor).toBeUndefined();
+    // net profits read by the regular expression: 0.15 and 100000 approved, 12345.5 rejected
+    expect(out.sinks['approvedSink']).toEqual({ count: 2, sum: 100000.15, values: [0.15, 100000] });
+    expect(out.sinks['rejectedSink']).toEqual({ count: 1, sum: 12345.5, values: [12345.5] });
+  });
+
+  it('run with no events: exits 0 within a second, completed at step 0, naming the waiting sources', () => {
+    const started = Date.now();
+    const r = cli('run', 'tests/fixtures/pled/pl-verification.json');
+    const elapsed = Date.now() - started;
+    expect(r.code).toBe(0);
+    // the whole process (Node start-up included), not 10,000 idle steps
+    expect(elapsed).toBeLessThan(1000);
+    const out = JSON.parse(r.stdout) as Record<string, unknown>;
+    expect(out).toMatchObject({
+      steps: 0,
+      status: 'completed',
+      ledgerEvents: 0,
+      waitingFor: [
+        { nodeId: 'documents', eventType: 'document.processed' },
+        { nodeId: 'signatures', eventType: 'gemini.signature.verified' },
+      ],
+      message:
+        'Completed, waiting for external events: none received by "documents" (type "document.processed"), "signatures" (type "gemini.signature.verified"); add events to go on (--events)',
+    });
+  });
+});

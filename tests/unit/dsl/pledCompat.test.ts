@@ -139,6 +139,53 @@ describe('Queue custom aggregation and count threshold', () => {
     expect(sinkData(engine).map((d) => d['value'])).toEqual([2, 4]);
   });
 
+  it('method "formula" with its formula on the node (processing.formula, formula, formulas[0]) reads it there, with a warning naming the path', () => {
+    const wherever: Array<[Json, string]> = [
+      [{ processing: { formula: 'sum(values) * 10' } }, '/nodes/1/processing/formula'],
+      [{ formula: 'sum(values) * 10' }, '/nodes/1/formula'],
+      [{ formulas: ['sum(values) * 10'] }, '/nodes/1/formulas/0'],
+    ];
+    for (const [fields, path] of wherever) {
+      const scenario = queue({ method: 'formula', trigger: { type: 'count', window: 2 } }) as { nodes: Json[] };
+      Object.assign(scenario.nodes[1] as object, fields);
+      const r = loadScenario(scenario);
+      expect(r.errors).toEqual([]);
+      expectIssue(r, { severity: 'warning', path, message: 'read as the aggregation formula' });
+      // values 1..4 in batches of two: (1 + 2) × 10 = 30, (3 + 4) × 10 = 70
+      const { engine } = runWith(scenario, []);
+      expect(sinkData(engine).map((d) => d['value'])).toEqual([30, 70]);
+    }
+  });
+
+  it('aggregation.formula wins over a formula on the node, which is reported as ignored', () => {
+    const scenario = queue({ method: 'formula', formula: 'max(values)', trigger: { type: 'count', window: 2 } }) as {
+      nodes: Json[];
+    };
+    Object.assign(scenario.nodes[1] as object, { formulas: ['sum(values)'] });
+    const r = loadScenario(scenario);
+    expectIssue(r, {
+      severity: 'warning',
+      path: '/nodes/1/formulas/0',
+      message: 'the formula at /nodes/1/aggregation/formula is used',
+    });
+    // [1, 2] → 2, [3, 4] → 4
+    expect(sinkData(runWith(scenario, []).engine).map((d) => d['value'])).toEqual([2, 4]);
+  });
+
+  it('a formula on the node of a Queue whose method is not "formula" is ignored with a warning', () => {
+    const scenario = queue({ method: 'sum', trigger: { type: 'count', window: 2 } }) as { nodes: Json[] };
+    Object.assign(scenario.nodes[1] as object, { formula: 'max(values)' });
+    const r = loadScenario(scenario);
+    expectIssue(r, { severity: 'warning', path: '/nodes/1/formula', message: 'not "formula"' });
+    // sums: 1 + 2 = 3, 3 + 4 = 7
+    expect(sinkData(runWith(scenario, []).engine).map((d) => d['value'])).toEqual([3, 7]);
+  });
+
+  it('method "formula" with no formula anywhere is still an error', () => {
+    const r = loadScenario(queue({ method: 'formula' }));
+    expectIssue(r, { severity: 'error', path: '/nodes/1/aggregation/formula', message: 'needs a non-empty "formula"' });
+  });
+
   it('a JavaScript formula outside the subset is a load error at its path, with line and column', () => {
     const r = loadScenario(
       queue({ method: 'custom', formula: 'let s = 0;\nfor (const v of values) s += v;\nreturn s;' }),

@@ -101,3 +101,69 @@ describe('tests/fixtures/pled/upload-approvals (original V3 constructs)', () => 
     });
   });
 });
+
+describe('tests/fixtures/pled/pl-verification (original V3 constructs: IIFE, regular expressions, Queue formula on the node)', () => {
+  it('loads with a warning per original construct, naming where the Queue formula was read', () => {
+    const { warnings } = load('pl-verification');
+    const at = (path: string) => warnings.filter((w) => w.path === path).map((w) => w.message);
+    expect(at('/scenario/nodes/0/generation')[0]).toMatch(/type "document.processed"/);
+    expect(at('/scenario/nodes/1/type')[0]).toMatch(/type "gemini.signature.verified"/);
+    expect(at('/scenario/nodes/2/formulas/0')[0]).toMatch(/read as the aggregation formula/);
+    expect(at('/scenario/nodes/3/formulas/0')[0]).toMatch(/read as a JavaScript formula/);
+  });
+
+  it('runs to the hand-computed sink values (README.md)', () => {
+    const engine = run('pl-verification');
+    expect(engine.status).toBe('completed');
+    // doc-1 pairs at step 2, is extracted at 3, approved at 4, collected at 5; doc-3 and doc-2 pair at
+    // step 4, are extracted at 5, decided at 6, collected at 7.
+    expect(engine.getCurrentTick()).toBe(7);
+    expect(engine.waitingFor).toEqual([]);
+    const approved = collected(engine, 'approvedSink');
+    // "Net Profit 0.15" → 0.15; "Net Profit: $100,000" → 100000
+    expect(approved.map((d) => [d['key'], d['value'], d['company'], d['decision'], d['checkedAt']])).toEqual([
+      ['doc-1', 0.15, 'web3-scion', 'approved', '2025-01-01T00:00:03.000Z'],
+      ['doc-2', 100000, 'acme', 'approved', '2025-01-01T00:00:05.000Z'],
+    ]);
+    expect(approved[0]!['summary']).toBe('web3-scion: net profit 0.15, signed by Michael Burry');
+    const rejected = collected(engine, 'rejectedSink');
+    // "NET PROFIT: $12,345.50" → 12345.5 (the i flag); reliability 41 < 80, so the signature is not valid
+    expect(rejected.map((d) => [d['key'], d['value'], d['signatureValid'], d['decision'], d['reason']])).toEqual([
+      ['doc-3', 12345.5, false, 'rejected', 'signature not valid'],
+    ]);
+    expect(engine.getNodeState('validation')?.aggregates).toMatchObject({ received: 0, approved: 2, rejected: 1 });
+  });
+
+  it('run with no events: ends at once, completed, naming the sources it waits for; events added later let it go on', () => {
+    const { engine } = load('pl-verification');
+    expect(engine.runToEnd()).toBe('completed');
+    // nothing to do: no step is taken (before, such a run idled to maxSteps and ended truncated)
+    expect(engine.getCurrentTick()).toBe(0);
+    expect(engine.ledger.size).toBe(0);
+    expect(engine.waitingFor).toEqual([
+      { nodeId: 'documents', eventType: 'document.processed' },
+      { nodeId: 'signatures', eventType: 'gemini.signature.verified' },
+    ]);
+    const events = JSON.parse(readFileSync(join(DIR, 'pl-verification.events.json'), 'utf8')) as unknown[];
+    expect(engine.getExternalEventQueue().addEvents(events)).toEqual({ ok: true, added: 6 });
+    expect(engine.status).toBe('ready');
+    expect(engine.waitingFor).toEqual([]);
+    expect(engine.runToEnd()).toBe('completed');
+    expect(engine.getCurrentTick()).toBe(7);
+    expect(collected(engine, 'approvedSink').map((d) => [d['key'], d['value']])).toEqual([
+      ['doc-1', 0.15],
+      ['doc-2', 100000],
+    ]);
+    expect(collected(engine, 'rejectedSink').map((d) => d['value'])).toEqual([12345.5]);
+  });
+
+  it('a run given only the documents completes naming the signature source as waiting', () => {
+    const { engine } = load('pl-verification');
+    const events = JSON.parse(readFileSync(join(DIR, 'pl-verification.events.json'), 'utf8')) as Array<{
+      type: string;
+    }>;
+    engine.getExternalEventQueue().addEvents(events.filter((e) => e.type === 'document.processed'));
+    expect(engine.runToEnd()).toBe('completed');
+    expect(engine.waitingFor).toEqual([{ nodeId: 'signatures', eventType: 'gemini.signature.verified' }]);
+  });
+});

@@ -94,6 +94,8 @@ export function show(node: ExprNode): string {
       return `${node.callee}(${node.arguments.map(show).join(', ')})`;
     case 'Merge':
       return `${node.kind}(${node.parts.map(show).join(', ')})`;
+    case 'Regex':
+      return `/${node.pattern}/${node.flags}`;
   }
 }
 

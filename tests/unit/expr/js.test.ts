@@ -175,18 +175,18 @@ describe('JavaScript formulas: constructs outside the subset are refused at load
     ["eval('1')", 'call of "eval"', 1, 1],
     ["new Function('return 1')", 'new Function', 1, 1],
     ['function f() { return 1; }\nreturn f();', 'function declaration', 1, 1],
-    ['/ab+c/.test(s)', 'regular expression', 1, 1],
-    ['const f = (x) => x;\nreturn f(1);', 'function as a value', 1, 11],
+    ['/(a)\\1/.test(s)', 'regular expression backreference', 1, 5],
+    ['const f = (x) => x;\nreturn f;', 'function as a value', 2, 8],
     ['a, b', 'comma operator', 1, 1],
     ['try { return 1; } catch (e) { return 2; }', 'try statement', 1, 1],
     ["if (a) {\n  throw 'no';\n}", 'throw statement', 2, 3],
     ['var x = 1; return x;', 'var declaration', 1, 1],
-    ["s.replace('a', 'b')", 'method .replace()', 1, 3],
+    ["s.localeCompare('a')", 'method .localeCompare()', 1, 3],
     ['JSON.parse(s)', 'JSON.parse()', 1, 1],
     ["'a' in o", 'operator "in"', 1, 1],
     ['a & 1', 'operator "&"', 1, 1],
     ['async () => 1', 'async function', 1, 1],
-    ['xs.forEach(x => x)', 'method .forEach()', 1, 4],
+    ['xs.copyWithin(0, 1)', 'method .copyWithin()', 1, 4],
     ['xs.map(1)', '.map() without an arrow function', 1, 1],
     ['a +', 'syntax error', 1, 4],
     ['`${a}${b}` + tag`x`', 'tagged template', 1, 14],
@@ -207,7 +207,7 @@ describe('JavaScript formulas: constructs outside the subset are refused at load
     expect(e.message).toBe('"total" is not defined: a formula here may read input, inputs (line 1, column 1)');
     // Math and Date are not values either, only their listed functions
     expect(refusal('Math', ['x']).construct).toBe('global "Math"');
-    expect(refusal('Date.parse(x)', ['x']).construct).toBe('Date.parse()');
+    expect(refusal('Date.UTC(x)', ['x']).construct).toBe('Date.UTC()');
   });
 
   it('an unknown function of a namespace, and wrong argument counts, are refused', () => {

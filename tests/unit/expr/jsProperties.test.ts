@@ -50,12 +50,35 @@ const tokenArb = fc.oneof(
     'some',
     'length',
     'now',
+    'match',
+    'replace',
+    'test',
+    'split',
+    'flatMap',
+    '/a+/g',
+    '/(a)\\1/',
+    '/x(?=y)/',
+    '/[/',
+    '() =>',
+    ')()',
   ),
   fc.constantFrom(...NAMES),
   fc.integer({ min: -5, max: 100 }).map(String),
   fc.constantFrom("'x'", '"constructor"', '`t${a}`', '1.5', 'null', 'true'),
 );
 const soupArb = fc.array(tokenArb, { maxLength: 30 }).map((ts) => ts.join(' '));
+
+/** Regular expressions, some of which RE2 cannot run (those must be refused at load). */
+const patternArb = fc.constantFrom(
+  '/a+/g',
+  '/(\\w)(\\d)?/',
+  '/^x$/im',
+  '/./gs',
+  '/(a)\\1/',
+  '/x(?=y)/',
+  '/a/y',
+  '/[,;]/',
+);
 
 /** Well-formed formulas from a small grammar of the subset, written with any of the names above. */
 const { formula } = fc.letrec((tie) => ({
@@ -79,6 +102,27 @@ const { formula } = fc.letrec((tie) => ({
       .tuple(tie('formula'), tie('formula'))
       .map(([x, y]) => `[1].map(w => { const q = ${x}; if (q) return ${y}; return q; })`),
     fc.tuple(tie('formula'), tie('formula')).map(([x, y]) => `Math.max(${x}, ${y})`),
+    fc
+      .tuple(tie('formula'), tie('formula'), tie('formula'))
+      .map(([x, y, z]) => `(() => { const q = ${x}; if (q) return ${y}; return ${z}; })()`),
+    fc.tuple(tie('formula'), tie('formula')).map(([b, x]) => `((p, r = 1) => ${b})(${x})`),
+    fc
+      .tuple(tie('formula'), tie('formula'), tie('formula'))
+      .map(([b, x, xs]) => `(() => { const f = (p) => ${b}; return [f(${x}), (${xs}).map(f)]; })()`),
+    fc.tuple(tie('formula'), tie('formula')).map(([xs, b]) => `(${xs}).flatMap((v) => ${b})`),
+    fc.tuple(tie('formula'), patternArb).map(([x, re]) => `(${x}).match(${re})`),
+    fc.tuple(tie('formula'), patternArb).map(([x, re]) => `(${x}).replace(${re}, '$1-$&')`),
+    fc.tuple(tie('formula'), patternArb).map(([x, re]) => `(${x}).split(${re})`),
+    fc
+      .tuple(tie('formula'), patternArb, tie('formula'))
+      .map(([x, re, b]) => `(${x}).replace(${re}, (m, g, i) => ${b})`),
+    fc.tuple(tie('formula'), patternArb).map(([x, re]) => `(${x}).matchAll(${re})`),
+    fc.tuple(tie('formula'), patternArb).map(([x, re]) => `${re}.test(${x})`),
+    fc
+      .tuple(tie('formula'), patternArb)
+      .map(([x, re]) => `(() => { const re = ${re}; return [(${x}).search(re), re]; })()`),
+    tie('formula').map((x) => `new Date(${x}).toISOString()`),
+    fc.constantFrom('new Date().getFullYear()', 'new Date().getDay()', 's.match(/(\\w)/)', "s.replace(/./g, '$$')"),
     tie('formula').map((x) => `Object.keys(${x})`),
     fc.constantFrom('Date.now()', 'new Date()', 'Math.random()'),
   ),

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { FORBIDDEN_NAMES, LIMITS, parseExpression, type EvalContext } from '../../../src/engine/expr';
+import { parseJsFormula } from '../../../src/engine/expr/js';
 import { compileOrThrow, parseError, run, runError } from './helpers';
 
 const TOO_DEEP = 'expression is nested too deeply (more than 64 levels)';
@@ -217,5 +218,81 @@ describe('source hygiene', () => {
     expect(text).not.toMatch(
       /\beval\s*\(|new\s+Function|\bFunction\s*\(|Math\.random\s*\(|Date\.now\s*\(|new\s+Date\s*\(\s*\)|console\./,
     );
+  });
+});
+
+describe('JavaScript formulas: the budgets hold for functions, callbacks and regular expressions', () => {
+  function jsRun(source: string, scope: Record<string, unknown>): { ok: boolean; value?: unknown; error?: string } {
+    const r = parseJsFormula(source);
+    if (!r.ok) throw new Error(`expected ${JSON.stringify(source)} to load, got: ${r.error.message}`);
+    const v = r.expr.evaluate({ scope, now: () => 0 });
+    return v.ok ? { ok: true, value: v.value } : { ok: false, error: v.error };
+  }
+  const hundred = Array.from({ length: 100 }, (_, i) => i);
+
+  it('callbacks and functions called in place count steps', () => {
+    // 100 × 100 × 100 callback runs: far beyond 100,000 steps
+    expect(jsRun('xs.flatMap((a) => xs.flatMap((b) => xs.map((c) => 1))).length', { xs: hundred })).toEqual({
+      ok: false,
+      error: TOO_MANY_STEPS,
+    });
+    const many = Array.from({ length: 60_000 }, () => 1);
+    expect(jsRun('xs.map((x) => (() => x + 1)()).length', { xs: many })).toEqual({ ok: false, error: TOO_MANY_STEPS });
+    // within the budget: 100 × 100 = 10,000 runs
+    expect(jsRun('xs.flatMap((a) => xs.map((b) => 1)).length', { xs: hundred })).toEqual({ ok: true, value: 10_000 });
+  });
+
+  it('a regular expression scanning more text than the budget allows stops', () => {
+    // 7,000,000 characters at 64 per step is 109,375 steps
+    expect(jsRun('s.search(/b/)', { s: 'a'.repeat(7_000_000) })).toEqual({ ok: false, error: TOO_MANY_STEPS });
+    // one match per character is a step each: 600,000 matches are beyond the budget
+    expect(jsRun("s.replace(/a/g, 'bb').length", { s: 'a'.repeat(600_000) })).toEqual({
+      ok: false,
+      error: TOO_MANY_STEPS,
+    });
+    // replacing builds at most maxStringLength characters: 600,000 + 500,000 - 1 = 1,099,999
+    expect(jsRun('s.replace(/x/, t).length', { s: `x${'y'.repeat(599_999)}`, t: 'z'.repeat(500_000) })).toEqual({
+      ok: false,
+      error: 'text is too long (more than 1000000 characters)',
+    });
+  });
+
+  it('a replacement function counts a step per match, and its text stays bounded', () => {
+    // 200,000 matches, each a callback run and a match: beyond the budget
+    expect(jsRun("s.replace(/a/g, (m) => 'b')", { s: 'a'.repeat(200_000) })).toEqual({
+      ok: false,
+      error: TOO_MANY_STEPS,
+    });
+    // one match replaced by 1,200,000 characters
+    expect(jsRun('s.replace(/x/, () => t + t)', { s: 'x', t: 'z'.repeat(600_000) })).toEqual({
+      ok: false,
+      error: 'text is too long (more than 1000000 characters)',
+    });
+  });
+
+  it('a pattern that backtracks exponentially in JavaScript runs in linear time on RE2', () => {
+    const started = performance.now();
+    expect(jsRun('/^(a|a)*$/.test(s)', { s: `${'a'.repeat(5_000)}b` })).toEqual({ ok: true, value: false });
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it('inlining functions that call functions is bounded in size: refused, never hung', () => {
+    // each level calls the one before three times: 3^12 copies of f's body
+    const levels = Array.from({ length: 12 }, (_, k) => `const f${k + 1} = (x) => [f${k}(x), f${k}(x), f${k}(x)];`);
+    const r = parseJsFormula(`const f0 = (x) => x + 1;\n${levels.join('\n')}\nreturn f12(1);`);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.construct).toBe('formula size');
+  });
+
+  it.each([
+    ['((constructor) => 1)(2)', 'the name "constructor"'],
+    ['const __proto__ = /a/; return 1;', 'the name "__proto__"'],
+    ['const prototype = (x) => x; return 1;', 'the name "prototype"'],
+    ['s.match(/a/).constructor', 'the name "constructor"'],
+    ["(() => ({}))()['__proto__']", 'the name "__proto__"'],
+  ])('forbidden names stay refused in the new constructs: %s', (source, construct) => {
+    const r = parseJsFormula(source);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.construct).toBe(construct);
   });
 });

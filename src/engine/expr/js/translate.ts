@@ -5,14 +5,19 @@
  *
  * The subset: literals, template literals, arrays and objects (with spread), member access
  * (optional chaining too), the arithmetic, comparison and logical operators, `??`, `typeof`, the
- * conditional operator, `const`/`let` (also destructuring), `if … else`, `return`, blocks, arrow
- * callbacks of the array methods in `jsFunctions.ts`, the built-ins there (`Math.*`, `Date.now()`,
- * `new Date()`, `Object.keys`, …), and an arrow or function wrapper around the whole formula.
+ * conditional operator, `const`/`let` (also destructuring), `if … else`, `return`, blocks;
+ * arrow functions (and `function` expressions) called in place or named with `const`, written in
+ * place where they are called or passed as callbacks of the array methods in `jsFunctions.ts` (a
+ * function cannot name itself, so every call ends and there is no loop to bound); regular
+ * expression literals where a method takes a pattern, checked for RE2 (`regex.ts`); the built-ins
+ * there (`Math.*`, `Date.now()`, `new Date()`, `Object.keys`, …), and an arrow or function wrapper
+ * around the whole formula.
  */
 import type * as js from 'acorn';
-import type { ExprNode, LambdaNode, LiteralValue } from '../ast';
+import type { ExprNode, LambdaNode, LiteralValue, RegexNode } from '../ast';
 import { lookupJsFunction, lookupJsMethod, type JsFunctionName, type JsMethodName } from '../jsFunctions';
 import { forbiddenMessage, isForbiddenName } from '../limits';
+import { compileRegex } from '../regex';
 
 /** A construct outside the subset: what it is, where (0-based offset) and, optionally, why. */
 export class Refusal {
@@ -26,7 +31,33 @@ export class Refusal {
 /** Most syntax-tree nodes one formula may translate to (bounds memory of `if` chains copying their continuation). */
 export const MAX_NODES = 20_000;
 
-type Env = ReadonlyMap<string, number>;
+/**
+ * What a local name stands for: a value in a slot; or, known when translating, an arrow function
+ * (`const f = (x) => …`, inlined where it is called or passed to an array method, in the scope it
+ * was written in, so it cannot reach itself and every call ends) or a regular expression
+ * (`const re = /…/`, placed where a method takes one). Functions and patterns are never values.
+ */
+type Binding = number | FunctionBinding | RegexBinding | { kind: 'itself' };
+
+interface FunctionBinding {
+  kind: 'function';
+  fn: js.ArrowFunctionExpression | js.FunctionExpression;
+  /** The names in scope where it was written. */
+  env: Env;
+}
+
+interface RegexBinding {
+  kind: 'regex';
+  node: RegexNode;
+}
+
+type Env = ReadonlyMap<string, Binding>;
+
+/** The string methods whose first argument may be a regular expression. */
+const PATTERN_METHODS = new Set(['match', 'matchAll', 'replace', 'replaceAll', 'split', 'search']);
+
+/** The methods of a regular expression. */
+const REGEX_RECEIVER_METHODS = new Set(['test', 'exec']);
 
 /** What follows a block once it falls through: the rest of the enclosing statement list. */
 interface Continuation {
@@ -270,6 +301,20 @@ export class Translator {
           const declare = (d: number, e: Env): ExprNode => {
             if (d === decls.length) return this.seq(stmts, i + 1, e, after);
             const decl = decls[d];
+            if (decl.id.type === 'Identifier' && decl.init && (isFunction(decl.init) || isRegexLiteral(decl.init))) {
+              this.checkBindingName(decl.id);
+              const inner = new Map(e);
+              if (isFunction(decl.init)) {
+                // Translated once here too, so that a function never called is still checked.
+                this.notes.add('a function is written where it is called or passed (it cannot call itself)');
+                // Inside its own body, its name is refused: a function cannot call itself, so every call ends.
+                const own = new Map(e);
+                own.set(decl.id.name, { kind: 'itself' });
+                this.lambda(decl.init, own);
+                inner.set(decl.id.name, { kind: 'function', fn: decl.init, env: own });
+              } else inner.set(decl.id.name, { kind: 'regex', node: this.regex(decl.init) });
+              return declare(d + 1, inner);
+            }
             const init = decl.init ? this.expr(decl.init, e) : this.lit(null, decl);
             return this.bind(decl.id, init, e, (e2) => declare(d + 1, e2));
           };
@@ -395,7 +440,14 @@ export class Translator {
     const at = { start: node.start, end: node.end };
     switch (node.type) {
       case 'Literal': {
-        if ('regex' in node && node.regex) throw new Refusal('regular expression', node.start);
+        if ('regex' in node && node.regex) {
+          this.regex(node);
+          throw new Refusal(
+            'regular expression as a value',
+            node.start,
+            'a regular expression can be given to .match(), .matchAll(), .replace(), .replaceAll(), .split() or .search(), or tested with .test()/.exec(); it is not a value',
+          );
+        }
         if ('bigint' in node && node.bigint !== undefined) throw new Refusal('BigInt literal', node.start);
         const v = node.value;
         if (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')
@@ -531,7 +583,22 @@ export class Translator {
   private identifier(node: js.Identifier, env: Env): ExprNode {
     const name = node.name;
     const slot = env.get(name);
-    if (slot !== undefined) return this.node({ type: 'Local', name, slot, start: node.start, end: node.end });
+    if (typeof slot === 'number') return this.node({ type: 'Local', name, slot, start: node.start, end: node.end });
+    if (slot?.kind === 'function') {
+      throw new Refusal(
+        'function as a value',
+        node.start,
+        `the function "${name}" can be called or passed to an array method; it is not a value`,
+      );
+    }
+    if (slot?.kind === 'itself') throw recursion(name, node.start);
+    if (slot?.kind === 'regex') {
+      throw new Refusal(
+        'regular expression as a value',
+        node.start,
+        `the regular expression "${name}" can be given to .match(), .matchAll(), .replace(), .replaceAll(), .split() or .search(), or tested with .test()/.exec(); it is not a value`,
+      );
+    }
     if (isForbiddenName(name)) throw forbidden(name, node.start);
     const isParam =
       this.params === undefined ? !GLOBALS.has(name) && !VALUE_NAMES.has(name) : this.params.includes(name);
@@ -589,7 +656,15 @@ export class Translator {
   private call(node: js.CallExpression, env: Env): ExprNode {
     const at = { start: node.start, end: node.end };
     const callee = node.callee;
+    if (isFunction(callee)) return this.inline(callee, node.arguments, env, env, node);
     if (callee.type === 'Identifier') {
+      const bound = env.get(callee.name);
+      if (bound !== undefined && typeof bound !== 'number' && bound.kind === 'function') {
+        return this.inline(bound.fn, node.arguments, env, bound.env, node);
+      }
+      if (bound !== undefined && typeof bound !== 'number' && bound.kind === 'itself') {
+        throw recursion(callee.name, callee.start);
+      }
       const spec = lookupJsFunction(callee.name);
       if (spec !== undefined && GLOBAL_FUNCTIONS.has(callee.name) && this.isGlobalName(callee.name, env)) {
         this.arity(`${callee.name}()`, spec, node.arguments.length, node);
@@ -641,7 +716,8 @@ export class Translator {
         ...at,
       });
     }
-    const object = this.expr(callee.object, env);
+    const pattern = REGEX_RECEIVER_METHODS.has(name) ? this.patternOf(callee.object, env) : undefined;
+    const object = pattern ?? this.expr(callee.object, env);
     const spec = lookupJsMethod(name);
     if (spec === undefined)
       throw new Refusal(`method .${name}()`, callee.property.start, `.${name}() is not a method a formula may call`);
@@ -649,8 +725,16 @@ export class Translator {
     const first = node.arguments[0];
     const args: ExprNode[] = [];
     let rest = node.arguments;
-    if (spec.callback !== 'none' && first !== undefined && isFunction(first)) {
-      args.push(this.lambda(first, env));
+    const callback = first === undefined ? undefined : this.functionOf(first, env);
+    const firstPattern =
+      first !== undefined && PATTERN_METHODS.has(name) && first.type !== 'SpreadElement'
+        ? this.patternOf(first, env)
+        : undefined;
+    if (spec.callback !== 'none' && callback !== undefined) {
+      args.push(this.lambda(callback.fn, callback.env));
+      rest = node.arguments.slice(1);
+    } else if (firstPattern !== undefined) {
+      args.push(firstPattern);
       rest = node.arguments.slice(1);
     } else if (spec.callback === 'required') {
       throw new Refusal(
@@ -659,7 +743,16 @@ export class Translator {
         `.${name}() needs an arrow function as its first argument`,
       );
     }
-    args.push(...this.args(rest, env));
+    // `s.replace(p, (m, g1) => …)`: the replacement function is the last argument (the pattern may already be taken).
+    const replacement =
+      (name === 'replace' || name === 'replaceAll') && node.arguments.length === 2 ? node.arguments[1] : undefined;
+    const replacer = replacement === undefined ? undefined : this.functionOf(replacement, env);
+    if (replacer !== undefined) {
+      this.notes.add(
+        'a replacement function gets the match, its groups, its index and the text; its value is written as text',
+      );
+      args.push(...this.args(rest.slice(0, -1), env), this.lambda(replacer.fn, replacer.env));
+    } else args.push(...this.args(rest, env));
     if (name === 'sort') this.notes.add('.sort() returns a sorted copy and leaves the array as it was');
     return this.node({
       type: 'Method',
@@ -681,6 +774,65 @@ export class Translator {
             : `${spec.minArgs} to ${spec.maxArgs}`;
       throw new Refusal(`${what} with ${got} arguments`, at.start, `${what} takes ${takes} arguments, got ${got}`);
     }
+  }
+
+  /** `node` as a function known when translating (an arrow, or a name bound to one), with the scope it was written in. */
+  private functionOf(node: js.Expression | js.SpreadElement, env: Env): FunctionBinding | undefined {
+    if (isFunction(node)) return { kind: 'function', fn: node, env };
+    if (node.type === 'Identifier') {
+      const bound = env.get(node.name);
+      if (bound !== undefined && typeof bound !== 'number' && bound.kind === 'function') return bound;
+    }
+    return undefined;
+  }
+
+  /** `node` as a regular expression (a literal, or a name bound to one), or undefined. */
+  private patternOf(node: js.Expression | js.Super, env: Env): RegexNode | undefined {
+    if (isRegexLiteral(node)) return this.regex(node);
+    if (node.type === 'Identifier') {
+      const bound = env.get(node.name);
+      if (bound !== undefined && typeof bound !== 'number' && bound.kind === 'regex') return bound.node;
+    }
+    return undefined;
+  }
+
+  /** A regular-expression literal checked for RE2, refused with the construct at its place in the pattern. */
+  private regex(node: js.Literal): RegexNode {
+    const { pattern, flags } = (node as js.Literal & { regex: { pattern: string; flags: string } }).regex;
+    const r = compileRegex(pattern, flags);
+    if (!r.ok) {
+      const position = r.offset < 0 ? node.end - flags.length : node.start + 1 + r.offset;
+      throw new Refusal(r.construct, position, r.message);
+    }
+    this.notes.add('a regular expression runs on RE2 (linear time); .test() never keeps a lastIndex');
+    return this.node({ type: 'Regex', pattern, flags, start: node.start, end: node.end });
+  }
+
+  /**
+   * A call of a function known when translating — `(() => {…})()` or `f(x)` of `const f = …` —
+   * written in place: each argument (in the caller's scope) binds its parameter, then the body runs
+   * in the scope the function was written in. Inlining ends: a function cannot name itself.
+   */
+  private inline(
+    fn: js.ArrowFunctionExpression | js.FunctionExpression,
+    args: readonly (js.Expression | js.SpreadElement)[],
+    callerEnv: Env,
+    defEnv: Env,
+    at: js.Node,
+  ): ExprNode {
+    if (fn.async || fn.generator) throw new Refusal(fn.async ? 'async function' : 'generator function', fn.start);
+    if (fn.type === 'FunctionExpression' && fn.id) throw new Refusal('named function expression', fn.id.start);
+    const values = this.args(args, callerEnv);
+    const body = (e: Env): ExprNode =>
+      fn.body.type === 'BlockStatement' ? this.seq(fn.body.body, 0, e, null) : this.expr(fn.body, e);
+    const bindAll = (k: number, e: Env): ExprNode => {
+      if (k === fn.params.length) return body(e);
+      const p = fn.params[k];
+      if (p.type === 'RestElement') throw new Refusal('rest parameter', p.start);
+      const init = values[k] ?? this.lit(null, at);
+      return this.bind(p, init, e, (e2) => bindAll(k + 1, e2));
+    };
+    return bindAll(0, defEnv);
   }
 
   private lambda(fn: js.ArrowFunctionExpression | js.FunctionExpression, env: Env): LambdaNode {
@@ -719,6 +871,15 @@ export class Translator {
 
 function isFunction(n: js.Node): n is js.ArrowFunctionExpression | js.FunctionExpression {
   return n.type === 'ArrowFunctionExpression' || n.type === 'FunctionExpression';
+}
+
+/** The refusal of a function calling itself (every call is written in place, so none may recur). */
+function recursion(name: string, position: number): Refusal {
+  return new Refusal('recursion', position, `the function "${name}" cannot call itself in a formula`);
+}
+
+function isRegexLiteral(n: js.Node): n is js.Literal {
+  return n.type === 'Literal' && 'regex' in n && (n as js.Literal).regex !== undefined;
 }
 
 function blockOf(st: js.Statement): readonly js.Statement[] {
