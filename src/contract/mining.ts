@@ -101,3 +101,55 @@ export interface ConformanceReport {
   byState: Record<string, number>;
   byEvent: Record<string, number>;
 }
+
+/** Where the events of a mining request come from: given inline, or an execution's input events or ledger. */
+export type EventSource =
+  { events: unknown[] } | { execution: { templateId: string; executionId: string; from?: 'events' | 'ledger' } };
+
+/** `POST /api/mining/discover`: the graph (filtered), and with `template` (default true) a V3 template that replays it. */
+export interface DiscoverAnswer {
+  success: true;
+  discovery: Discovery;
+  /** The unfiltered graph's totals, so a screen can say "8 of 12 activities". */
+  unfiltered: { cases: number; events: number; activities: number; paths: number; variants: number };
+  template?: Record<string, unknown>;
+}
+
+/** `POST /api/mining/conform`. */
+export interface ConformAnswer {
+  success: true;
+  templateId: string;
+  report: ConformanceReport;
+}
+
+/** The body of `POST /api/mining/discover` (client `discover`). */
+export type DiscoverRequest = EventSource & {
+  fields?: CaseFields;
+  filter?: DfgFilter;
+  /** Also answer a V3 template that replays the (filtered) graph; default true. */
+  template?: boolean;
+  /** The template's name. */
+  name?: string;
+};
+
+/** The body of `POST /api/mining/conform` (client `conform`). */
+export type ConformRequest = EventSource & { templateId: string; fsm?: string };
+
+/** The body of `POST /api/mining/export` (client `exportEvents`): XES by default, or OCEL 2.0 JSON. */
+export type ExportRequest = EventSource & { fields?: CaseFields; format?: 'xes' | 'ocel' };
+
+/** The body of `POST /api/mining/import-xes` (client `importXes`): a XES text, read back into external events. */
+export interface ImportXesRequest {
+  xes: string;
+  /** The fields the case, activity and time go to (defaults: `correlationId`, `event`, `timestamp`). */
+  fields?: CaseFields;
+  /** `targetDataSourceId` for events that carry none. */
+  target?: string;
+}
+
+/** `POST /api/mining/import-xes`: the events, trace by trace. */
+export interface ImportXesAnswer {
+  success: true;
+  traces: number;
+  events: Record<string, unknown>[];
+}

@@ -12,6 +12,7 @@
 import type { PortOf } from '../contract/port';
 import { createContext, type ServiceDeps } from './context';
 import { executionOps } from './runs/executionOps';
+import { miningOps } from './mining/miningOps';
 import { parserOps } from './parsing/parserOps';
 import { runOps } from './runs/runOps';
 import { settingsOps } from './settingsOps';
@@ -31,6 +32,7 @@ export function createService(deps: ServiceDeps) {
     ...workspaceOps(ctx),
     ...settingsOps(ctx),
     ...parserOps(ctx, deps.parser),
+    ...miningOps(ctx),
   };
   return counted(ctx, ops);
 }

@@ -11,7 +11,6 @@ export { filterDfg } from './filter';
 export { dfgToTemplate, type TemplateOptions } from './toTemplate';
 export { conform, pickFsm, type ConformResult } from './conform';
 export { xesChunks } from './xesWrite';
-export { readXes, XesReader, type XesReadOptions, type XesReadResult } from './xesRead';
 export { ocelChunks, objectType } from './ocelWrite';
 export { isLedgerLine, ledgerEventToEvent } from './ledgerEvents';
 export { formatIsoTime, parseIsoTime } from './isoTime';

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { describe, expect, it } from 'vitest';
-import { formatIsoTime, ocelChunks, parseIsoTime, readCaseLog, readXes, xesChunks } from '../../../src/engine/mining';
+import { formatIsoTime, ocelChunks, parseIsoTime, readCaseLog, xesChunks } from '../../../src/engine/mining';
+import { readXes } from '../../../src/worker/mining/xesRead';
 import type { CaseFields } from '../../../src/contract/mining';
 import { sshdEvents } from './helpers';
 

@@ -5,10 +5,12 @@
  * as an array, `container` as an object). The inverse of xesWrite.ts for the same CaseFields, so
  * events → XES → events gives the same events, grouped by case. Parsed by saxes, a strict
  * streaming XML parser: text can be fed in chunks, and a malformed file is an error naming its line.
+ * It lives in the service rather than the pure core because it reads through that library (the
+ * cores import only the packages tests/unit/engine/purity.test.ts allows).
  */
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import type { CaseFields } from '../../contract/mining';
-import { parseIsoTime } from './isoTime';
+import { parseIsoTime } from '../../engine/mining';
 
 export interface XesReadOptions extends CaseFields {
   /** `targetDataSourceId` given to events that carry none. */
