@@ -8,6 +8,8 @@ import { loghubAccuracy, loghubThroughput, LOGHUB_DATASETS, variedThroughput } f
 import { runMemoryBench, runScaleBench } from '../../bench/scale';
 import { runLoadBench } from '../../bench/load';
 import { runTimeTravelBench } from '../../bench/timeTravel';
+import { runMiningBench } from '../../bench/mining';
+import { miningRows } from './miningBenchRows';
 import { fullGc, machineInfo, memoryInUse } from '../benchPlatform';
 import { nodeSha256 } from '../nodeHasher';
 import {
@@ -24,7 +26,7 @@ import {
 /**
  * `bench [--quick] [--json] [--loghub <dir>]`: the benchmarks of TARGETS.md on the built bundle —
  * E1 throughput, E2 cost growth, E3 memory, E4 time travel, E5 lineage, E6 loading a 100 k-node
- * scenario, and with a Loghub data
+ * scenario, D1–D3 process mining (discover, conform, XES export), and with a Loghub data
  * folder P1 parser throughput and P3 grouping accuracy. Prints a table, or with `--json` one JSON
  * object (`{E1: {eventsPerSecond…}, E2: {perEventRatio…}, …, machine, date}`) that
  * `scripts/bench.mjs` writes into docs/benchmarks.md. `--quick` runs small sizes (a smoke test).
@@ -32,7 +34,7 @@ import {
 export const benchCommand: Command = {
   name: 'bench',
   usage: 'bench [--quick] [--json] [--loghub <dir>]',
-  summary: 'run the benchmarks (TARGETS.md E1–E5, E6, P1, P3) and print the results',
+  summary: 'run the benchmarks (TARGETS.md E1–E5, E6, D1–D3, P1, P3) and print the results',
   async run(argv, io) {
     const args = parseArgs(argv, { quick: { kind: 'switch' }, json: { kind: 'switch' }, loghub: { kind: 'value' } });
     if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
@@ -51,6 +53,7 @@ export const benchCommand: Command = {
     const E2 = runScaleBench({ now, gc, memory: memoryInUse, quick });
     const [E4, E5] = runTimeTravelBench({ now, quick });
     const E6 = runLoadBench({ now, quick });
+    const mining = runMiningBench({ now, quick });
     const results = {
       date: new Date().toISOString(),
       machine: machineInfo(),
@@ -64,7 +67,8 @@ export const benchCommand: Command = {
       P1: parserThroughput(loghub, quick),
       P3: parserAccuracy(loghub),
     };
-    const report: BenchReport = { ...results, ...benchRows(results) };
+    const report: BenchReport & { mining: typeof mining } = { ...results, mining, ...benchRows(results) };
+    report.rows.push(...miningRows(mining));
     io.stdout(args.switches.has('json') ? `${JSON.stringify(report, null, 2)}\n` : formatTable(report));
     return EXIT_OK;
   },
