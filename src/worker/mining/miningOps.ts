@@ -24,6 +24,9 @@ import { Failure, guard, ok, type Result } from '../result';
 import { eventProblem, eventsOf, readMiningBody } from './miningInput';
 import { readXes } from './xesRead';
 
+/** Most variants and deviations one answer lists (the API's `MAX_ANSWER_ENTRIES`); the totals stay in the answer. */
+export const MINING_ANSWER_ENTRIES = 100_000;
+
 /** An export: its media type and its text in chunks (never one string: a log may be longer than one can be). */
 export interface MiningExport {
   contentType: string;
@@ -53,7 +56,10 @@ export function miningOps(ctx: ServiceContext) {
         const graph = filterDfg(full, b.filter ?? {});
         const answer: DiscoverAnswer = {
           success: true,
-          discovery: graph,
+          discovery:
+            graph.variants.length > MINING_ANSWER_ENTRIES
+              ? { ...graph, variants: graph.variants.slice(0, MINING_ANSWER_ENTRIES) }
+              : graph,
           unfiltered: {
             cases: full.cases,
             events: full.events,
@@ -92,7 +98,11 @@ export function miningOps(ctx: ServiceContext) {
         const t0 = ctx.clock();
         const r = conform(loaded.scenario, events, b.fsm)!;
         if (!r.ok) throw eventProblem(source, r.problem);
-        return ok({ success: true, templateId: b.templateId, report: r.report }, { conform: ctx.clock() - t0 });
+        const report =
+          r.report.deviations.length > MINING_ANSWER_ENTRIES
+            ? { ...r.report, deviations: r.report.deviations.slice(0, MINING_ANSWER_ENTRIES) }
+            : r.report;
+        return ok({ success: true, templateId: b.templateId, report }, { conform: ctx.clock() - t0 });
       });
     },
 
