@@ -41,10 +41,20 @@ export function pickFsm(scenario: Scenario, fsmId?: string): FsmSpec | null {
 /** Pure: the DataSources from which tokens can reach `target` along the scenario's edges. */
 function sourcesOf(scenario: Scenario, target: string): NodeSpec[] {
   const into = new Map<string, string[]>();
-  for (const e of scenario.edges) (into.get(e.to) ?? into.set(e.to, []).get(e.to)!).push(e.from);
+  for (const e of scenario.edges) {
+    const list = into.get(e.to);
+    if (list) list.push(e.from);
+    else into.set(e.to, [e.from]);
+  }
   const seen = new Set([target]);
   const todo = [target];
-  while (todo.length > 0) for (const f of into.get(todo.pop()!) ?? []) if (!seen.has(f)) (seen.add(f), todo.push(f));
+  while (todo.length > 0) {
+    for (const from of into.get(todo.pop()!) ?? []) {
+      if (seen.has(from)) continue;
+      seen.add(from);
+      todo.push(from);
+    }
+  }
   return scenario.nodes.filter((n) => n.type === 'DataSource' && seen.has(n.nodeId));
 }
 
@@ -73,6 +83,7 @@ function compileActions(list: readonly FsmAction[]): Action[] {
  * Pure: replays `events` (in order) against the FSM `fsmId` (default: the first) of a loaded
  * `scenario`. Only events addressed to a DataSource upstream of the FSM (or, in the original tool's
  * shape, of a type such a DataSource listens for) are replayed; a malformed event is a problem.
+ * Null when the scenario has no such FSM.
  */
 export function conform(scenario: Scenario, events: readonly unknown[], fsmId?: string): ConformResult | null {
   const spec = pickFsm(scenario, fsmId);

@@ -76,6 +76,8 @@ export function dfgToTemplate(dfg: Dfg, options: TemplateOptions = {}): Record<s
       seed: 1,
       tickMs: 1000,
       maxSteps: steps + 20,
+      // About four ledger events per event (generated, transition, routed, buffered) and two per case.
+      maxEvents: Math.min(100_000_000, Math.max(5_000_000, events * 6 + 1000)),
       nodes: [
         {
           nodeId: source,

@@ -81,7 +81,7 @@ export function* xesChunks(
     else next[lastOf[c]!] = i;
     lastOf[c] = i;
   }
-  const skip = skippedFields(fields);
+  const written = writtenAs(fields);
   let out = `${HEAD}  <string key="concept:name" value="${xmlAttr(name)}"/>\n`;
   for (let c = 0; c < C; c++) {
     const caseName = log.caseNames[c]!;
@@ -94,9 +94,7 @@ export function* xesChunks(
       const life = ev['lifecycle:transition'];
       out += `      <string key="lifecycle:transition" value="${typeof life === 'string' ? xmlAttr(life) : 'complete'}"/>\n`;
       for (const key of Object.keys(ev)) {
-        if (skip.has(key) || key === 'lifecycle:transition') continue;
-        if (key === 'correlationId' && ev[key] === caseName && skip.has('')) continue;
-        if (key === 'event' && skip.has('\u0001') && !isTypedEvent(ev)) continue;
+        if (key === 'lifecycle:transition' || written(key, ev, caseName)) continue;
         out += xesAttribute(key, ev[key], '      ');
       }
       out += '    </event>\n';
@@ -111,16 +109,17 @@ export function* xesChunks(
 }
 
 /**
- * Pure: fields written as `concept:name`/`time:timestamp` rather than as attributes. The default
- * case (`correlationId`) is left out only where it equals the trace's name (marker ""), the default
- * activity `event` only for targeted events (marker "\u0001"); explicit fields always.
+ * Pure: a test of the fields already written as `concept:name` or `time:timestamp`, so they are not
+ * repeated as attributes. An explicit field always is; the default case field `correlationId` only
+ * where it equals the trace's name (an event may carry `correlationIds` instead), the default
+ * activity field `event` only outside the original tool's shape (whose activity is its `type`).
  */
-function skippedFields(fields: CaseFields): Set<string> {
-  const skip = new Set<string>();
-  if (fields.case === undefined) skip.add('');
-  else skip.add(fields.case);
-  if (fields.activity === undefined) skip.add('\u0001');
-  else skip.add(fields.activity);
-  skip.add(fields.time ?? 'timestamp');
-  return skip;
+function writtenAs(fields: CaseFields): (key: string, ev: Record<string, unknown>, caseName: string) => boolean {
+  const time = fields.time ?? 'timestamp';
+  return (key, ev, caseName) => {
+    if (key === time) return true;
+    if (key === (fields.case ?? 'correlationId')) return fields.case !== undefined || ev[key] === caseName;
+    if (key === (fields.activity ?? 'event')) return fields.activity !== undefined || !isTypedEvent(ev);
+    return false;
+  };
 }
