@@ -107,3 +107,48 @@ describe('conform', () => {
     expect(conform(noFsm.scenario!, EVENTS)).toBeNull();
   });
 });
+
+describe("conform, events in the original tool's shape", () => {
+  it('replays events of a type an execution-events DataSource listens for, named by their data.event (by hand)', () => {
+    const doc = {
+      version: '3.0',
+      nodes: [
+        {
+          nodeId: 'orders',
+          type: 'DataSource',
+          generation: { type: 'execution-events', eventType: 'order' },
+          outputs: [{ destinationNodeId: 'fsm' }],
+        },
+        {
+          nodeId: 'fsm',
+          type: 'FSM',
+          fsm: {
+            instancePer: 'correlationId',
+            states: [{ name: 'idle', isInitial: true }, 'paid'],
+            transitions: [{ from: 'idle', to: 'paid', trigger: 'pay' }],
+          },
+          outputs: [{ destinationNodeId: 'done' }],
+        },
+        { nodeId: 'done', type: 'Sink' },
+      ],
+    };
+    const loaded = loadScenario(doc);
+    expect(loaded.errors).toEqual([]);
+    // o1 pays (consumed); o2 ships first (deviation in "idle"); a "refund" type reaches no DataSource.
+    const events = [
+      { type: 'order', data: { correlationId: 'o1', event: 'pay' } },
+      { type: 'order', data: { correlationId: 'o2', event: 'ship' } },
+      { type: 'refund', data: { correlationId: 'o1' } },
+    ];
+    expect(conform(loaded.scenario!, events)).toMatchObject({
+      ok: true,
+      report: {
+        cases: 2,
+        fittingCases: 1,
+        events: 2,
+        consumedEvents: 1,
+        deviations: [{ case: 'o2', index: 0, event: 'ship', state: 'idle', position: 1 }],
+      },
+    });
+  });
+});

@@ -116,3 +116,29 @@ describe('dfgToTemplate', () => {
     expect(own).toMatchObject({ ok: true, report: { eventFitness: 1, caseFitness: 1, deviations: [] } });
   });
 });
+
+describe('conform against a discovered, filtered template', () => {
+  it('consumes exactly the events the engine turns into transitions (property)', () => {
+    const activity = fc.constantFrom('a', 'b', 'c', 'd');
+    const logs = fc.array(
+      fc.tuple(fc.integer({ min: 0, max: 5 }), activity).map(([c, a]) => ev(`case-${c}`, a)),
+      { minLength: 1, maxLength: 40 },
+    );
+    const filters = fc.record({
+      activities: fc.integer({ min: 0, max: 100 }),
+      paths: fc.integer({ min: 0, max: 100 }),
+    });
+    fc.assert(
+      fc.property(logs, filters, (events, filter) => {
+        const doc = dfgToTemplate(filterDfg(graphOf(events), filter), { dataSourceId: 'src' });
+        const run = runTemplate(doc, events);
+        const fired = Object.values(run.transitions).reduce((s, n) => s + n, 0);
+        const r = conform(loadScenario(doc).scenario!, events);
+        expect(r?.ok && r.report.consumedEvents).toBe(fired);
+        // What the engine did not accept went to the unaccepted sink.
+        expect(run.sinks['unaccepted'] ?? 0).toBe(events.length - fired);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
