@@ -22,7 +22,6 @@ import type { ServiceContext } from '../context';
 import { mustGet } from '../templates/templateOps';
 import { Failure, guard, ok, type Result } from '../result';
 import { eventProblem, eventsOf, readMiningBody } from './miningInput';
-import { readXes } from './xesRead';
 
 /** Most variants and deviations one answer lists (the API's `MAX_ANSWER_ENTRIES`); the totals stay in the answer. */
 export const MINING_ANSWER_ENTRIES = 100_000;
@@ -125,6 +124,8 @@ export function miningOps(ctx: ServiceContext) {
     importXes(body: unknown): Promise<Result<ImportXesAnswer>> {
       return guard(async () => {
         const b = readMiningBody(ImportXesBody, body);
+        // Loaded on first use: the XML parser is not part of the worker's start.
+        const { readXes } = await import('./xesRead');
         const r = readXes(b.xes, { ...(b.fields ?? {}), ...(b.target === undefined ? {} : { target: b.target }) });
         if (!r.ok)
           throw new Failure('BAD_REQUEST', `/xes: line ${r.message}`, {
