@@ -102,9 +102,15 @@ export interface ConformanceReport {
   byEvent: Record<string, number>;
 }
 
-/** Where the events of a mining request come from: given inline, or an execution's input events or ledger. */
+/**
+ * Where the events of a mining request come from: given inline, an execution's input events or
+ * ledger, or a parse in the worker (the body of `POST /api/parser/parse`: `{configId}` or
+ * `{config}`; its `eventLimit` defaults to the most, 1,000,000).
+ */
 export type EventSource =
-  { events: unknown[] } | { execution: { templateId: string; executionId: string; from?: 'events' | 'ledger' } };
+  | { events: unknown[] }
+  | { execution: { templateId: string; executionId: string; from?: 'events' | 'ledger' } }
+  | { parse: ({ configId: string } | { config: Record<string, unknown> }) & { eventLimit?: number } };
 
 /** `POST /api/mining/discover`: the graph (filtered), and with `template` (default true) a V3 template that replays it. */
 export interface DiscoverAnswer {

@@ -39,13 +39,15 @@ const Execution = v.object(
 const Source = {
   events: v.optional(v.array(v.unknown(), '"events" must be an array of events')),
   execution: v.optional(Execution),
+  // The parse body is checked by the parse itself (src/worker/parsing/parserInput.ts).
+  parse: v.optional(v.record(v.string(), v.unknown(), '"parse" must be an object (a parse request)')),
 };
 
 /** Exactly one source of events. */
-function oneSource<T extends { events?: unknown; execution?: unknown }>(o: T): boolean {
-  return (o.events === undefined) !== (o.execution === undefined);
+function oneSource<T extends { events?: unknown; execution?: unknown; parse?: unknown }>(o: T): boolean {
+  return [o.events, o.execution, o.parse].filter((x) => x !== undefined).length === 1;
 }
-const ONE_SOURCE = 'give the events either inline ("events") or from a run ("execution"), not both or neither';
+const ONE_SOURCE = 'give the events in one way: inline ("events"), from a run ("execution") or from a parse ("parse")';
 
 /** `POST /mining/discover`. */
 export const DiscoverBody = v.pipe(

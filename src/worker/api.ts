@@ -25,14 +25,15 @@ export type { Result, ServiceError, Timings } from './result';
 /** Not pure: a service over `deps.db` (see ServiceDeps for the injected clock, ids and locks). */
 export function createService(deps: ServiceDeps) {
   const ctx = createContext(deps);
+  const parser = parserOps(ctx, deps.parser);
   const ops = {
     ...templateOps(ctx),
     ...executionOps(ctx),
     ...runOps(ctx),
     ...workspaceOps(ctx),
     ...settingsOps(ctx),
-    ...parserOps(ctx, deps.parser),
-    ...miningOps(ctx),
+    ...parser,
+    ...miningOps(ctx, (body) => parser.parse(body)),
   };
   return counted(ctx, ops);
 }

@@ -21,7 +21,7 @@ import {
 import type { ServiceContext } from '../context';
 import { mustGet } from '../templates/templateOps';
 import { Failure, guard, ok, type Result } from '../result';
-import { eventProblem, eventsOf, readMiningBody } from './miningInput';
+import { eventProblem, eventsOf, readMiningBody, type ParseFn } from './miningInput';
 
 /** Most variants and deviations one answer lists (the API's `MAX_ANSWER_ENTRIES`); the totals stay in the answer. */
 export const MINING_ANSWER_ENTRIES = 100_000;
@@ -35,19 +35,21 @@ export interface MiningExport {
 type ExecutionRef = Extract<EventSource, { execution: unknown }>['execution'];
 
 /** Pure: the one source a checked body names. */
-function sourceOf(b: { events?: unknown[]; execution?: ExecutionRef }): EventSource {
-  return b.events !== undefined ? { events: b.events } : { execution: b.execution! };
+function sourceOf(b: { events?: unknown[]; execution?: ExecutionRef; parse?: Record<string, unknown> }): EventSource {
+  if (b.events !== undefined) return { events: b.events };
+  if (b.parse !== undefined) return { parse: b.parse as Extract<EventSource, { parse: unknown }>['parse'] };
+  return { execution: b.execution! };
 }
 
-/** Not pure: the mining methods of a service over `ctx`. */
-export function miningOps(ctx: ServiceContext) {
+/** Not pure: the mining methods of a service over `ctx`; `parse` is the service's own parse (for `parse` sources). */
+export function miningOps(ctx: ServiceContext, parse: ParseFn) {
   return {
     /** The directly-follows graph and variants of the events (filtered), with a template that replays them. */
     discover(body: unknown): Promise<Result<DiscoverAnswer>> {
       return guard(async () => {
         const b = readMiningBody(DiscoverBody, body);
         const source = sourceOf(b);
-        const events = await eventsOf(ctx, source);
+        const events = await eventsOf(ctx, source, parse);
         const t0 = ctx.clock();
         const log = readCaseLog(events, b.fields ?? {});
         if (!log.ok) throw eventProblem(source, log.problem);
@@ -93,7 +95,7 @@ export function miningOps(ctx: ServiceContext) {
               })
             : new Failure('NODE_NOT_FOUND', `Template "${b.templateId}" has no FSM "${b.fsm}"`, { nodeId: b.fsm });
         const source = sourceOf(b);
-        const events = await eventsOf(ctx, source);
+        const events = await eventsOf(ctx, source, parse);
         const t0 = ctx.clock();
         const r = conform(loaded.scenario, events, b.fsm)!;
         if (!r.ok) throw eventProblem(source, r.problem);
@@ -110,7 +112,7 @@ export function miningOps(ctx: ServiceContext) {
       return guard(async () => {
         const b = readMiningBody(ExportBody, body);
         const source = sourceOf(b);
-        const events = await eventsOf(ctx, source);
+        const events = await eventsOf(ctx, source, parse);
         const fields = b.fields ?? {};
         const log = readCaseLog(events, fields);
         if (!log.ok) throw eventProblem(source, log.problem);

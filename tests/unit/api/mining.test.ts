@@ -53,6 +53,18 @@ describe('POST /api/mining/discover', () => {
     expect(fromLedger.discovery.activities['attempt:rejected']).toBeGreaterThan(0);
   });
 
+  it('parses a saved configuration in the worker and discovers its events', async () => {
+    const { api } = newApi({ parser: { bundle: diskBundle } });
+    const r = await api.discover({ parse: { configId: 'openssh-sessions' }, template: false });
+    expect(r.discovery).toMatchObject({ cases: 519, events: 2000 });
+    // The same parse outside the worker, counted directly.
+    expect(r.discovery.activities['auth_fail']).toBe(sshdEvents().filter((e) => e['event'] === 'auth_fail').length);
+    expect(await apiError(api.discover({ parse: { configId: 'nope' } }))).toMatchObject({
+      status: 404,
+      code: 'CONFIG_NOT_FOUND',
+    });
+  });
+
   it('answers 400 naming the event and field it cannot read, and for two sources at once', async () => {
     const { api } = newApi();
     const err = await apiError(api.discover({ events: [ev('c', 'a'), { correlationId: 'c' }] }));
