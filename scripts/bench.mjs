@@ -41,7 +41,7 @@ const report = JSON.parse(
   ]),
 );
 
-const rows = report.rows.map(
+const rows = [...report.rows, ...(report.miningRows ?? [])].map(
   (r) => `| ${r.id} | ${r.workload} | ${r.result} | ${r.target} | ${r.pass ? 'pass' : 'FAIL'} |`,
 );
 let browserLine = null;

@@ -15,6 +15,7 @@ import { adminExecutionRoutes } from './handlers/adminExecutions';
 import { engineRoutes } from './handlers/engine';
 import { executionRoutes } from './handlers/executions';
 import { fallbackHandlers } from './handlers/fallback';
+import { miningRoutes } from './handlers/mining';
 import { parserRoutes } from './handlers/parser';
 import { settingsRoutes } from './handlers/settings';
 import { templateRoutes } from './handlers/templates';
@@ -33,6 +34,7 @@ export const apiRoutes: readonly Route[] = [
   ...parserRoutes,
   ...adminExecutionRoutes,
   ...settingsRoutes,
+  ...miningRoutes,
 ];
 
 export interface BuildOptions {

@@ -7,6 +7,15 @@
 import type { ExternalEvent, LedgerEvent } from '../contract/vocabulary';
 import type { LedgerPageQuery } from '../contract/queries';
 import type {
+  ConformAnswer,
+  ConformRequest,
+  DiscoverAnswer,
+  DiscoverRequest,
+  ExportRequest,
+  ImportXesAnswer,
+  ImportXesRequest,
+} from '../contract/mining';
+import type {
   ActivityEntry,
   ActivityHistogram,
   Deleted,
@@ -345,6 +354,31 @@ export class EngineAPIService {
   /** Progress records of the parses running in the worker (and the most recent finished ones). */
   parserProgress(options: CallOptions = {}): Promise<ParseJobs> {
     return this.get('/parser/progress', {}, options);
+  }
+
+  // ——— process mining (docs/discovery.md) ———
+
+  /**
+   * The directly-follows graph and variants of events — given inline, or a run's input events or
+   * ledger — filtered, with a V3 template that replays them (`createTemplate` stores it).
+   */
+  discover(body: DiscoverRequest, options: CallOptions = {}): Promise<DiscoverAnswer> {
+    return this.send('POST', '/mining/discover', body, options);
+  }
+
+  /** Events replayed against stored template `body.templateId`'s FSM: fitness, deviations per case, state and event. */
+  conform(body: ConformRequest, options: CallOptions = {}): Promise<ConformAnswer> {
+    return this.send('POST', '/mining/conform', body, options);
+  }
+
+  /** Events as a XES file (default) or OCEL 2.0 JSON, as a Blob for a download. */
+  exportEvents(body: ExportRequest, options: CallOptions = {}): Promise<Blob> {
+    return this.request<Blob>('POST', '/mining/export', body, 'blob', options);
+  }
+
+  /** A XES file's text back into external events (`addExternalEvents` or `createExecution` takes them). */
+  importXes(body: ImportXesRequest, options: CallOptions = {}): Promise<ImportXesAnswer> {
+    return this.send('POST', '/mining/import-xes', body, options);
   }
 
   // ——— settings ———

@@ -15,6 +15,7 @@ import { pledOps } from './compat/pledOps';
 import { createContext, type ServiceDeps } from './context';
 import { draftOps } from './draftOps';
 import { executionOps } from './runs/executionOps';
+import { miningOps } from './mining/miningOps';
 import { parserOps } from './parsing/parserOps';
 import { runOps } from './runs/runOps';
 import { settingsOps } from './settingsOps';
@@ -27,14 +28,16 @@ export type { Result, ServiceError, Timings } from './result';
 /** Not pure: a service over `deps.db` (see ServiceDeps for the injected clock, ids and locks). */
 export function createService(deps: ServiceDeps) {
   const ctx = createContext(deps);
+  const parser = parserOps(ctx, deps.parser);
   const base = {
     ...templateOps(ctx),
     ...executionOps(ctx),
     ...runOps(ctx),
     ...workspaceOps(ctx),
     ...settingsOps(ctx),
-    ...parserOps(ctx, deps.parser),
+    ...parser,
     ...draftOps(ctx),
+    ...miningOps(ctx, (body) => parser.parse(body)),
   };
   // The `pled` profile's operations build on the others (called directly, so counted once).
   return counted(ctx, { ...base, ...pledOps(base) });

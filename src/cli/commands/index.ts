@@ -1,8 +1,19 @@
 import type { Command } from '../command';
 import { benchCommand } from './bench';
+import { conformCommand } from './conform';
+import { discoverCommand } from './discover';
+import { exportXesCommand } from './exportXes';
 import { parseCommand } from './parse';
 import { runCommand } from './run';
 import { validateCommand } from './validate';
 
 /** Every command of the command line, in the order `--help` lists them. */
-export const COMMANDS: readonly Command[] = [runCommand, validateCommand, parseCommand, benchCommand];
+export const COMMANDS: readonly Command[] = [
+  runCommand,
+  validateCommand,
+  parseCommand,
+  discoverCommand,
+  conformCommand,
+  exportXesCommand,
+  benchCommand,
+];

@@ -1,0 +1,61 @@
+import { optionValue, parseArgs, UsageError } from '../args';
+import { EXIT_OK, EXIT_USAGE, type Command } from '../command';
+import { readEventsFile, whereIs } from '../eventsFile';
+import { reportIssues } from '../issueReport';
+import { readJson } from '../json';
+import { loadScenario } from '../../engine/dsl';
+import { conform } from '../../engine/mining';
+
+/**
+ * `conform <scenario.json> --events <events.ndjson> [--fsm ID]`: replays the events against the
+ * template's FSM (the first, or `--fsm`) and prints `{cases, fittingCases, eventFitness,
+ * caseFitness, deviations: [{case, index, event, state}]}` — exit 0 whatever the fitness. Exit 2
+ * for an invalid template, one without that FSM, or an event it cannot read (its line and field).
+ */
+export const conformCommand: Command = {
+  name: 'conform',
+  usage: 'conform <scenario.json> --events <events.ndjson> [--fsm ID]',
+  summary: "check events against a template's FSM: fitness and each case's first deviation",
+  async run(argv, io) {
+    const args = parseArgs(argv, { events: { kind: 'value' }, fsm: { kind: 'value' } });
+    if (args.positionals.length !== 1)
+      throw new UsageError(
+        args.positionals.length === 0 ? 'a scenario file is required' : 'only one scenario file can be checked',
+      );
+    const eventsFile = optionValue(args, 'events');
+    if (eventsFile === undefined) throw new UsageError('--events <events.ndjson> is required');
+    const file = args.positionals[0]!;
+    const json = readJson(await io.readFile(file), file);
+    if (!json.ok) {
+      io.stderr(`${json.message}\n`);
+      return EXIT_USAGE;
+    }
+    const loaded = loadScenario(json.value);
+    if (!reportIssues(io, file, loaded)) return EXIT_USAGE;
+    const read = await readEventsFile(io, eventsFile);
+    if (!read.ok) {
+      io.stderr(`${read.message}\n`);
+      return EXIT_USAGE;
+    }
+    const fsmId = optionValue(args, 'fsm');
+    const result = conform(loaded.scenario!, read.values, fsmId);
+    if (result === null) {
+      io.stderr(`${file}: ${fsmId === undefined ? 'the scenario has no FSM' : `no FSM "${fsmId}" in the scenario`}\n`);
+      return EXIT_USAGE;
+    }
+    if (!result.ok) {
+      io.stderr(`${whereIs(eventsFile, read, result.problem.index)} ${result.problem.message}\n`);
+      return EXIT_USAGE;
+    }
+    const r = result.report;
+    const output = {
+      cases: r.cases,
+      fittingCases: r.fittingCases,
+      eventFitness: r.eventFitness,
+      caseFitness: r.caseFitness,
+      deviations: r.deviations.map((d) => ({ case: d.case, index: d.index, event: d.event, state: d.state })),
+    };
+    io.stdout(`${JSON.stringify(output, null, 2)}\n`);
+    return EXIT_OK;
+  },
+};

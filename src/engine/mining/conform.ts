@@ -1,0 +1,233 @@
+/**
+ * Conformance (issue 26, item 3): events replayed against one FSM of a template, case by case, the
+ * way the engine's FSM would take them — the first transition from the case's state whose trigger
+ * matches and whose condition holds consumes the event, running the states' variable actions; an
+ * event no transition takes leaves the state as it was and is a deviation. Pure and linear: one pass,
+ * one machine per case, a token's data built only when a condition or formula needs it. What the
+ * replay leaves out is documented in docs/discovery.md (timers, nodes before the FSM, emit and log).
+ */
+import type { ConformanceReport, Deviation } from '../../contract/mining';
+import { parseExpression, type CompiledExpr } from '../expr';
+import type { FsmAction, FsmSpec, NodeSpec, Scenario } from '../types';
+import type { CaseLogProblem } from './caseLog';
+import { caseKey, readBody, tokenData } from './replayEvent';
+import { countsObject } from './order';
+
+export type ConformResult = { ok: true; report: ConformanceReport } | { ok: false; problem: CaseLogProblem };
+
+interface Step {
+  to: number;
+  /** null: any token; else the event name it needs. */
+  event: string | null;
+  condition: CompiledExpr | null;
+}
+
+type Action =
+  | { kind: 'set'; target: string; value: unknown; expr: CompiledExpr | null }
+  | { kind: 'add'; target: string; by: number };
+
+interface Machine {
+  state: number;
+  vars: Record<string, unknown> | null;
+  seen: number;
+  deviation: Deviation | null;
+}
+
+/** Pure: the FSM `fsmId` of `scenario`, or its first FSM; null when there is none. */
+export function pickFsm(scenario: Scenario, fsmId?: string): FsmSpec | null {
+  const fsm = scenario.nodes.find((n): n is FsmSpec => n.type === 'FSM' && (fsmId === undefined || n.nodeId === fsmId));
+  return fsm ?? null;
+}
+
+/** Pure: the DataSources from which tokens can reach `target` along the scenario's edges. */
+function sourcesOf(scenario: Scenario, target: string): NodeSpec[] {
+  const into = new Map<string, string[]>();
+  for (const e of scenario.edges) {
+    const list = into.get(e.to);
+    if (list) list.push(e.from);
+    else into.set(e.to, [e.from]);
+  }
+  const seen = new Set([target]);
+  const todo = [target];
+  while (todo.length > 0) {
+    for (const from of into.get(todo.pop()!) ?? []) {
+      if (seen.has(from)) continue;
+      seen.add(from);
+      todo.push(from);
+    }
+  }
+  return scenario.nodes.filter((n) => n.type === 'DataSource' && seen.has(n.nodeId));
+}
+
+/** An expression that never holds: what a condition the loader accepted but that fails to compile here counts as. */
+const NEVER = (parseExpression('false') as { ok: true; expr: CompiledExpr }).expr;
+
+/** Pure: compiles a condition or formula the loader already checked; null for none, NEVER when it does not compile. */
+function compiled(source: string | undefined): CompiledExpr | null {
+  if (source === undefined || source.trim() === '') return null;
+  const r = parseExpression(source);
+  return r.ok ? r.expr : NEVER;
+}
+
+function compileActions(list: readonly FsmAction[]): Action[] {
+  const out: Action[] = [];
+  for (const a of list) {
+    if (a.action === 'set_variable')
+      out.push({ kind: 'set', target: a.target, value: a.value ?? null, expr: compiled(a.formula) });
+    else if (a.action === 'increment' || a.action === 'decrement')
+      out.push({ kind: 'add', target: a.target, by: a.action === 'increment' ? a.value : -a.value });
+  }
+  return out;
+}
+
+/**
+ * Pure: replays `events` (in order) against the FSM `fsmId` (default: the first) of a loaded
+ * `scenario`. Only events addressed to a DataSource upstream of the FSM (or, in the original tool's
+ * shape, of a type such a DataSource listens for) are replayed; a malformed event is a problem.
+ * Null when the scenario has no such FSM.
+ */
+export function conform(scenario: Scenario, events: readonly unknown[], fsmId?: string): ConformResult | null {
+  const spec = pickFsm(scenario, fsmId);
+  if (spec === null) return null;
+  const fsm = spec.fsm;
+  const names = fsm.states.map((s) => s.name);
+  const index = new Map(names.map((n, i) => [n, i] as const));
+  const from: Step[][] = names.map(() => []);
+  for (const t of fsm.transitions) {
+    if (t.trigger.kind === 'timer') continue;
+    from[index.get(t.from)!]!.push({
+      to: index.get(t.to)!,
+      event: t.trigger.kind === 'event' ? t.trigger.name : null,
+      condition: compiled(t.condition),
+    });
+  }
+  const onEntry = fsm.states.map((s) => compileActions(s.onEntry));
+  const onExit = fsm.states.map((s) => compileActions(s.onExit));
+  const hasVars =
+    Object.keys(fsm.variables).length > 0 || onEntry.some((a) => a.length > 0) || onExit.some((a) => a.length > 0);
+  const initial = index.get(fsm.initialState) ?? 0;
+  const sources = sourcesOf(scenario, spec.nodeId);
+  const targeted = new Set(sources.map((s) => s.nodeId));
+  const types = new Set(
+    sources.flatMap((s) =>
+      s.type === 'DataSource' && s.generation.type === 'execution-events' ? [s.generation.eventType] : [],
+    ),
+  );
+  const field = fsm.eventField;
+  const perCase = fsm.instancePer === 'correlationId';
+  const machines = new Map<string, Machine>();
+  const order: string[] = [];
+  const byState = new Map<string, number>();
+  const byEvent = new Map<string, number>();
+  let replayed = 0;
+  let consumed = 0;
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i];
+    if (e === null || typeof e !== 'object' || Array.isArray(e))
+      return { ok: false, problem: { index: i, field: '', message: 'an event must be a JSON object' } };
+    const ev = e as Record<string, unknown>;
+    const target = ev['targetDataSourceId'];
+    const typed = target === undefined && typeof ev['type'] === 'string' && types.has(ev['type']);
+    if (!typed && !(typeof target === 'string' && targeted.has(target))) continue;
+    const body = typed ? readBody(ev) : ev;
+    if (typeof body === 'string') return { ok: false, problem: { index: i, field: 'data', message: body } };
+    const key = perCase ? caseKey(typed ? body : ev, typed ? ev : null) : '';
+    if (typeof key !== 'string') return { ok: false, problem: { index: i, ...key } };
+    let m = machines.get(key);
+    if (m === undefined) {
+      m = { state: initial, vars: hasVars ? { ...fsm.variables } : null, seen: 0, deviation: null };
+      machines.set(key, m);
+      order.push(key);
+    }
+    replayed++;
+    const raw = typed
+      ? Object.hasOwn(body, field)
+        ? body[field]
+        : field === 'event'
+          ? ev['type']
+          : undefined
+      : ev[field];
+    const name = raw === undefined || raw === null ? null : String(raw);
+    let data: Record<string, unknown> | null = null;
+    const dataOf = (): Record<string, unknown> => (data ??= tokenData(ev, body, typed));
+    let took = false;
+    for (const s of from[m.state]!) {
+      if (s.event !== null && s.event !== name) continue;
+      if (s.condition !== null && !holds(s.condition, scope(dataOf(), key, names[m.state]!, m.vars))) continue;
+      if (m.vars !== null) {
+        run(onExit[m.state]!, dataOf(), key, names[m.state]!, m.vars);
+        run(onEntry[s.to]!, dataOf(), key, names[s.to]!, m.vars);
+      }
+      m.state = s.to;
+      took = true;
+      break;
+    }
+    if (took) consumed++;
+    else {
+      const state = names[m.state]!;
+      byState.set(state, (byState.get(state) ?? 0) + 1);
+      byEvent.set(name ?? '', (byEvent.get(name ?? '') ?? 0) + 1);
+      m.deviation ??= { case: key, index: m.seen, event: name, state, position: i };
+    }
+    m.seen++;
+  }
+  const deviations: Deviation[] = [];
+  for (const key of order) {
+    const d = machines.get(key)!.deviation;
+    if (d !== null) deviations.push(d);
+  }
+  const cases = order.length;
+  const fittingCases = cases - deviations.length;
+  return {
+    ok: true,
+    report: {
+      fsm: spec.nodeId,
+      cases,
+      fittingCases,
+      events: replayed,
+      consumedEvents: consumed,
+      eventFitness: replayed === 0 ? 1 : consumed / replayed,
+      caseFitness: cases === 0 ? 1 : fittingCases / cases,
+      deviations,
+      byState: countsObject(byState),
+      byEvent: countsObject(byEvent),
+    },
+  };
+}
+
+function scope(data: Record<string, unknown>, key: string, state: string, vars: Record<string, unknown> | null) {
+  const s: Record<string, unknown> = { ...(vars ?? {}) };
+  s['value'] = data['value'] ?? null;
+  s['data'] = data;
+  s['token'] = { id: '', correlationIds: key === '' ? [] : [key], data };
+  s['step'] = 0;
+  s['time'] = 0;
+  s['state'] = state;
+  s['variables'] = vars ?? {};
+  return s;
+}
+
+function holds(expr: CompiledExpr, s: Record<string, unknown>): boolean {
+  const r = expr.evaluate({ scope: s as never });
+  return r.ok && Boolean(r.value);
+}
+
+/** Not pure: runs variable actions on `vars` (a formula that fails leaves its variable as it was). */
+function run(
+  actions: readonly Action[],
+  data: Record<string, unknown>,
+  key: string,
+  state: string,
+  vars: Record<string, unknown>,
+): void {
+  for (const a of actions) {
+    if (a.kind === 'add') {
+      const v = vars[a.target];
+      vars[a.target] = (typeof v === 'number' ? v : 0) + a.by;
+    } else if (a.expr === null) vars[a.target] = a.value;
+    else if (a.expr !== NEVER) {
+      const r = a.expr.evaluate({ scope: scope(data, key, state, vars) as never });
+      if (r.ok) vars[a.target] = r.value;
+    }
+  }
+}

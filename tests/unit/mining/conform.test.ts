@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { loadScenario } from '../../../src/engine';
+import { conform } from '../../../src/engine/mining';
+import type { Scenario } from '../../../src/engine/types';
+
+// A door: new --open--> open (onEntry: pings + 1), open --ping--> open, open --close [pings >= 2]--> closed.
+// The "other" source feeds only a sink: its events never reach the FSM.
+const DOC = {
+  version: '3.0',
+  name: 'door',
+  nodes: [
+    { nodeId: 'src', type: 'DataSource', count: 0, outputs: [{ destinationNodeId: 'door' }] },
+    { nodeId: 'other', type: 'DataSource', count: 0, outputs: [{ destinationNodeId: 'done' }] },
+    {
+      nodeId: 'door',
+      type: 'FSM',
+      fsm: {
+        instancePer: 'correlationId',
+        variables: { pings: 0 },
+        states: [
+          { name: 'new', isInitial: true },
+          { name: 'open', onEntry: [{ action: 'increment', target: 'pings' }] },
+          { name: 'closed', isFinal: true },
+        ],
+        transitions: [
+          { from: 'new', to: 'open', trigger: 'open' },
+          { from: 'open', to: 'open', trigger: 'ping' },
+          { from: 'open', to: 'closed', trigger: 'close', condition: 'pings >= 2' },
+        ],
+      },
+      outputs: [{ destinationNodeId: 'done' }],
+    },
+    { nodeId: 'done', type: 'Sink' },
+  ],
+};
+
+const e = (c: string, name: string, target = 'src') => ({ targetDataSourceId: target, correlationId: c, event: name });
+// position case event → outcome (by hand)
+// 0 x open  consumed (new→open, pings 1)     1 y open  consumed (pings 1)
+// 2 x ping  consumed (open→open, pings 2)    3 y close NOT: pings 1 < 2 — y's first deviation, index 1, state open
+// 4 x close consumed (open→closed)           5 z ping  NOT: no "ping" from new — z's first deviation, index 0
+// 6 z open  consumed                         7 y close NOT again (counted, not a new first deviation)
+// 8 w open to "other": not replayed
+const EVENTS = [
+  e('x', 'open'),
+  e('y', 'open'),
+  e('x', 'ping'),
+  e('y', 'close'),
+  e('x', 'close'),
+  e('z', 'ping'),
+  e('z', 'open'),
+  e('y', 'close'),
+  e('w', 'open', 'other'),
+];
+
+function scenario(): Scenario {
+  const r = loadScenario(DOC);
+  expect(r.errors).toEqual([]);
+  return r.scenario!;
+}
+
+describe('conform', () => {
+  it('replays events case by case and reports fitness and first deviations (by hand)', () => {
+    const r = conform(scenario(), EVENTS);
+    expect(r).toEqual({
+      ok: true,
+      report: {
+        fsm: 'door',
+        cases: 3,
+        fittingCases: 1,
+        events: 8,
+        consumedEvents: 5,
+        eventFitness: 5 / 8,
+        caseFitness: 1 / 3,
+        deviations: [
+          { case: 'y', index: 1, event: 'close', state: 'open', position: 3 },
+          { case: 'z', index: 0, event: 'ping', state: 'new', position: 5 },
+        ],
+        byState: { open: 2, new: 1 },
+        byEvent: { close: 2, ping: 1 },
+      },
+    });
+  });
+
+  it('counts a log that fits entirely as fitness 1', () => {
+    const r = conform(scenario(), [e('x', 'open'), e('x', 'ping'), e('x', 'close')]);
+    expect(r).toMatchObject({
+      ok: true,
+      report: { cases: 1, fittingCases: 1, eventFitness: 1, caseFitness: 1, deviations: [] },
+    });
+  });
+
+  it('names the event and field it cannot read, and answers null for a template without FSM', () => {
+    expect(
+      conform(scenario(), [e('x', 'open'), { targetDataSourceId: 'src', correlationId: 7, event: 'open' }]),
+    ).toEqual({
+      ok: false,
+      problem: { index: 1, field: 'correlationId', message: 'field "correlationId" must be a string' },
+    });
+    const noFsm = loadScenario({
+      version: '3.0',
+      nodes: [
+        { nodeId: 's', type: 'DataSource', outputs: [{ destinationNodeId: 'k' }] },
+        { nodeId: 'k', type: 'Sink' },
+      ],
+    });
+    expect(conform(noFsm.scenario!, EVENTS)).toBeNull();
+  });
+});
+
+describe("conform, events in the original tool's shape", () => {
+  it('replays events of a type an execution-events DataSource listens for, named by their data.event (by hand)', () => {
+    const doc = {
+      version: '3.0',
+      nodes: [
+        {
+          nodeId: 'orders',
+          type: 'DataSource',
+          generation: { type: 'execution-events', eventType: 'order' },
+          outputs: [{ destinationNodeId: 'fsm' }],
+        },
+        {
+          nodeId: 'fsm',
+          type: 'FSM',
+          fsm: {
+            instancePer: 'correlationId',
+            states: [{ name: 'idle', isInitial: true }, 'paid'],
+            transitions: [{ from: 'idle', to: 'paid', trigger: 'pay' }],
+          },
+          outputs: [{ destinationNodeId: 'done' }],
+        },
+        { nodeId: 'done', type: 'Sink' },
+      ],
+    };
+    const loaded = loadScenario(doc);
+    expect(loaded.errors).toEqual([]);
+    // o1 pays (consumed); o2 ships first (deviation in "idle"); a "refund" type reaches no DataSource.
+    const events = [
+      { type: 'order', data: { correlationId: 'o1', event: 'pay' } },
+      { type: 'order', data: { correlationId: 'o2', event: 'ship' } },
+      { type: 'refund', data: { correlationId: 'o1' } },
+    ];
+    expect(conform(loaded.scenario!, events)).toMatchObject({
+      ok: true,
+      report: {
+        cases: 2,
+        fittingCases: 1,
+        events: 2,
+        consumedEvents: 1,
+        deviations: [{ case: 'o2', index: 0, event: 'ship', state: 'idle', position: 1 }],
+      },
+    });
+  });
+});

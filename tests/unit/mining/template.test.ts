@@ -1,0 +1,144 @@
+import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadScenario } from '../../../src/engine';
+import { conform, dataSourceOf, dfgToTemplate, discover, filterDfg, readCaseLog } from '../../../src/engine/mining';
+import { expectedTransitions, runTemplate, sshdEvents } from './helpers';
+
+const ev = (c: string, a: string) => ({ targetDataSourceId: 'src', correlationId: c, event: a });
+// Traces: c1 a b c d, c2 a c d, c3 a b c d (interleaved as in discover.test.ts).
+const LOG = [
+  ev('c1', 'a'),
+  ev('c2', 'a'),
+  ev('c1', 'b'),
+  ev('c2', 'c'),
+  ev('c1', 'c'),
+  ev('c3', 'a'),
+  ev('c2', 'd'),
+  ev('c3', 'b'),
+  ev('c1', 'd'),
+  ev('c3', 'c'),
+  ev('c3', 'd'),
+];
+
+function graphOf(events: readonly unknown[]) {
+  const r = readCaseLog(events);
+  if (!r.ok) throw new Error(r.problem.message);
+  return discover(r.log);
+}
+
+describe('dfgToTemplate', () => {
+  it('runs on its own log with one transition firing per edge occurrence (by hand)', () => {
+    const doc = dfgToTemplate(graphOf(LOG), { dataSourceId: dataSourceOf(LOG) });
+    const run = runTemplate(doc, LOG);
+    expect(run.status).toBe('completed');
+    expect(run.transitions).toEqual({ 'start>a': 3, 'a>b': 2, 'b>c': 2, 'c>d': 3, 'a>c': 1 });
+    // One token per case reaches endedCases; nothing is left unaccepted.
+    expect(run.sinks).toEqual({ endedCases: 3 });
+  });
+
+  it('sends the events a filtered graph no longer accepts to the unaccepted sink', () => {
+    // paths 25 % drops a>c: c2 (a c d) moves start>a, then c and d find no transition.
+    const doc = dfgToTemplate(filterDfg(graphOf(LOG), { paths: 25 }), { dataSourceId: 'src' });
+    const run = runTemplate(doc, LOG);
+    expect(run.transitions).toEqual({ 'start>a': 3, 'a>b': 2, 'b>c': 2, 'c>d': 2 });
+    expect(run.sinks).toEqual({ endedCases: 3, unaccepted: 2 });
+  });
+
+  it('round trip: on any log, each transition fires as often as its edge occurred (property)', () => {
+    // Names include trigger words the FSM reads specially and the start state's own name.
+    const activity = fc.constantFrom('a', 'b', 'c', 'start', 'timer', 'default', 'x y', '"q"');
+    const logs = fc
+      .array(fc.array(activity, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 6 })
+      .chain((traces) => {
+        const picks = traces.flatMap((t, c) => t.map(() => c));
+        return fc.shuffledSubarray(picks, { minLength: picks.length, maxLength: picks.length }).map((order) => {
+          const next = traces.map(() => 0);
+          return order.map((c) => ev(`case-${c}`, traces[c]![next[c]!++]!));
+        });
+      });
+    fc.assert(
+      fc.property(logs, (events) => {
+        const dfg = graphOf(events);
+        const doc = dfgToTemplate(dfg, { dataSourceId: 'src' });
+        const run = runTemplate(doc, events);
+        const start = (doc.scenario as { nodes: { fsm?: { states: { name: string }[] } }[] }).nodes[1]!.fsm!.states[0]!
+          .name;
+        expect(run.transitions).toEqual(expectedTransitions(dfg, start));
+        expect(run.sinks).toEqual({
+          endedCases: Object.keys(Object.fromEntries(events.map((e) => [e.correlationId, 1]))).length,
+        });
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('round trip on the bundled sshd log: parser → discover → template → the engine', () => {
+    const events = sshdEvents();
+    const dfg = graphOf(events);
+    expect(dfg.cases).toBe(519);
+    expect(dfg.events).toBe(2000);
+    const doc = dfgToTemplate(dfg, { dataSourceId: dataSourceOf(events), events: events.length });
+    expect(dataSourceOf(events)).toBe('sshLog');
+    const run = runTemplate(doc, events);
+    expect(run.status).toBe('completed');
+    expect(run.transitions).toEqual(expectedTransitions(dfg));
+    expect(run.sinks).toEqual({ endedCases: 519 });
+  });
+
+  it('round trip on the example event log examples/ssh-sessions.events.ndjson', () => {
+    const text = readFileSync(new URL('../../../examples/ssh-sessions.events.ndjson', import.meta.url), 'utf8');
+    const events = text
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const dfg = graphOf(events);
+    const run = runTemplate(dfgToTemplate(dfg, { dataSourceId: dataSourceOf(events) }), events);
+    expect(run.transitions).toEqual(expectedTransitions(dfg));
+    expect(run.sinks).toEqual({ endedCases: dfg.cases });
+  });
+
+  it("conformance of the sshd log agrees with the engine: consumed events = the FSM's transitions", () => {
+    const events = sshdEvents();
+    const doc = JSON.parse(readFileSync(new URL('../../../examples/ssh-log-sessions.json', import.meta.url), 'utf8'));
+    const run = runTemplate(doc, events, 'attempt');
+    const fired = Object.values(run.transitions).reduce((s, n) => s + n, 0);
+    const r = conform(loadScenario(doc).scenario!, events);
+    expect(r?.ok).toBe(true);
+    if (!r?.ok) return;
+    expect(r.report.fsm).toBe('attempt');
+    expect(r.report.events).toBe(2000);
+    expect(r.report.consumedEvents).toBe(fired);
+    expect(r.report.cases).toBe(519);
+    expect(r.report.fittingCases + r.report.deviations.length).toBe(519);
+    // The template discovered from the same log fits it entirely.
+    const own = conform(loadScenario(dfgToTemplate(graphOf(events), { dataSourceId: 'sshLog' })).scenario!, events);
+    expect(own).toMatchObject({ ok: true, report: { eventFitness: 1, caseFitness: 1, deviations: [] } });
+  });
+});
+
+describe('conform against a discovered, filtered template', () => {
+  it('consumes exactly the events the engine turns into transitions (property)', () => {
+    const activity = fc.constantFrom('a', 'b', 'c', 'd');
+    const logs = fc.array(
+      fc.tuple(fc.integer({ min: 0, max: 5 }), activity).map(([c, a]) => ev(`case-${c}`, a)),
+      { minLength: 1, maxLength: 40 },
+    );
+    const filters = fc.record({
+      activities: fc.integer({ min: 0, max: 100 }),
+      paths: fc.integer({ min: 0, max: 100 }),
+    });
+    fc.assert(
+      fc.property(logs, filters, (events, filter) => {
+        const doc = dfgToTemplate(filterDfg(graphOf(events), filter), { dataSourceId: 'src' });
+        const run = runTemplate(doc, events);
+        const fired = Object.values(run.transitions).reduce((s, n) => s + n, 0);
+        const r = conform(loadScenario(doc).scenario!, events);
+        expect(r?.ok && r.report.consumedEvents).toBe(fired);
+        // What the engine did not accept went to the unaccepted sink.
+        expect(run.sinks['unaccepted'] ?? 0).toBe(events.length - fired);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});

@@ -1,0 +1,172 @@
+import fc from 'fast-check';
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { describe, expect, it } from 'vitest';
+import { formatIsoTime, ocelChunks, parseIsoTime, readCaseLog, xesChunks } from '../../../src/engine/mining';
+import { readXes } from '../../../src/worker/mining/xesRead';
+import type { CaseFields } from '../../../src/contract/mining';
+import { sshdEvents } from './helpers';
+
+function xesOf(events: Record<string, unknown>[], fields: CaseFields = {}): string {
+  const r = readCaseLog(events, fields);
+  if (!r.ok) throw new Error(r.problem.message);
+  return [...xesChunks(events, r.log, fields)].join('');
+}
+
+/** A strict XML parse of `xml` (throws on any well-formedness error): per trace its name and its events' names. */
+function tracesOf(xml: string): { name: string; events: string[] }[] {
+  const p = new SaxesParser({ xmlns: true });
+  const traces: { name: string; events: string[] }[] = [];
+  const path: string[] = [];
+  p.on('error', (e) => {
+    throw e;
+  });
+  p.on('opentag', (t) => {
+    const tag = t as unknown as SaxesTagPlain & { attributes: Record<string, { value: string }> };
+    const parent = path.join('/');
+    path.push(tag.name);
+    if (tag.name === 'trace') traces.push({ name: '', events: [] });
+    if (tag.name === 'string' && tag.attributes['key']?.value === 'concept:name') {
+      const value = tag.attributes['value']!.value;
+      if (parent === 'log/trace') traces[traces.length - 1]!.name = value;
+      if (parent === 'log/trace/event') traces[traces.length - 1]!.events.push(value);
+    }
+  });
+  p.on('closetag', () => void path.pop());
+  p.write(xml).close();
+  return traces;
+}
+
+/** Events grouped by case: cases in order of first appearance, events in log order. */
+function byCase(events: Record<string, unknown>[]): Record<string, unknown>[] {
+  const groups = new Map<unknown, Record<string, unknown>[]>();
+  for (const e of events)
+    (groups.get(e['correlationId']) ?? groups.set(e['correlationId'], []).get(e['correlationId'])!).push(e);
+  return [...groups.values()].flat();
+}
+
+describe('XES export', () => {
+  it('writes the sshd sessions as well-formed XML: one trace per session, events in log order', () => {
+    const events = sshdEvents();
+    const xml = xesOf(events);
+    const traces = tracesOf(xml);
+    const sessions = [...new Set(events.map((e) => e['correlationId'] as string))];
+    expect(traces.map((t) => t.name)).toEqual(sessions);
+    expect(traces).toHaveLength(519);
+    for (const t of traces) {
+      expect(t.events).toEqual(events.filter((e) => e['correlationId'] === t.name).map((e) => e['event']));
+    }
+  });
+
+  it('imports that file back into the same events, case by case, and re-exports the same text', () => {
+    const events = sshdEvents();
+    const xml = xesOf(events);
+    const back = readXes(xml);
+    expect(back.ok).toBe(true);
+    if (!back.ok) return;
+    expect(back.traces).toBe(519);
+    expect(back.events).toEqual(byCase(events));
+    expect(xesOf(back.events)).toBe(xml);
+  });
+
+  it('types attributes and escapes text so any value survives (by hand)', () => {
+    const ev = {
+      targetDataSourceId: 'src',
+      correlationId: 'k&1',
+      event: 'say "hi" <now>',
+      timestamp: 951782400123,
+      n: 3,
+      x: 0.5,
+      ok: true,
+      text: 'line\nbreak\ttab',
+      list: ['a', 2],
+      obj: { deep: { v: false } },
+      gone: null,
+    };
+    const xml = xesOf([ev]);
+    expect(xml).toContain('<string key="concept:name" value="k&amp;1"/>');
+    expect(xml).toContain('<string key="concept:name" value="say &quot;hi&quot; &lt;now&gt;"/>');
+    expect(xml).toContain('<date key="time:timestamp" value="2000-02-29T00:00:00.123Z"/>');
+    expect(xml).toContain('<int key="n" value="3"/>');
+    expect(xml).toContain('<float key="x" value="0.5"/>');
+    expect(xml).toContain('<boolean key="ok" value="true"/>');
+    expect(xml).toContain('<string key="text" value="line&#10;break&#9;tab"/>');
+    expect(xml).not.toContain('gone');
+    const back = readXes(xml);
+    const { gone: _gone, ...kept } = ev;
+    expect(back).toEqual({ ok: true, traces: 1, events: [kept] });
+  });
+
+  it('replaces characters XML 1.0 cannot carry, so the file stays well-formed', () => {
+    const xml = xesOf([{ correlationId: 'c', event: 'bell\u0007 and \ud800 alone' }]);
+    expect(tracesOf(xml)[0]!.events).toEqual(['bell\ufffd and \ufffd alone']);
+  });
+
+  it('refuses a malformed file with the line of the problem', () => {
+    const r = readXes('<log>\n<trace>\n<event><string key="concept:name" value="a"></event>\n</trace></log>');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.message).toMatch(/^3:/);
+  });
+});
+
+describe('OCEL 2.0 export', () => {
+  it('makes every correlation id an object typed by its word, events related to them (by hand)', () => {
+    const events = [
+      { correlationIds: ['order-1', 'customer-7'], event: 'place', timestamp: 0, total: 5 },
+      { correlationId: 'order-1', event: 'ship' },
+    ];
+    const r = readCaseLog(events);
+    if (!r.ok) throw new Error(r.problem.message);
+    const ocel = JSON.parse([...ocelChunks(events, r.log)].join(''));
+    expect(ocel).toEqual({
+      objectTypes: [
+        { name: 'customer', attributes: [] },
+        { name: 'order', attributes: [] },
+      ],
+      eventTypes: [
+        { name: 'place', attributes: [{ name: 'total', type: 'integer' }] },
+        { name: 'ship', attributes: [] },
+      ],
+      objects: [
+        { id: 'order-1', type: 'order', attributes: [], relationships: [] },
+        { id: 'customer-7', type: 'customer', attributes: [], relationships: [] },
+      ],
+      events: [
+        {
+          id: 'e1',
+          type: 'place',
+          time: '1970-01-01T00:00:00.000Z',
+          attributes: [{ name: 'total', value: 5 }],
+          relationships: [
+            { objectId: 'order-1', qualifier: 'case' },
+            { objectId: 'customer-7', qualifier: 'correlation' },
+          ],
+        },
+        {
+          id: 'e2',
+          type: 'ship',
+          time: '1970-01-01T00:00:00.001Z',
+          attributes: [],
+          relationships: [{ objectId: 'order-1', qualifier: 'case' }],
+        },
+      ],
+    });
+  });
+});
+
+describe('ISO times without Date', () => {
+  it('formats and parses like the platform for any millisecond in years 1–9999', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -62135596800000, max: 253402300799999 }), (ms) => {
+        const iso = new Date(ms).toISOString();
+        expect(formatIsoTime(ms)).toBe(iso);
+        expect(parseIsoTime(iso)).toBe(ms);
+      }),
+    );
+  });
+
+  it('reads zones, dates alone and refuses other text', () => {
+    expect(parseIsoTime('2026-11-25T16:39:54+01:00')).toBe(Date.UTC(2026, 10, 25, 15, 39, 54));
+    expect(parseIsoTime('2026-11-25')).toBe(Date.UTC(2026, 10, 25));
+    expect(parseIsoTime('Dec 10 06:55:46')).toBeNaN();
+  });
+});
