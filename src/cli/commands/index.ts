@@ -1,8 +1,9 @@
 import type { Command } from '../command';
 import { benchCommand } from './bench';
+import { diffCommand } from './diff';
 import { parseCommand } from './parse';
 import { runCommand } from './run';
 import { validateCommand } from './validate';
 
 /** Every command of the command line, in the order `--help` lists them. */
-export const COMMANDS: readonly Command[] = [runCommand, validateCommand, parseCommand, benchCommand];
+export const COMMANDS: readonly Command[] = [runCommand, validateCommand, parseCommand, diffCommand, benchCommand];
