@@ -11,6 +11,7 @@
  */
 import type { PortOf } from '../contract/port';
 import { createContext, type ServiceDeps } from './context';
+import { diffOps } from './runs/diffOps';
 import { executionOps } from './runs/executionOps';
 import { parserOps } from './parsing/parserOps';
 import { runOps } from './runs/runOps';
@@ -28,6 +29,7 @@ export function createService(deps: ServiceDeps) {
     ...templateOps(ctx),
     ...executionOps(ctx),
     ...runOps(ctx),
+    ...diffOps(ctx),
     ...workspaceOps(ctx),
     ...settingsOps(ctx),
     ...parserOps(ctx, deps.parser),

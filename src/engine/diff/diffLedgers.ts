@@ -97,7 +97,7 @@ export async function diffLedgers(
 }
 
 /** Not pure (reads the ledger as it stands): the canonical lines of `ledger`, `size` to a batch. */
-export function* ledgerLineBatches(ledger: Ledger, size = 4096): Generator<string[]> {
+export function* ledgerLineBatches(ledger: Pick<Ledger, 'size' | 'line'>, size = 4096): Generator<string[]> {
   const total = ledger.size;
   for (let from = 1; from <= total; from += size) {
     const to = Math.min(total, from + size - 1);

@@ -59,7 +59,7 @@ describe('inputDifferences', () => {
 
   it('names the changed scenario paths as JSON Pointers, and another template', () => {
     const edited = structuredClone(scenario) as typeof scenario & { maxSteps?: number };
-    edited.nodes[0]!.outputs[0]!.destinationNodeId = 'other';
+    edited.nodes[0]!.outputs![0]!.destinationNodeId = 'other';
     edited.maxSteps = 50;
     const d = inputDifferences(run(), run({ templateKey: 't2', scenario: edited }));
     expect(d.differ).toEqual(['template']);
