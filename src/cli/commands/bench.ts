@@ -8,10 +8,12 @@ import { loghubAccuracy, loghubThroughput, LOGHUB_DATASETS, variedThroughput } f
 import { runMemoryBench, runScaleBench } from '../../bench/scale';
 import { runLoadBench } from '../../bench/load';
 import { runTimeTravelBench } from '../../bench/timeTravel';
+import { runDiffBench } from '../../bench/diff';
 import { fullGc, machineInfo, memoryInUse } from '../benchPlatform';
 import { nodeSha256 } from '../nodeHasher';
 import {
   benchRows,
+  c1Row,
   formatTable,
   P1_TARGET,
   P3_TARGET,
@@ -28,15 +30,35 @@ import {
  * folder P1 parser throughput and P3 grouping accuracy. Prints a table, or with `--json` one JSON
  * object (`{E1: {eventsPerSecond…}, E2: {perEventRatio…}, …, machine, date}`) that
  * `scripts/bench.mjs` writes into docs/benchmarks.md. `--quick` runs small sizes (a smoke test).
+ * `--only C1` runs C1 alone — comparing two 1 M-event runs, which holds three runs at once, so
+ * `scripts/bench.mjs` gives it a process of its own — and prints its row (with `--json`, `{C1, rows}`).
  */
 export const benchCommand: Command = {
   name: 'bench',
-  usage: 'bench [--quick] [--json] [--loghub <dir>]',
-  summary: 'run the benchmarks (TARGETS.md E1–E5, E6, P1, P3) and print the results',
+  usage: 'bench [--quick] [--json] [--loghub <dir>] [--only C1]',
+  summary: 'run the benchmarks (TARGETS.md E1–E5, E6, P1, P3; --only C1) and print the results',
   async run(argv, io) {
-    const args = parseArgs(argv, { quick: { kind: 'switch' }, json: { kind: 'switch' }, loghub: { kind: 'value' } });
+    const args = parseArgs(argv, {
+      quick: { kind: 'switch' },
+      json: { kind: 'switch' },
+      loghub: { kind: 'value' },
+      only: { kind: 'value' },
+    });
     if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
     const quick = args.switches.has('quick');
+    const only = optionValue(args, 'only');
+    if (only !== undefined) {
+      if (only !== 'C1') throw new UsageError(`--only takes C1 (the benchmark run alone), got "${only}"`);
+      const C1 = await runDiffBench({ now: () => performance.now(), cpuMs, gc: fullGc(), memory: memoryInUse, quick });
+      const row = c1Row(C1);
+      const head = { date: new Date().toISOString(), machine: machineInfo(), quick };
+      io.stdout(
+        args.switches.has('json')
+          ? `${JSON.stringify({ ...head, C1, rows: [row] }, null, 2)}\n`
+          : `${head.date}  ${head.machine.cpu} (${head.machine.cores} cores)\n${row.id}  ${row.result.replaceAll('**', '')}  ${row.target}  ${row.pass ? 'pass' : 'FAIL'}\n`,
+      );
+      return EXIT_OK;
+    }
     const loghub = optionValue(args, 'loghub');
     if (loghub !== undefined && !LOGHUB_DATASETS.every((d) => existsSync(join(loghub, d.name, `${d.name}_2k.log`)))) {
       throw new UsageError(
@@ -69,6 +91,12 @@ export const benchCommand: Command = {
     return EXIT_OK;
   },
 };
+
+/** Not pure: CPU milliseconds this process has used (user + system). */
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
 
 const NO_DATA: Skipped = { skipped: 'no Loghub data folder (--loghub <dir>)' };
 

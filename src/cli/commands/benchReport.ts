@@ -7,6 +7,7 @@ import type { E1Result } from '../../bench/engine';
 import type { AccuracyReport, ThroughputReport, VariedThroughputReport } from '../../bench/parser';
 import type { E2Result, E3Result } from '../../bench/scale';
 import type { E6Result } from '../../bench/load';
+import type { C1Result } from '../../bench/diff';
 import type { E4Result, E5Result } from '../../bench/timeTravel';
 import type { MachineInfo } from '../benchPlatform';
 
@@ -146,6 +147,20 @@ export function benchRows(r: Omit<BenchReport, 'rows' | 'notes'>): { rows: Bench
     `E1 ledger hash of the final ledger (canonical NDJSON + SHA-256): ${r.E1.hashMs} ms with Node's native SHA-256 (${n(r.E1.hashEventsPerSecond)} events/s), ${r.E1.hashMsDefault} ms with the engine's default JavaScript SHA-256.`,
   ];
   return { rows, notes };
+}
+
+/** Pure: the C1 row (compare two runs; `bench --only C1`, which `npm run bench` runs in a process of its own). */
+export function c1Row(c: C1Result): BenchRow {
+  const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
+  const pair = (p: C1Result['divergent']) =>
+    `${p.medianMs} ms (CPU ${p.medianCpuMs} ms; runs ${p.runsMs.join(', ')} ms; peak memory +${mb(p.peakExtraBytes)} MB)`;
+  return {
+    id: 'C1',
+    workload: `${c.measure}; two runs of ${n(c.ledgerEvents)} events each (the two runs hold ${mb(c.runsBytes)} MB)`,
+    result: `**${Math.max(c.divergent.medianMs, c.identical.medianMs)} ms** — diverging at step ${c.divergent.firstDivergentStep} (seeds 7, 8): ${pair(c.divergent)}; identical (seed 7 twice, every event compared): ${pair(c.identical)}`,
+    target: `≤ ${n(c.target)} ms`,
+    pass: c.pass,
+  };
 }
 
 /** Pure: the report as a plain-text table. */

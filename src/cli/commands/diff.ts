@@ -3,7 +3,7 @@ import { EXIT_OK, EXIT_USAGE, type CliIO, type Command } from '../command';
 import { reportIssues } from '../issueReport';
 import { readJson, readJsonOrNdjson } from '../json';
 import { Engine } from '../../engine';
-import { diffLedgers, inputDifferences, ledgerLineBatches, type LineSource, type RunInputs } from '../../engine/diff';
+import { diffLedgers, diffRuns, inputDifferences, type LineSource, type RunInputs } from '../../engine/diff';
 import { nodeSha256 } from '../nodeHasher';
 
 /** Exit code of `diff` when the two runs differ (0: identical, 2: bad input). */
@@ -19,7 +19,7 @@ const SCENARIO_OPTIONS = ['seed', 'events', 'vs', 'vs-seed', 'vs-events'] as con
  * `firstDivergentStep`, `at` (the first differing event, field by field), per-node, per-Sink and
  * per-FSM-state totals of both sides with deltas, nodes added, removed and renamed, and `why` (which
  * input differs). The runs are two ledger files (read as they stream in, never whole), or a scenario
- * run twice: with another seed (`--vs-seed`), other events (`--vs-events`) or another scenario
+ * run twice and compared in memory (from the ledgers' columns): with another seed (`--vs-seed`), other events (`--vs-events`) or another scenario
  * (`--vs`); the second run takes the first's value for any option it does not set. Exit 0 when
  * identical, 3 when they differ, 2 for bad input.
  */
@@ -51,12 +51,11 @@ export const diffCommand: Command = {
     if (b === null) return EXIT_USAGE;
     a.engine.advance('end');
     b.engine.advance('end');
-    const r = await diffLedgers(ledgerLineBatches(a.engine.ledger), ledgerLineBatches(b.engine.ledger), {
-      nodesA: a.engine.ledger.nodes,
-      nodesB: b.engine.ledger.nodes,
-      why: inputDifferences(a.inputs, b.inputs),
-    });
-    return answer(io, r, ['run a', 'run b']);
+    const why = inputDifferences(a.inputs, b.inputs);
+    return answer(io, { ok: true, value: await diffRuns(a.engine.ledger, b.engine.ledger, { why }) }, [
+      'run a',
+      'run b',
+    ]);
   },
 };
 

@@ -77,8 +77,8 @@ export class LedgerDiffer {
   }
 }
 
-/** Pure: where two events differ — at least one is present. */
-function divergenceOf(a: ParsedEvent | null, b: ParsedEvent | null, seq: number): Divergence {
+/** Pure: where two events differ (`seq`: their position) — at least one is present. */
+export function divergenceOf(a: ParsedEvent | null, b: ParsedEvent | null, seq: number): Divergence {
   const step = a && b ? Math.min(a.step, b.step) : (a ?? b)!.step;
   return {
     step,

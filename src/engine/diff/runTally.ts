@@ -38,7 +38,7 @@ export class RunTally {
   readonly nodes = new Map<string, NodeTally>();
   /** The run's nodes were declared: a node missing here is not in the run (not merely idle). */
   readonly declared: boolean;
-  private count = 0;
+  private events = 0;
   private last = 0;
 
   /** `declared`: the run's nodes in scenario order, so a node that never acts still has a row. */
@@ -49,26 +49,41 @@ export class RunTally {
 
   /** Adds one event. */
   add(ev: ParsedEvent): void {
-    this.count++;
-    this.last = ev.step;
     const node = this.node(ev.nodeId, ev.nodeType ?? 'unknown');
+    const collected = ev.operation === 'TOKEN_COLLECTED';
+    this.count(
+      node,
+      ev.step,
+      collected,
+      collected ? ev.inputToken?.data?.['value'] : undefined,
+      ev.operation === 'STATE_TRANSITION' && typeof ev.to === 'string' ? ev.to : undefined,
+    );
+  }
+
+  /**
+   * Counts one event of `node` (from `node()`) at `step`: `collected` for a TOKEN_COLLECTED (with the
+   * collected token's `data.value`), `enteredState` for a STATE_TRANSITION (its `to`).
+   */
+  count(node: NodeTally, step: number, collected: boolean, value: unknown, enteredState: string | undefined): void {
+    this.events++;
+    this.last = step;
     node.events++;
-    if (ev.operation === 'TOKEN_COLLECTED' && node.sink) {
-      const value = ev.inputToken?.data?.['value'];
+    if (collected && node.sink) {
       node.sink.count++;
       if (typeof value === 'number') node.sink.sum += value;
       if (node.sink.values.length < SINK_VALUES_SHOWN) node.sink.values.push(value === undefined ? null : value);
-    } else if (ev.operation === 'STATE_TRANSITION' && node.states && typeof ev.to === 'string') {
-      node.states.set(ev.to, (node.states.get(ev.to) ?? 0) + 1);
+    } else if (enteredState !== undefined && node.states) {
+      node.states.set(enteredState, (node.states.get(enteredState) ?? 0) + 1);
     }
   }
 
   /** Events added and the step of the last one. */
   get side(): LedgerSide {
-    return { events: this.count, lastStep: this.last };
+    return { events: this.events, lastStep: this.last };
   }
 
-  private node(nodeId: string, nodeType: string): NodeTally {
+  /** The tally of node `nodeId`, made on first sight. */
+  node(nodeId: string, nodeType: string): NodeTally {
     let node = this.nodes.get(nodeId);
     if (node === undefined) {
       node = { nodeType, events: 0 };

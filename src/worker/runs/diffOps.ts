@@ -1,17 +1,16 @@
 /**
  * Comparing two executions in the service (docs/compare.md): both runs as they stand (up to their
- * current step) are opened, their in-memory ledgers streamed line by line through the engine's
- * comparison — nothing is copied, each ledger is held once, by its run — and their stored inputs
- * (scenario copy, seed, input log) compared to say which one differs. The same comparison the
+ * current step) are opened, their in-memory ledgers read through the engine's comparison straight
+ * from their columns — nothing is copied, each ledger is held once, by its run — and their stored
+ * inputs (scenario copy, seed, input log) compared to say which one differs. The same comparison the
  * command line makes, so the API and `flowledger diff` give the same answer.
  *
  * The two runs are opened in the order of their ids, so two comparisons of the same pair in
- * opposite directions cannot each hold one run while waiting for the other. The stream yields to
- * other messages every slice and stops at an abort (ABORTED).
+ * opposite directions cannot each hold one run while waiting for the other. The comparison yields
+ * to other messages every slice and stops at an abort (ABORTED).
  */
 import type { LedgerDiff } from '../../contract/diff';
-import { diffLedgers, inputDifferences, ledgerLineBatches, type RunInputs } from '../../engine/diff';
-import type { LedgerView } from '../../engine';
+import { diffRuns, inputDifferences, type RunInputs } from '../../engine/diff';
 import { inputBatchesFrom } from '../../store/inputLog';
 import type { ServiceContext } from '../context';
 import { fail, Failure, ok, type Result } from '../result';
@@ -51,14 +50,17 @@ async function compareRuns(
 ): Promise<Result<LedgerDiff>> {
   const why = inputDifferences(await inputsOf(ctx, a), await inputsOf(ctx, b));
   const t0 = ctx.clock();
+  let slice = t0;
+  const pace = async () => {
+    if (ctx.clock() - slice >= ctx.runSliceMs) {
+      await ctx.nextTask();
+      slice = ctx.clock();
+    }
+    if (signal?.aborted) throw new Failure('ABORTED', 'The comparison was aborted by the caller', {});
+  };
   try {
-    const r = await diffLedgers(paced(ctx, a.engine.ledger, signal), paced(ctx, b.engine.ledger, signal), {
-      nodesA: a.engine.ledger.nodes,
-      nodesB: b.engine.ledger.nodes,
-      why,
-    });
-    if (!r.ok) throw new Error(`a ledger of this service is unreadable: ${r.error.message}`);
-    return ok(r.value, { diff: ctx.clock() - t0 });
+    const diff = await diffRuns(a.engine.ledger, b.engine.ledger, { why, pace });
+    return ok(diff, { diff: ctx.clock() - t0 });
   } catch (err) {
     if (err instanceof Failure) return fail(err.error.code, err.error.message, err.error.details);
     throw err;
@@ -74,21 +76,4 @@ async function inputsOf(ctx: ServiceContext, run: StoredRun): Promise<RunInputs>
     seed: run.engine.seed,
     events: batches.flatMap((batch) => batch.events),
   };
-}
-
-/** Not pure: `ledger`'s lines in batches, yielding to other messages every slice; Failure ABORTED once `signal` aborts. */
-async function* paced(
-  ctx: ServiceContext,
-  ledger: LedgerView,
-  signal: AbortSignal | undefined,
-): AsyncGenerator<string[]> {
-  let slice = ctx.clock();
-  for (const batch of ledgerLineBatches(ledger)) {
-    if (ctx.clock() - slice >= ctx.runSliceMs) {
-      await ctx.nextTask();
-      slice = ctx.clock();
-    }
-    if (signal?.aborted) throw new Failure('ABORTED', 'The comparison was aborted by the caller', {});
-    yield batch;
-  }
 }

@@ -1,12 +1,13 @@
 /**
  * Property: over generated scenario/seed pairs — the same scenario with two seeds, or two generated
  * scenarios — the first divergent step the comparison reports is the first step whose ledger
- * lines differ, computed here the naive way (all lines of both ledgers grouped by step).
+ * lines differ, computed here the naive way (all lines of both ledgers grouped by step); and the
+ * comparison read from the ledgers' columns answers exactly what the one over their lines does.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../../src/engine';
-import { diffLedgers, ledgerLineBatches } from '../../../../src/engine/diff';
+import { diffLedgers, diffRuns, ledgerLineBatches } from '../../../../src/engine/diff';
 import { buildScenario, shapeArbitrary, type Shape } from '../scenarioArbitrary';
 
 function ran(shape: Shape, seed: number): Engine {
@@ -71,6 +72,8 @@ describe('diffLedgers over generated runs', () => {
         expect(r.value.identical).toBe(la.join('\n') === lb.join('\n'));
         expect(r.value.ledgers.a.events).toBe(la.length);
         expect(r.value.ledgers.b.events).toBe(lb.length);
+        // The columns path (worker, CLI scenario mode) and the lines path (ledger files) agree on everything.
+        expect(await diffRuns(ea.ledger, eb.ledger)).toEqual(r.value);
         if (r.value.at) {
           diverged++;
           const k = r.value.at.seq - 1;
