@@ -10,7 +10,7 @@
  * - every event of both sides is tallied from the columns (node, operation, collected value, state);
  * - only the two events at the divergence are written out (and parsed back) to be shown.
  *
- * Nothing is copied: each ledger is held once, by its run. `pace` is awaited every few thousand
+ * Nothing is copied: each ledger is held once, by its run. `pace` is awaited first, then every 16,384
  * events, so a caller can yield to other work or stop (by throwing).
  */
 import { SINK_VALUES_SHOWN, type InputDifferences, type LedgerDiff } from '../../contract/diff';
@@ -57,6 +57,7 @@ export async function diffRuns(
   b: LedgerColumns,
   options: { why?: InputDifferences | null; pace?: () => Promise<void> } = {},
 ): Promise<LedgerDiff> {
+  await options.pace?.();
   const same = new EventComparer(a, b);
   const common = Math.min(a.size, b.size);
   let k = 0; // the first seq that differs (0: none found yet)

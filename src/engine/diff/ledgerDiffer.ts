@@ -1,5 +1,6 @@
 /**
- * THE comparison of two ledgers, fed line by line in lockstep: the first position whose lines
+ * The comparison of two ledgers' lines, fed in lockstep (two ledger files; in-memory ledgers are
+ * compared from their columns by diffRuns.ts, with the same answer): the first position whose lines
  * differ (as canonical JSON, so key order and spacing never count) is the divergence, and its step
  * — the lower of the two events' steps — is the first step whose ledger lines differ. Every line of
  * both sides also goes through a tally (runTally.ts), so the summary comes out of the same single

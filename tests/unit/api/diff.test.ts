@@ -86,6 +86,17 @@ describe('GET /engine/executions/{executionId}/diff/{otherExecutionId}', () => {
     });
   });
 
+  it('stops at an abort: ABORTED, and the runs still answer afterwards', async () => {
+    const { api, service } = newApi();
+    const { templateId } = await api.createTemplate({ name: 'P', scenario: pipeline(3) });
+    const a = (await api.createExecution(templateId)).executionId;
+    const b = (await api.createExecution(templateId, { seed: 9 })).executionId;
+    await service.abort('call-x');
+    const r = await service.diffExecutions(a, b, { callId: 'call-x' });
+    expect(r).toMatchObject({ ok: false, error: { code: 'ABORTED' } });
+    expect((await api.diffExecutions(a, b)).why!.differ).toEqual(['seed']);
+  });
+
   it('is 404 naming an unknown execution', async () => {
     const { api } = newApi();
     const { templateId } = await api.createTemplate({ name: 'P', scenario: pipeline(1) });
