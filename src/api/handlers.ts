@@ -12,6 +12,7 @@
 import { http, type HttpHandler } from 'msw';
 import { errorResponse, pledError, RequestError } from './errors';
 import { adminExecutionRoutes } from './handlers/adminExecutions';
+import { diffRoutes } from './handlers/diff';
 import { engineRoutes } from './handlers/engine';
 import { executionRoutes } from './handlers/executions';
 import { fallbackHandlers } from './handlers/fallback';
@@ -31,6 +32,7 @@ export const apiRoutes: readonly Route[] = [
   ...workspaceRoutes,
   ...executionRoutes,
   ...engineRoutes,
+  ...diffRoutes,
   ...parserRoutes,
   ...adminExecutionRoutes,
   ...settingsRoutes,

@@ -12,6 +12,8 @@ export interface CliIO {
   stdout(text: string): void;
   stderr(text: string): void;
   readFile(path: string): Promise<string>;
+  /** The file's lines in batches as it streams in (a ledger may be longer than one string can be); absent: `readFile` split. */
+  readLineBatches?(path: string): AsyncIterable<string[]>;
   /** `content` as one text or as chunks written in order (a ledger may be longer than one string can be). */
   writeFile(path: string, content: string | Iterable<string>): Promise<void>;
 }

@@ -4,6 +4,7 @@ import { accessReason, escapeControls, FileAccessError } from './terminalText';
 import { UsageError } from './args';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIO } from './command';
 import { COMMANDS } from './commands';
+import { fileLineBatches } from './lineFiles';
 
 function usage(): string {
   // Usage lines vary a lot in length (parse has many options): the summary goes on its own line.
@@ -60,6 +61,7 @@ export const nodeIO: CliIO = {
       throw new FileAccessError('read', p, accessReason(err, 'read'));
     }
   },
+  readLineBatches: fileLineBatches,
   writeFile: async (p, c) => {
     try {
       await writeFileAtomic(p, c);

@@ -4,6 +4,7 @@
  * implements the same paths. Every error answer becomes a thrown `ApiError {status, code, message,
  * details}`; a network failure or a non-JSON answer does too (codes `NETWORK_ERROR`, `BAD_RESPONSE`).
  */
+import type { LedgerDiff } from '../contract/diff';
 import type { ExternalEvent, LedgerEvent } from '../contract/vocabulary';
 import type { LedgerPageQuery } from '../contract/queries';
 import type {
@@ -158,6 +159,15 @@ export class EngineAPIService {
   /** The stored ledger as canonical NDJSON (the audit record); its SHA-256 is the record's `ledgerHash` once the run has ended. */
   exportLedger(templateId: string, executionId: string, options: CallOptions = {}): Promise<string> {
     return this.request<string>('GET', `${run(templateId, executionId)}/ledger`, undefined, 'text', options);
+  }
+
+  /**
+   * Compares execution `executionId` (side a) with `otherExecutionId` (side b), each as it stands: the
+   * first divergent step, what differs there, per-node, per-Sink and per-FSM-state totals with deltas
+   * (b − a), nodes added, removed or renamed, and which input differs (docs/compare.md).
+   */
+  diffExecutions(executionId: string, otherExecutionId: string, options: CallOptions = {}): Promise<LedgerDiff> {
+    return this.get(`/engine/executions/${enc(executionId)}/diff/${enc(otherExecutionId)}`, {}, options);
   }
 
   // ——— the workspace's reads ———

@@ -14,6 +14,7 @@ import type { PortOf } from '../contract/port';
 import { pledOps } from './compat/pledOps';
 import { createContext, type ServiceDeps } from './context';
 import { draftOps } from './draftOps';
+import { diffOps } from './runs/diffOps';
 import { executionOps } from './runs/executionOps';
 import { miningOps } from './mining/miningOps';
 import { parserOps } from './parsing/parserOps';
@@ -33,6 +34,7 @@ export function createService(deps: ServiceDeps) {
     ...templateOps(ctx),
     ...executionOps(ctx),
     ...runOps(ctx),
+    ...diffOps(ctx),
     ...workspaceOps(ctx),
     ...settingsOps(ctx),
     ...parser,

@@ -12,11 +12,13 @@ import { runTimeTravelBench } from '../../bench/timeTravel';
 import { chaosLogBench } from '../../bench/chaosLog';
 import { runMiningBench } from '../../bench/mining';
 import { miningRows } from './miningBenchRows';
+import { runDiffBench } from '../../bench/diff';
 import { fullGc, machineInfo, memoryInUse } from '../benchPlatform';
 import { nodeSha256 } from '../nodeHasher';
 import {
   benchRows,
   chaosRow,
+  c1Row,
   formatTable,
   P1_TARGET,
   P3_TARGET,
@@ -33,12 +35,14 @@ import {
  * folder P1 parser throughput and P3 grouping accuracy. Prints a table, or with `--json` one JSON
  * object (`{E1: {eventsPerSecond…}, E2: {perEventRatio…}, …, machine, date}`) that
  * `scripts/bench.mjs` writes into docs/benchmarks.md. `--quick` runs small sizes (a smoke test).
- * `--only chaos` runs the chaos row X1 alone (its peak memory is then its own).
+ * `--only chaos` runs the chaos row X1 alone (its peak memory is then its own); `--only C1` runs C1
+ * alone — comparing two 1 M-event runs, which holds three runs at once, so `scripts/bench.mjs` gives
+ * it a process of its own — and prints its row (with `--json`, `{C1, rows}`).
  */
 export const benchCommand: Command = {
   name: 'bench',
-  usage: 'bench [--quick] [--json] [--loghub <dir>] [--only chaos]',
-  summary: 'run the benchmarks (TARGETS.md E1–E5, E6, D1–D3, P1, P3) and print the results',
+  usage: 'bench [--quick] [--json] [--loghub <dir>] [--only chaos|C1]',
+  summary: 'run the benchmarks (TARGETS.md E1–E5, E6, D1–D3, P1, P3; --only chaos or C1) and print the results',
   async run(argv, io) {
     const args = parseArgs(argv, {
       quick: { kind: 'switch' },
@@ -49,7 +53,19 @@ export const benchCommand: Command = {
     if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
     const quick = args.switches.has('quick');
     const only = optionValue(args, 'only');
-    if (only !== undefined && only !== 'chaos') throw new UsageError(`--only takes "chaos", got "${only}"`);
+    if (only !== undefined && only !== 'chaos' && only !== 'C1')
+      throw new UsageError(`--only takes C1 or chaos (a benchmark run alone), got "${only}"`);
+    if (only === 'C1') {
+      const C1 = await runDiffBench({ now: () => performance.now(), cpuMs, gc: fullGc(), memory: memoryInUse, quick });
+      const row = c1Row(C1);
+      const head = { date: new Date().toISOString(), machine: machineInfo(), quick };
+      io.stdout(
+        args.switches.has('json')
+          ? `${JSON.stringify({ ...head, C1, rows: [row] }, null, 2)}\n`
+          : `${head.date}  ${head.machine.cpu} (${head.machine.cores} cores)\n${row.id}  ${row.result.replaceAll('**', '')}  ${row.target}  ${row.pass ? 'pass' : 'FAIL'}\n`,
+      );
+      return EXIT_OK;
+    }
     if (only === 'chaos') {
       // Alone in its process, so the peak resident memory is the chaos run's own.
       const X1 = chaos(quick);
@@ -117,6 +133,12 @@ function chaos(quick: boolean): ReturnType<typeof runChaosBench> {
     peakRss: () => process.resourceUsage().maxRSS * 1024,
     heapUsed: () => process.memoryUsage().heapUsed,
   });
+}
+
+/** Not pure: CPU milliseconds this process has used (user + system). */
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
 }
 
 const NO_DATA: Skipped = { skipped: 'no Loghub data folder (--loghub <dir>)' };

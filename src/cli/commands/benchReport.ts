@@ -9,6 +9,7 @@ import type { AccuracyReport, ThroughputReport, VariedThroughputReport } from '.
 import type { ChaosLogResult } from '../../bench/chaosLog';
 import type { E2Result, E3Result } from '../../bench/scale';
 import type { E6Result } from '../../bench/load';
+import type { C1Result } from '../../bench/diff';
 import type { E4Result, E5Result } from '../../bench/timeTravel';
 import type { MachineInfo } from '../benchPlatform';
 
@@ -177,6 +178,20 @@ export function chaosRow(x: ChaosResult): BenchRow {
     result: `**${n(x.loadMs + x.runMs)} ms** (load ${n(x.loadMs)} ms, run ${n(x.runMs)} ms), peak RSS **${x.peakRssMiB} MiB**, heap after ${x.heapUsedMiB} MiB; ${x.status}${x.truncatedBy ? ` by ${x.truncatedBy}` : ''} at step ${n(x.steps)}, ${n(x.ledgerEvents)} events, ${n(x.nodeErrors)} NODE_ERRORs`,
     target: 'ends completed or truncated by a named bound, no crash',
     pass: x.status === 'completed' || (x.status === 'truncated' && x.truncatedBy !== null),
+  };
+}
+
+/** Pure: the C1 row (compare two runs; `bench --only C1`, which `npm run bench` runs in a process of its own). */
+export function c1Row(c: C1Result): BenchRow {
+  const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
+  const pair = (p: C1Result['divergent']) =>
+    `${p.medianMs} ms (CPU ${p.medianCpuMs} ms; runs ${p.runsMs.join(', ')} ms; peak memory +${mb(p.peakExtraBytes)} MB)`;
+  return {
+    id: 'C1',
+    workload: `${c.measure}; two runs of ${n(c.ledgerEvents)} events each (the two runs hold ${mb(c.runsBytes)} MB)`,
+    result: `**${Math.max(c.divergent.medianMs, c.identical.medianMs)} ms** — diverging at step ${c.divergent.firstDivergentStep} (seeds 7, 8): ${pair(c.divergent)}; identical (seed 7 twice, every event compared): ${pair(c.identical)}`,
+    target: `≤ ${n(c.target)} ms`,
+    pass: c.pass,
   };
 }
 

@@ -3,6 +3,7 @@ import { benchCommand } from './bench';
 import { conformCommand } from './conform';
 import { discoverCommand } from './discover';
 import { exportXesCommand } from './exportXes';
+import { diffCommand } from './diff';
 import { parseCommand } from './parse';
 import { runCommand } from './run';
 import { validateCommand } from './validate';
@@ -15,5 +16,6 @@ export const COMMANDS: readonly Command[] = [
   discoverCommand,
   conformCommand,
   exportXesCommand,
+  diffCommand,
   benchCommand,
 ];
