@@ -11,8 +11,11 @@ export interface RouteState {
   step: number | null;
   node: string | null;
   lineage: string | null;
-  /** A screen other than the workspace: authoring (`view=library`, `view=editor`) or log ingestion (`view=ingest`); null: the workspace. */
-  view?: AuthoringView | 'ingest' | null;
+  /**
+   * A screen other than the workspace: authoring (`view=library`, `view=editor`), log ingestion
+   * (`view=ingest`) or discovery (`view=discover`, with `template` and `execution` for a run's events); null: the workspace.
+   */
+  view?: AuthoringView | 'ingest' | 'discover' | null;
 }
 
 /** The authoring screens; `editor` without `template` edits a new (unsaved) template. */
@@ -30,6 +33,10 @@ export function parseRoute(search: string): RouteState {
   const step = stepText !== null && /^\d{1,9}$/.test(stepText) ? Number(stepText) : null;
   const template = nonEmpty(q.get('template'));
   if (q.get('view') === 'ingest') return { ...EMPTY_ROUTE, view: 'ingest' };
+  if (q.get('view') === 'discover') {
+    const execution = template ? nonEmpty(q.get('execution')) : null;
+    return { ...EMPTY_ROUTE, view: 'discover', template: execution ? template : null, execution };
+  }
   const viewText = q.get('view');
   const view = viewText !== null && VIEWS.includes(viewText) ? (viewText as AuthoringView) : null;
   if (view) return { ...EMPTY_ROUTE, view, template: view === 'editor' ? template : null };
@@ -47,6 +54,14 @@ export function parseRoute(search: string): RouteState {
 export function formatRoute(route: RouteState): string {
   const q = new URLSearchParams();
   if (route.view === 'ingest') return '?view=ingest';
+  if (route.view === 'discover') {
+    q.set('view', 'discover');
+    if (route.template && route.execution) {
+      q.set('template', route.template);
+      q.set('execution', route.execution);
+    }
+    return `?${q.toString()}`;
+  }
   if (route.view) {
     q.set('view', route.view);
     if (route.view === 'editor' && route.template) q.set('template', route.template);

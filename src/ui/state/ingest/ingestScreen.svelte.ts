@@ -7,7 +7,9 @@
 import type { EngineAPIService } from '../../../client/EngineAPIService';
 import { IngestBridge } from '../../../client/ingestBridge';
 import { builtinPresets, type PresetInfo } from '../../../client/presets';
+import { parseSource, type DiscoverSource } from '../mining/source';
 import { ConfigsState } from './configs.svelte';
+import { formToConfig } from './form';
 import { PreviewState } from './preview.svelte';
 import { SendState } from './send.svelte';
 import { SourcesState } from './sources.svelte';
@@ -35,7 +37,10 @@ export class IngestScreen {
    * Not pure: the screen over `api`; `onOpenRun` opens an execution in the workspace. Must be
    * created while the screen's component initialises: its worker is terminated with the component.
    */
-  constructor(api: EngineAPIService, onOpenRun: (templateId: string, executionId: string) => void) {
+  constructor(
+    private readonly api: EngineAPIService,
+    onOpenRun: (templateId: string, executionId: string) => void,
+  ) {
     const bridge = new IngestBridge();
     $effect(() => () => bridge.dispose());
     this.preview = new PreviewState(
@@ -60,5 +65,22 @@ export class IngestScreen {
     const cfg = this.configs.list.find((c) => c.id === EXAMPLE.config);
     if (cfg) this.configs.use(cfg);
     if (ssh) await this.sources.select(ssh.key);
+  }
+
+  /**
+   * Not pure (API): the Discover screen's source — the selected log (stored first if it is the
+   * person's own file) parsed with the current configuration; null when no source is selected.
+   */
+  async discoverSource(): Promise<DiscoverSource | null> {
+    const s = this.sources.selected;
+    if (!s) return null;
+    let storedId = s.storedId;
+    if (!storedId) {
+      const content = await (await this.sources.blobOf(s)).text();
+      storedId = (await this.api.addSource({ name: s.name, type: 'log', content })).source.id;
+      this.sources.patch(s.key, { storedId });
+    }
+    const config = $state.snapshot(formToConfig(this.configs.form, [storedId], this.configs.base));
+    return parseSource(config as unknown as Record<string, unknown>, s.name);
   }
 }

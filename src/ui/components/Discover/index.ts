@@ -1,0 +1,1 @@
+export { default as Discover } from './Discover.svelte';

@@ -1,0 +1,109 @@
+/**
+ * The Discover screen's text: the rows of its Activities, Paths and Variants tables, the filter the
+ * sliders ask for, and the figures of a conformance report — pure functions of the API's answers
+ * (src/contract/mining.ts), so the components only render them and the tests check them by hand.
+ */
+import type { ConformanceReport, DfgFilter, Discovery } from '../../../contract/mining';
+
+export interface ActivityRow {
+  name: string;
+  count: number;
+  starts: number;
+  ends: number;
+}
+
+export interface PathRow {
+  from: string;
+  to: string;
+  count: number;
+  /** The mean time between the two events, in words; '' when the log has no times for the edge. */
+  meanTime: string;
+}
+
+export interface VariantRow {
+  rank: number;
+  trace: string;
+  length: number;
+  count: number;
+  /** Share of the cases, as a percentage text. */
+  share: string;
+}
+
+/** Pure. Activities by count (most first), ties by name, with how often each starts and ends a case. */
+export function activityRows(d: Discovery): ActivityRow[] {
+  return Object.entries(d.activities)
+    .map(([name, count]) => ({ name, count, starts: d.starts[name] ?? 0, ends: d.ends[name] ?? 0 }))
+    .sort((a, b) => b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** Pure. A duration in ms as a short text: `850 ms`, `12.5 s`, `3.2 min`, `1.5 h`, `2.0 d`. */
+export function formatMs(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  if (ms < 3_600_000) return `${(ms / 60_000).toFixed(1)} min`;
+  if (ms < 86_400_000) return `${(ms / 3_600_000).toFixed(1)} h`;
+  return `${(ms / 86_400_000).toFixed(1)} d`;
+}
+
+/** Pure. The edges in the answer's order (count order), with their mean time. */
+export function pathRows(d: Discovery): PathRow[] {
+  return d.edges.map((e) => ({
+    from: e.from,
+    to: e.to,
+    count: e.count,
+    meanTime: e.time && e.time.n > 0 ? formatMs(e.time.meanMs) : '',
+  }));
+}
+
+/** Pure. A fraction 0–1 as a percentage text with one decimal (`87.5 %`); 1 is `100 %`. */
+export function percentText(fraction: number): string {
+  if (!Number.isFinite(fraction)) return '—';
+  const p = Math.round(fraction * 1000) / 10;
+  return `${Number.isInteger(p) ? p.toFixed(0) : p.toFixed(1)} %`;
+}
+
+/** Pure. The first `limit` variants (count order), the trace joined with arrows, and its share of the cases. */
+export function variantRows(d: Discovery, limit = 200): VariantRow[] {
+  return d.variants.slice(0, limit).map((v, i) => ({
+    rank: i + 1,
+    trace: v.trace.join(' → '),
+    length: v.trace.length,
+    count: v.count,
+    share: percentText(d.cases > 0 ? v.count / d.cases : 0),
+  }));
+}
+
+/** Pure. The filter the sliders ask for, each clamped to a whole 1–100; 100 keeps everything. */
+export function sliderFilter(activities: number, paths: number): DfgFilter {
+  const clamp = (n: number) => (Number.isFinite(n) ? Math.min(100, Math.max(1, Math.round(n))) : 100);
+  return { activities: clamp(activities), paths: clamp(paths) };
+}
+
+export interface ConformanceFigures {
+  eventFitness: string;
+  caseFitness: string;
+  fitting: string;
+  consumed: string;
+}
+
+/** Pure. The report's headline figures as texts: fitness percentages and `fitting of cases`. */
+export function conformanceFigures(r: ConformanceReport): ConformanceFigures {
+  return {
+    eventFitness: percentText(r.eventFitness),
+    caseFitness: percentText(r.caseFitness),
+    fitting: `${r.fittingCases.toLocaleString('en')} of ${r.cases.toLocaleString('en')}`,
+    consumed: `${r.consumedEvents.toLocaleString('en')} of ${r.events.toLocaleString('en')}`,
+  };
+}
+
+/**
+ * Pure. The heat of each state for the overlay: its unconsumed events over the busiest state's, 0–1
+ * (states absent from `byState` have none).
+ */
+export function stateHeat(byState: Record<string, number>): Record<string, number> {
+  const max = Math.max(0, ...Object.values(byState));
+  const out: Record<string, number> = {};
+  if (max === 0) return out;
+  for (const [k, v] of Object.entries(byState)) out[k] = v / max;
+  return out;
+}
