@@ -128,7 +128,12 @@ export class SourcesState {
       const blob = await this.blobOf(s);
       if (this.selectedKey !== key) return;
       this.head = await blobFirstLines(blob, this.previewLines);
-      if (s.lines === null) void this.bridge.countLines(blob).then((lines) => this.patch(key, { lines }));
+      // The count is a nicety: left unknown when the worker is closed first (the screen was left).
+      if (s.lines === null)
+        void this.bridge.countLines(blob).then(
+          (lines) => this.patch(key, { lines }),
+          () => undefined,
+        );
       const matches = await this.bridge.detect(firstLines(this.head, DETECT_LINES));
       if (this.selectedKey !== key) return;
       // Proposed, not applied: the person accepts it in the form.

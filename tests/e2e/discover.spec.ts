@@ -1,0 +1,106 @@
+import type { Page } from '@playwright/test';
+import type { EngineAPIService } from '../../src/client/EngineAPIService';
+import { expect, test } from './fixtures';
+
+/**
+ * The Discover screen (issue 26, docs/ui.md): from the guided sshd example on the ingestion screen,
+ * the process in the log — tables, graph, sliders — a template made from it that replays the same
+ * events with none left unaccepted, and the bundled SSH template checked against the log.
+ */
+type Handle = { flowledger?: { api: EngineAPIService } };
+
+/** The ingestion screen with the bundled sshd log and the `openssh-sessions` configuration, under the service worker. */
+async function openExample(page: Page): Promise<void> {
+  await page.goto('./?view=ingest&example=openssh');
+  await page.waitForFunction(() => (window as Handle).flowledger !== undefined);
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/sw\.js$/);
+  await expect(page.getByRole('note')).toContainText('Guided example');
+  await expect(page.getByRole('region', { name: 'Run' }).getByRole('combobox', { name: 'DataSource' })).toHaveValue(
+    'sshLog',
+  );
+}
+
+/** Opens Discover from the ingestion screen and waits for the graph. */
+async function discover(page: Page): Promise<void> {
+  await page.getByRole('region', { name: 'Run' }).getByRole('button', { name: 'Discover', exact: true }).click();
+  await expect(page).toHaveURL(/view=discover/);
+  await expect(page.getByRole('img', { name: /^Directly-follows graph/ })).toBeVisible({ timeout: 30_000 });
+}
+
+test.describe('Discover', () => {
+  test('the sshd sessions: tables, graph and sliders; Create template replays every event', async ({ page }) => {
+    test.setTimeout(120_000);
+    await openExample(page);
+    await discover(page);
+    for (const name of ['Activities', 'Paths', 'Variants'])
+      await expect(page.getByRole('table', { name, exact: true })).toBeVisible();
+    // The bundled log: 519 sessions, 2,000 events (docs/discovery.md, the XES round trip).
+    await expect(page.getByText(/^519 cases, 2,000 events/)).toBeVisible();
+    const activities = page.getByRole('table', { name: 'Activities', exact: true }).locator('tbody tr');
+    const all = await activities.count();
+    expect(all).toBeGreaterThan(3);
+
+    // Fewer activities: the table follows the slider.
+    const slider = page.getByRole('slider', { name: 'Activities' });
+    await slider.fill('10');
+    await expect.poll(() => activities.count()).toBeLessThan(all);
+    await slider.fill('100');
+    await expect(activities).toHaveCount(all);
+    await expect(page.getByRole('slider', { name: 'Paths' })).toHaveValue('100');
+
+    await page.getByRole('button', { name: 'Create template' }).click();
+    await expect(page).toHaveURL(/view=editor&template=/);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(page).toHaveURL(/execution=/);
+    // Feed the run the same events (the sessions configuration's parse), then run it to the end.
+    const url = new URL(page.url());
+    const templateId = url.searchParams.get('template')!;
+    const executionId = url.searchParams.get('execution')!;
+    const enqueued = await page.evaluate(
+      ([t, x]) =>
+        (window as Handle).flowledger!.api.enqueue('openssh-sessions', {
+          templateId: t!,
+          executionId: x!,
+          targetDataSourceId: 'sshLog',
+        }),
+      [templateId, executionId],
+    );
+    expect(enqueued.enqueued).toBe(2000);
+    await page.reload();
+    await expect(page.getByRole('table', { name: 'Nodes' })).toBeVisible();
+    await page.getByRole('button', { name: /Run to end/ }).click();
+    await expect(page.getByTestId('run-status')).toHaveText('Completed', { timeout: 60_000 });
+    const nodes = page.getByRole('table', { name: 'Nodes' });
+    await expect(nodes.getByRole('row', { name: /^Ended cases/ })).toContainText('519 collected');
+    await expect(nodes.getByRole('row', { name: /^Events no transition accepts/ })).toContainText(/(^|\D)0 collected/);
+  });
+
+  test('Check against a template: the bundled SSH template gives the Conformance region', async ({ page }) => {
+    test.setTimeout(90_000);
+    await openExample(page);
+    await discover(page);
+    await page.getByRole('combobox', { name: 'Template to check against' }).selectOption({
+      label: 'SSH attempts from a real sshd log',
+    });
+    await page.getByRole('button', { name: 'Check against a template' }).click();
+    const region = page.getByRole('region', { name: 'Conformance' });
+    await expect(region).toBeVisible({ timeout: 30_000 });
+    for (const term of ['Event fitness', 'Case fitness', 'Fitting cases']) await expect(region).toContainText(term);
+    await expect(region.getByText(/ of 519$/)).toBeVisible();
+    const deviations = region.getByRole('table', { name: 'Deviating cases' });
+    await expect(deviations.getByRole('columnheader')).toHaveText(['Case', 'Index', 'Event', 'State']);
+    expect(await deviations.locator('tbody tr').count()).toBeGreaterThan(0);
+    if (process.env.SHOT) await page.screenshot({ path: '/tmp/dsc.png', fullPage: false });
+  });
+
+  test('at 390 px the page does not scroll sideways', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await openExample(page);
+    await discover(page);
+    await expect(page.getByRole('table', { name: 'Variants', exact: true })).toBeVisible();
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(wide).toBeLessThanOrEqual(0);
+    if (process.env.SHOT) await page.screenshot({ path: '/tmp/dsc390.png', fullPage: true });
+  });
+});
