@@ -106,7 +106,10 @@ export function layoutDfg(d: Discovery): DfgLayout {
   return { nodes, edges, width: PAD * 2 + columns.length * NODE_W + (columns.length - 1) * COL_GAP, height };
 }
 
-/** Pure. A forward edge leaves a node's right side for the next's left; a loop or backward edge arcs below. */
+/**
+ * Pure. A forward edge leaves a node's right side for the next's left; an edge within a column bows
+ * out to the right; a loop or backward edge arcs below.
+ */
 function curve(a: LaidNode, b: LaidNode): { d: string; lx: number; ly: number } {
   if (b.layer > a.layer) {
     const x1 = a.x + NODE_W;
@@ -115,6 +118,13 @@ function curve(a: LaidNode, b: LaidNode): { d: string; lx: number; ly: number } 
     const y2 = b.y + NODE_H / 2;
     const mx = (x1 + x2) / 2;
     return { d: `M${x1},${y1} C${mx},${y1} ${mx},${y2} ${x2},${y2}`, lx: mx, ly: (y1 + y2) / 2 - 3 };
+  }
+  if (b.layer === a.layer && a !== b) {
+    const x = a.x + NODE_W;
+    const y1 = a.y + NODE_H * 0.7;
+    const y2 = b.y + NODE_H * 0.3;
+    const bow = x + 26;
+    return { d: `M${x},${y1} C${bow},${y1} ${bow},${y2} ${x},${y2}`, lx: bow - 2, ly: (y1 + y2) / 2 + 4 };
   }
   const x1 = a.x + NODE_W * 0.35;
   const x2 = b.x + NODE_W * 0.65;
