@@ -44,4 +44,18 @@ test.describe('accessibility (axe-core), light and dark', () => {
     await expect(page.getByRole('table', { name: 'Templates' })).toBeVisible();
     await noSeriousViolations(page, 'Ingest');
   });
+
+  test('the Discover screen, with a conformance report', async ({ page }) => {
+    await page.goto('./?view=ingest&example=openssh');
+    const run = page.getByRole('region', { name: 'Run' });
+    await expect(run.getByRole('combobox', { name: 'DataSource' })).toHaveValue('sshLog');
+    await run.getByRole('button', { name: 'Discover', exact: true }).click();
+    await expect(page.getByRole('table', { name: 'Variants', exact: true })).toBeVisible({ timeout: 30_000 });
+    await page
+      .getByRole('combobox', { name: 'Template to check against' })
+      .selectOption({ label: 'SSH attempts from a real sshd log' });
+    await page.getByRole('button', { name: 'Check against a template' }).click();
+    await expect(page.getByRole('region', { name: 'Conformance' })).toBeVisible();
+    await noSeriousViolations(page, 'Discover');
+  });
 });
