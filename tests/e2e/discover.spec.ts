@@ -98,6 +98,23 @@ test.describe('Discover', () => {
     if (process.env.SHOT) await page.screenshot({ path: '/tmp/dsc.png', fullPage: false });
   });
 
+  test("from a run: the run bar's Discover uses the run's events", async ({ page }) => {
+    test.setTimeout(90_000);
+    await openExample(page);
+    await expect(page.getByRole('region', { name: 'Preview' }).getByRole('table', { name: 'Templates' })).toBeVisible({
+      timeout: 20_000,
+    });
+    await page.getByRole('region', { name: 'Run' }).getByRole('button', { name: 'Send to run' }).click();
+    await expect(page).toHaveURL(/execution=/, { timeout: 45_000 });
+    await page.getByRole('button', { name: 'Discover', exact: true }).click();
+    await expect(page).toHaveURL(/view=discover&template=[^&]+&execution=/);
+    await expect(page.getByText(/^519 cases, 2,000 events/)).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('table', { name: 'Paths', exact: true })).toBeVisible();
+    // The address reopens the same source.
+    await page.reload();
+    await expect(page.getByText(/^519 cases, 2,000 events/)).toBeVisible({ timeout: 30_000 });
+  });
+
   test('at 390 px the page does not scroll sideways', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     await openExample(page);
