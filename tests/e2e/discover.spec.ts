@@ -113,6 +113,20 @@ test.describe('Discover', () => {
     // The address reopens the same source.
     await page.reload();
     await expect(page.getByText(/^519 cases, 2,000 events/)).toBeVisible({ timeout: 30_000 });
+    // A deviating case of the run opens in the workspace, traced.
+    await page
+      .getByRole('combobox', { name: 'Template to check against' })
+      .selectOption({ label: 'SSH attempts from a real sshd log' });
+    await page.getByRole('button', { name: 'Check against a template' }).click();
+    const first = page
+      .getByRole('region', { name: 'Conformance' })
+      .getByRole('table', { name: 'Deviating cases' })
+      .getByRole('link')
+      .first();
+    const caseId = (await first.innerText()).trim();
+    await first.click();
+    await expect(page).toHaveURL(new RegExp(`[?&]lineage=${caseId}(&|$)`));
+    await expect(page.getByRole('table', { name: 'Nodes' })).toBeVisible();
   });
 
   test('at 390 px the page does not scroll sideways', async ({ page }) => {

@@ -4,6 +4,7 @@
  * the ingestion screen, the run bar and the route hand the screen the same shape.
  */
 import type { EventSource } from '../../../contract/mining';
+import { EMPTY_ROUTE, formatRoute } from '../../context/routes';
 
 export interface DiscoverSource {
   source: EventSource;
@@ -30,4 +31,11 @@ export function runSource(templateId: string, executionId: string, templateName?
     label: `the events of run ${executionId} of ${of}`,
     name: `Discovered from ${of}`,
   };
+}
+
+/** Pure. The workspace link that traces case `caseId` in the source's run; null for a parse (no run to open). */
+export function caseHref(from: DiscoverSource, caseId: string): string | null {
+  if (!('execution' in from.source)) return null;
+  const { templateId, executionId } = from.source.execution;
+  return formatRoute({ ...EMPTY_ROUTE, template: templateId, execution: executionId, lineage: caseId });
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConformanceReport, Discovery } from '../../../../src/contract/mining';
 import { EMPTY_ROUTE, formatRoute, parseRoute } from '../../../../src/ui/context/routes';
 import { layersOf, layoutDfg } from '../../../../src/ui/state/mining/layout';
-import { parseSource, runSource } from '../../../../src/ui/state/mining/source';
+import { caseHref, parseSource, runSource } from '../../../../src/ui/state/mining/source';
 import {
   activityRows,
   conformanceFigures,
@@ -138,6 +138,8 @@ describe('Discover sources and route', () => {
       execution: { templateId: 't1', executionId: 'x1', from: 'events' },
     });
     expect(runSource('t1', 'x1').name).toBe('Discovered from t1');
+    expect(caseHref(runSource('t1', 'x1'), 'c 7')).toBe('?template=t1&execution=x1&lineage=c+7');
+    expect(caseHref(parseSource({}, 'a.log'), 'c7')).toBeNull();
   });
 
   it('round-trips the discover view, with a run only when both ids are there', () => {
