@@ -51,6 +51,11 @@ test.describe('Discover', () => {
 
     await page.getByRole('button', { name: 'Create template' }).click();
     await expect(page).toHaveURL(/view=editor&template=/);
+    // Back returns to the same discovery (the parse handed over by the ingestion screen), forward to the editor.
+    await page.goBack();
+    await expect(page.getByText(/^519 cases, 2,000 events/)).toBeVisible({ timeout: 30_000 });
+    await page.goForward();
+    await expect(page).toHaveURL(/view=editor&template=/);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await expect(page).toHaveURL(/execution=/);
