@@ -7,7 +7,7 @@
 import type { ExecutionRecord, Template } from '../../../contract/wire';
 import { createQuery, type QueryClient } from '@tanstack/svelte-query';
 import type { EngineAPIService } from '../../../client/EngineAPIService';
-import type { RunStatus } from '../../../contract/vocabulary';
+import { isEnded, type RunStatus } from '../../../contract/vocabulary';
 import { graphFromScenario, type GraphModel } from '../../controllers/graph/model';
 import type { StepView } from '../../controllers/graph/stepState';
 import type { BreakpointsState } from './breakpoints.svelte';
@@ -80,7 +80,7 @@ export function createRunView(
     };
   }
 
-  const ended = () => status === 'completed' || status === 'truncated';
+  const ended = () => isEnded(status);
   const nameOf = (id: string) => model.nodes.find((n) => n.id === id)?.name ?? id;
 
   async function refreshRecord(): Promise<void> {

@@ -4,6 +4,7 @@
  * template, seed, then each input batch added at the step it was added at, then on to the step the
  * run had reached — and checks the replay's ledger hash against the one in the link.
  */
+import { isEnded } from '../../../contract/vocabulary';
 import type { EngineAPIService } from '../../../client/EngineAPIService';
 import type { QueryClient } from '@tanstack/query-core';
 import type { RouteState } from '../../context/routes';
@@ -45,7 +46,7 @@ export async function makeShareLink(
     seed: header.seed,
     inputLog: header.inputLog,
     step: header.step,
-    ended: header.status === 'completed' || header.status === 'truncated',
+    ended: isEnded(header.status),
     ledgerHash: header.ledgerHash,
     view,
   };
