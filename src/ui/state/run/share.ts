@@ -4,7 +4,6 @@
  * template, seed, then each input batch added at the step it was added at, then on to the step the
  * run had reached — and checks the replay's ledger hash against the one in the link.
  */
-import { isEnded } from '../../../contract/vocabulary';
 import type { EngineAPIService } from '../../../client/EngineAPIService';
 import type { QueryClient } from '@tanstack/query-core';
 import type { RouteState } from '../../context/routes';
@@ -46,7 +45,7 @@ export async function makeShareLink(
     seed: header.seed,
     inputLog: header.inputLog,
     step: header.step,
-    ended: isEnded(header.status),
+    ended: header.status === 'completed' || header.status === 'truncated',
     ledgerHash: header.ledgerHash,
     view,
   };
