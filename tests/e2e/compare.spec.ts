@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import AxeBuilder from './axe';
 import { test, expect } from './fixtures';
 import { button, openTemplate } from './workspaceHelpers';
 
@@ -72,6 +73,8 @@ test.describe('compare', () => {
     await expect(view).toBeVisible();
     const table = view.getByRole('table', { name: 'Differences' });
     await expect(table).toBeVisible();
+    // Focus lands in the view, so a keyboard user continues from there.
+    await expect(view.getByRole('button', { name: 'Close compare' })).toBeFocused();
     // The seeds of both sides as the page names them; the expected answer is the CLI's for those seeds.
     const pair = await view.getByText(/^Run a .* with run b /).innerText();
     const seeds = [...pair.matchAll(/seed (\d+)/g)].map((m) => Number(m[1]));
@@ -87,7 +90,9 @@ test.describe('compare', () => {
       const sums = await row(page, `${names[s.sinkId]} sum`);
       expect(sums.slice(0, 2)).toEqual([String(s.a.sum), String(s.b.sum)]);
     }
-    await expect(view.getByRole('list', { name: 'Why they differ' })).toContainText('Seed 1 in run a, seed 2 in run b.');
+    await expect(view.getByRole('list', { name: 'Why they differ' })).toContainText(
+      'Seed 1 in run a, seed 2 in run b.',
+    );
     await expect(view.getByRole('table', { name: 'Differing fields' })).toBeVisible();
 
     // The jump: the workspace timeline goes to the first divergent step.
@@ -101,7 +106,7 @@ test.describe('compare', () => {
     await expect(view).toHaveCount(0);
   });
 
-  test('fits a 390 px screen without sideways scrolling', async ({ page }) => {
+  test('fits a 390 px screen without sideways scrolling, and passes axe-core in both themes', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openTemplate(page, 'Load balancer');
     await newRun(page, 3);
@@ -110,5 +115,12 @@ test.describe('compare', () => {
     await expect(page.getByRole('table', { name: 'Differences' })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    for (let i = 0; i < 2; i++) {
+      const theme = await page.locator('html').getAttribute('data-theme');
+      const violations = await new AxeBuilder(page).seriousViolations();
+      expect(violations, `${theme}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+      await page.screenshot({ path: `/tmp/ui27-compare-${theme}.png`, fullPage: true });
+      await page.getByRole('button', { name: /Switch to (dark|light) theme/ }).click();
+    }
   });
 });

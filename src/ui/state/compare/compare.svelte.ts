@@ -7,10 +7,11 @@
 import type { QueryClient } from '@tanstack/query-core';
 import type { EngineAPIService } from '../../../client/EngineAPIService';
 import type { LedgerDiff } from '../../../contract/diff';
-import type { ExecutionRecord } from '../../../contract/wire';
 import { invalidateTemplate } from '../query/queries';
 import { explainError } from '../shell/explain';
 import { latestWins } from '../shell/latest';
+
+export { compareCandidates, runLabel } from './candidates';
 
 /** The run the comparison starts from (the workspace's open run). */
 export interface CompareSide {
@@ -18,18 +19,6 @@ export interface CompareSide {
   executionId: string;
   /** Steps this run to its end through the view that shows it. */
   runToEnd(): Promise<void>;
-}
-
-/** Pure. The executions a run can be compared with: the others of its template, newest first. */
-export function compareCandidates(executions: readonly ExecutionRecord[], openId: string | null): ExecutionRecord[] {
-  return executions.filter((e) => e.id !== openId).sort((x, y) => y.createdAt.localeCompare(x.createdAt));
-}
-
-/** Pure. A run's label as the run picker shows it: its number (the list is newest first, the oldest is #1) and seed. */
-export function runLabel(executions: readonly ExecutionRecord[], id: string): string {
-  const i = executions.findIndex((e) => e.id === id);
-  const rec = executions[i];
-  return rec ? `#${executions.length - i} · seed ${rec.seed}` : id;
 }
 
 /** Not pure: the compare state over `api`; `cache` is told when side b's record changed. */
