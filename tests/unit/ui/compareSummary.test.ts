@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LedgerDiff } from '../../../src/contract/diff';
 import type { ExecutionRecord } from '../../../src/contract/wire';
 import { compareCandidates, runLabel } from '../../../src/ui/state/compare/candidates';
+import { runComparison } from '../../../src/ui/state/compare/runComparison';
 import {
   differenceRows,
   fieldRows,
@@ -120,5 +121,38 @@ describe('compare candidates', () => {
     expect(runLabel(list, 'x1')).toBe('#3 · seed 99');
     expect(runLabel(list, 'x3')).toBe('#1 · seed 2');
     expect(runLabel(list, 'gone')).toBe('gone');
+  });
+});
+
+describe('runComparison', () => {
+  it('steps both runs to their end before asking for the diff, a against b', async () => {
+    const calls: string[] = [];
+    let release!: () => void;
+    const aDone = new Promise<void>((r) => (release = r));
+    const api = {
+      executeStep: async (templateId: string, executionId: string, target: unknown) => {
+        calls.push(`step ${templateId}/${executionId} ${String(target)}`);
+        return {} as never;
+      },
+      diffExecutions: async (a: string, b: string) => {
+        calls.push(`diff ${a} ${b}`);
+        return diverging;
+      },
+    };
+    const side = {
+      templateId: 't1',
+      executionId: 'x2',
+      runToEnd: async () => {
+        await aDone;
+        calls.push('a ran to end');
+      },
+    };
+    const answer = runComparison(api, side, 'x3');
+    await new Promise((r) => setTimeout(r, 5));
+    // Side a has not reached its end yet: no diff asked for.
+    expect(calls).toEqual(['step t1/x3 end']);
+    release();
+    expect(await answer).toBe(diverging);
+    expect(calls).toEqual(['step t1/x3 end', 'a ran to end', 'diff x2 x3']);
   });
 });

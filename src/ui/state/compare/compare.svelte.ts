@@ -10,16 +10,10 @@ import type { LedgerDiff } from '../../../contract/diff';
 import { invalidateTemplate } from '../query/queries';
 import { explainError } from '../shell/explain';
 import { latestWins } from '../shell/latest';
+import { runComparison, type CompareSide } from './runComparison';
 
 export { compareCandidates, runLabel } from './candidates';
-
-/** The run the comparison starts from (the workspace's open run). */
-export interface CompareSide {
-  templateId: string;
-  executionId: string;
-  /** Steps this run to its end through the view that shows it. */
-  runToEnd(): Promise<void>;
-}
+export type { CompareSide } from './runComparison';
 
 /** Not pure: the compare state over `api`; `cache` is told when side b's record changed. */
 export function createCompare(api: EngineAPIService, cache: QueryClient | null = null) {
@@ -39,9 +33,10 @@ export function createCompare(api: EngineAPIService, cache: QueryClient | null =
     diff = null;
     pair = { a: side.executionId, b: otherId };
     try {
-      await Promise.all([side.runToEnd(), api.executeStep(side.templateId, otherId, 'end', undefined, { signal })]);
-      if (cache) void invalidateTemplate(cache, side.templateId);
-      const answer = await api.diffExecutions(side.executionId, otherId, { signal });
+      // Side b's record changed (it ran to its end): the cached list must say so.
+      const answer = await runComparison(api, side, otherId, signal, () => {
+        if (cache) void invalidateTemplate(cache, side.templateId);
+      });
       if (signal.aborted) return;
       diff = answer;
     } catch (err) {
