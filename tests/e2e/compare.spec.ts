@@ -119,7 +119,6 @@ test.describe('compare', () => {
       const theme = await page.locator('html').getAttribute('data-theme');
       const violations = await new AxeBuilder(page).seriousViolations();
       expect(violations, `${theme}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-      await page.screenshot({ path: `/tmp/ui27-compare-${theme}.png`, fullPage: true });
       await page.getByRole('button', { name: /Switch to (dark|light) theme/ }).click();
     }
   });

@@ -8,6 +8,7 @@ import {
   fieldRows,
   headline,
   nodeChangeSentences,
+  overlayLines,
   signed,
   valueText,
   whySentences,
@@ -93,6 +94,18 @@ describe('compare summary', () => {
       ['sinks', 'Metrics sum', 287, 276, -11],
       ['fsm', 'Door → open', 1, 3, 2],
     ]);
+  });
+
+  it('labels on the graph only the nodes whose counts differ', () => {
+    const d = {
+      ...diverging,
+      nodes: [
+        ...diverging.nodes,
+        { nodeId: 'gone', nodeType: 'Sink', a: 4, b: null, delta: -4 },
+        { nodeId: 'lb', nodeType: 'Multiplexer', a: 30, b: 27, delta: -3 },
+      ],
+    };
+    expect(overlayLines(d)).toEqual({ new: 'only in b (2)', gone: 'only in a (4)', lb: 'Δ −3 (a 30 · b 27)' });
   });
 
   it('names added, removed and renamed nodes', () => {

@@ -131,3 +131,15 @@ export function nodeChangeSentences(diff: LedgerDiff): string[] {
   for (const r of c.renamed) out.push(`${r.a} in run a reads as ${r.b} in run b (${r.nodeType}).`);
   return out;
 }
+
+/** Pure. The graph's extra label line per node whose ledger events differ: `Δ +3 (a 30 · b 33)`; a node in one run only says so. */
+export function overlayLines(diff: LedgerDiff): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const n of diff.nodes) {
+    if (n.a === n.b) continue;
+    if (n.a === null) out[n.nodeId] = `only in b (${n.b})`;
+    else if (n.b === null) out[n.nodeId] = `only in a (${n.a})`;
+    else out[n.nodeId] = `Δ ${signed(n.delta)} (a ${n.a} · b ${n.b})`;
+  }
+  return out;
+}
