@@ -102,8 +102,11 @@ test.describe('compare', () => {
       String(want.firstDivergentStep),
     );
 
-    await view.getByRole('button', { name: 'Close compare' }).click();
+    await view.getByRole('button', { name: 'Close compare' }).focus();
+    await page.keyboard.press('Enter');
     await expect(view).toHaveCount(0);
+    // Focus goes back to where the comparison was started.
+    await expect(button(page, 'Compare')).toBeFocused();
   });
 
   test('fits a 390 px screen without sideways scrolling, and passes axe-core in both themes', async ({ page }) => {
