@@ -85,6 +85,19 @@ test.describe('scrubber', () => {
     expect(Number(await slider.getAttribute('aria-valuenow'))).toBe(paused);
   });
 
+  test('quick presses are queued, not dropped: five → presses move five steps', async ({ page }) => {
+    await openTemplate(page, 'Order pipeline');
+    await button(page, 'Step 10').click();
+    await expect(page.getByText('Step 10 of 10')).toBeVisible();
+    await page.getByRole('heading', { level: 2, name: 'Order pipeline' }).click();
+    await page.keyboard.press('Home');
+    await expect(page.getByText('Step 0 of 10')).toBeVisible();
+    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+    await expect(page.getByText('Step 5 of 10')).toBeVisible();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
+    await expect(page.getByText('Step 2 of 10')).toBeVisible();
+  });
+
   test('Play runs to the end and stops there', async ({ page }) => {
     await openTemplate(page, 'Order pipeline');
     await page.getByRole('combobox', { name: 'Speed' }).selectOption({ label: 'Max' });

@@ -62,6 +62,8 @@ export interface GraphController {
   keepLayout(model: GraphModel, positions: Positions): void;
   /** Shows `view` (coalesced to one patch per frame). */
   setStepState(view: StepView | null): void;
+  /** Adds a line to nodes' labels (the Compare view's per-node deltas), under the step's; null removes them. */
+  setOverlay(lines: Readonly<Record<string, string>> | null): void;
   highlight(h: Highlight): void;
   setTheme(theme: Theme): void;
   fit(): void;
@@ -113,6 +115,17 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
   let setWith: StepView | null | undefined;
   /** The selection and traced path shown, put back on a new graph. */
   let shownHighlight: { selected: string | null; path: readonly string[] } = { selected: null, path: [] };
+  /** Extra label lines per node (a comparison's deltas), and the view last drawn, to redraw with them. */
+  let overlay: Readonly<Record<string, string>> = {};
+  let drawn: StepView | null = null;
+
+  /** The step's labels with the overlay's lines under them. */
+  function patchOf(m: GraphModel, view: StepView | null) {
+    const patch = stepPatch(m, view);
+    for (const [id, line] of Object.entries(overlay))
+      if (patch.nodes[id]) patch.nodes[id] = { ...patch.nodes[id], label: `${patch.nodes[id].label}\n${line}` };
+    return patch;
+  }
 
   function applyHighlight(h: Highlight): void {
     cy.batch(() => {
@@ -143,7 +156,8 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
   function flush(): void {
     scheduled = false;
     if (destroyed || pending === undefined) return;
-    const patch = stepPatch(model, pending);
+    const patch = patchOf(model, pending);
+    drawn = pending;
     pending = undefined;
     cy.batch(() => {
       for (const [id, p] of Object.entries(patch.nodes)) {
@@ -172,7 +186,7 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
       // one style pass for the whole graph instead of one per change.
       cy.batch(() => {
         cy.elements().remove();
-        cy.add(toElements(next, stepPatch(next, view ?? null), known) as cytoscape.ElementDefinition[]);
+        cy.add(toElements(next, patchOf(next, view ?? null), known) as cytoscape.ElementDefinition[]);
       });
       if (dsl || known) {
         cy.fit(undefined, 40);
@@ -186,6 +200,7 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
       if (shownHighlight.selected || shownHighlight.path.length > 0) applyHighlight(shownHighlight);
       pending = undefined;
       setWith = view;
+      drawn = view ?? null;
       fresh = true;
     },
     needsLayout(m) {
@@ -204,6 +219,22 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
         // The graph was set with this very view: nothing to patch.
         if (view === setWith) pending = undefined;
         else flush();
+        return;
+      }
+      if (scheduled) return;
+      scheduled = true;
+      schedule(flush);
+    },
+    setOverlay(lines) {
+      // No overlay before and none now (the usual case): nothing to redraw.
+      if (!lines && Object.keys(overlay).length === 0) return;
+      overlay = lines ?? {};
+      // Redrawn with the step last drawn (or the one waiting to be), on the next frame.
+      if (pending === undefined) pending = drawn;
+      if (fresh) {
+        // A graph not yet given its step: draw now (its first setStepState then patches as usual).
+        fresh = false;
+        flush();
         return;
       }
       if (scheduled) return;

@@ -7,7 +7,7 @@
 import type { ExecutionRecord, Template } from '../../../contract/wire';
 import { createQuery, type QueryClient } from '@tanstack/svelte-query';
 import type { EngineAPIService } from '../../../client/EngineAPIService';
-import type { RunStatus } from '../../../contract/vocabulary';
+import { isEnded, type RunStatus } from '../../../contract/vocabulary';
 import { graphFromScenario, type GraphModel } from '../../controllers/graph/model';
 import type { StepView } from '../../controllers/graph/stepState';
 import type { BreakpointsState } from './breakpoints.svelte';
@@ -80,7 +80,7 @@ export function createRunView(
     };
   }
 
-  const ended = () => status === 'completed' || status === 'truncated';
+  const ended = () => isEnded(status);
   const nameOf = (id: string) => model.nodes.find((n) => n.id === id)?.name ?? id;
 
   async function refreshRecord(): Promise<void> {
@@ -197,20 +197,30 @@ export function createRunView(
     return advanceTo(live + 1);
   }
 
-  /** Runs `action` unless another transport action is in progress; errors become a sentence. */
-  async function act(what: string, action: () => Promise<void>): Promise<void> {
-    if (busy || !ref) return;
+  /**
+   * Runs `action` after the transport actions already asked for, one at a time; errors become a
+   * sentence. Queued, not dropped: five quick presses of → are five steps, whatever the service's
+   * latency (a press while the previous step was in flight used to be lost).
+   */
+  let queue: Promise<void> = Promise.resolve();
+  let queued = 0;
+  function act(what: string, action: () => Promise<void>): Promise<void> {
+    if (!ref) return Promise.resolve();
+    queued++;
     busy = true;
-    error = null;
-    notice = null;
-    try {
-      await action();
-    } catch (err) {
-      error = explainError(err, what);
-      playing = false;
-    } finally {
-      busy = false;
-    }
+    queue = queue.then(async () => {
+      error = null;
+      notice = null;
+      try {
+        if (ref) await action();
+      } catch (err) {
+        error = explainError(err, what);
+        playing = false;
+      } finally {
+        if (--queued === 0) busy = false;
+      }
+    });
+    return queue;
   }
 
   /** `n` steps forward, one at a time when breakpoints are set; answers true if a breakpoint stopped it. */

@@ -1,0 +1,1 @@
+export { default as Compare } from './Compare.svelte';
