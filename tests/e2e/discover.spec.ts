@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { EngineAPIService } from '../../src/client/EngineAPIService';
 import { expect, test } from './fixtures';
@@ -100,6 +101,22 @@ test.describe('Discover', () => {
     const deviations = region.getByRole('table', { name: 'Deviating cases' });
     await expect(deviations.getByRole('columnheader')).toHaveText(['Case', 'Index', 'Event', 'State']);
     expect(await deviations.locator('tbody tr').count()).toBeGreaterThan(0);
+
+    // The same events as files: XES with one trace per session, OCEL 2.0 JSON with its events.
+    const [xes] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export XES' }).click(),
+    ]);
+    expect(xes.suggestedFilename()).toBe('events.xes');
+    const xml = readFileSync((await xes.path())!, 'utf8');
+    expect(xml.startsWith('<?xml')).toBe(true);
+    expect(xml.match(/<trace>/g)).toHaveLength(519);
+    const [ocel] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export OCEL' }).click(),
+    ]);
+    const doc = JSON.parse(readFileSync((await ocel.path())!, 'utf8')) as { events: unknown[] };
+    expect(doc.events).toHaveLength(2000);
     if (process.env.SHOT) await page.screenshot({ path: '/tmp/dsc.png', fullPage: false });
   });
 
