@@ -129,10 +129,10 @@ test.describe('compatibility profile pled', () => {
     await expect(page.getByText('This page chose')).toBeVisible();
     await select.selectOption('default');
     await expect(select).toHaveValue('default');
-    expect(await page.evaluate(() => (window as Handle).flowledger!.getCompat())).toMatchObject({
-      effectiveCompat: 'default',
-      compatSource: 'store',
-    });
+    // The choice is stored through the service (asynchronously): the page's answer follows it.
+    await expect
+      .poll(() => page.evaluate(() => (window as Handle).flowledger!.getCompat()))
+      .toMatchObject({ effectiveCompat: 'default', compatSource: 'store' });
     await page.keyboard.press('Escape');
     await expect(select).toBeHidden();
   });
