@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageLock } from '../../../src/ui/state/pageLock';
+import { pageLock } from '../../../src/client/pageLock';
 
 /** A promise and the function that resolves it. */
 function gate(): { opened: Promise<void>; open: () => void } {

@@ -13,7 +13,7 @@ import type { StepView } from '../../controllers/graph/stepState';
 import type { BreakpointsState } from './breakpoints.svelte';
 import { explainError } from '../shell/explain';
 import { latestWins } from '../shell/latest';
-import { pageLock as inProcessLocks } from '../pageLock';
+import { pageLock as inProcessLocks } from '../../../client/pageLock';
 import { openSource, type RunRef, type RunSource } from './runSource';
 import { nextBatch } from './speeds';
 import { createQueryCache, executionsQuery, queryKeys } from '../query/queries';
