@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { MessagePort } from 'node:worker_threads';
 import { writeFileAtomic } from './atomicFiles';
 import { accessReason, escapeControls, FileAccessError } from './terminalText';
 import { UsageError } from './args';
@@ -73,4 +74,12 @@ export const nodeIO: CliIO = {
 
 export async function runCli(): Promise<void> {
   process.exitCode = await main(process.argv.slice(2), nodeIO);
+}
+
+/** Not pure: a `run --workers` thread runs its command line quietly and answers its exit code and stderr. */
+export async function runWorkerTask(task: unknown, port: MessagePort | null): Promise<void> {
+  const argv = (task as { argv?: string[] } | null)?.argv ?? [];
+  let stderr = '';
+  const code = await main(argv, { ...nodeIO, stdout: () => undefined, stderr: (t) => void (stderr += t) });
+  port?.postMessage({ code, stderr });
 }

@@ -7,6 +7,8 @@ import { diffCommand } from './diff';
 import { parseCommand } from './parse';
 import { runCommand } from './run';
 import { validateCommand } from './validate';
+import { mergeCommand } from './merge';
+import { shardableCommand } from './shardable';
 
 /** Every command of the command line, in the order `--help` lists them. */
 export const COMMANDS: readonly Command[] = [
@@ -18,4 +20,6 @@ export const COMMANDS: readonly Command[] = [
   exportXesCommand,
   diffCommand,
   benchCommand,
+  shardableCommand,
+  mergeCommand,
 ];

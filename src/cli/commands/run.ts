@@ -7,15 +7,17 @@ import { Engine } from '../../engine';
 import { nodeSha256 } from '../nodeHasher';
 import { overlappingPath } from '../samePaths';
 import { runSummary, stateAtSummary } from './runSummary';
+import { shardedRun, wantsShards } from '../shard/shardedRun';
 
 const USAGE =
-  'run <scenario.json> [--events <file.json|file.ndjson>] [--seed N] [--until N|end] [--time-limit SECONDS] [--ledger <out.ndjson>] [--lineage <correlationId>] [--at N]';
+  'run <scenario.json> [--events <file.json|file.ndjson>] [--seed N] [--until N|end] [--time-limit SECONDS] [--ledger <out.ndjson>] [--lineage <correlationId>] [--at N] [--shard I/N | --shards N [--shard-env NAME] | --workers K]';
 
 /**
  * `run`: loads a scenario, feeds it external events, runs it to the end (or to step N) on the
  * synchronous core and prints one JSON object: steps, status, ledger size and hash, sink totals and
  * node states; with `--lineage ID` also the lineage of that correlation id, with `--at N` also the
- * state right after an earlier step N of the same run (time travel). Exit 2 for an invalid
+ * state right after an earlier step N of the same run (time travel); with `--shard I/N` one shard
+ * of a log-driven run, `--workers K` all shards on threads (shard/shardedRun.ts). Exit 2 for an invalid
  * scenario, a bad event, bad arguments, an unknown correlation id or a step beyond the run.
  */
 export const runCommand: Command = {
@@ -23,6 +25,7 @@ export const runCommand: Command = {
   usage: USAGE,
   summary: 'run a scenario and print its ledger hash, sinks and node states',
   async run(argv, io) {
+    if (wantsShards(argv)) return shardedRun(argv, io, { parseSeed, parseTimeLimit });
     const args = parseArgs(argv, {
       events: { kind: 'value' },
       seed: { kind: 'value' },

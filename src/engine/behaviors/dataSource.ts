@@ -4,7 +4,8 @@
  * has been addressed to it, those events in queue order, `batchSize` per due step.
  *
  * Ledger: `TOKEN_GENERATED` (outputToken). An event's token records `details.externalEvent`, the
- * event's position in the external queue, so a token can be traced back to its log line.
+ * event's position in the external queue, so a token can be traced back to its log line. A masked
+ * event (a shard run's event of another shard) takes its batch slot and makes nothing.
  */
 import { stepsOf } from '../dsl/finiteNumbers';
 import type { NodeContext } from '../run/nodeContext';
@@ -43,6 +44,8 @@ class DataSourceRuntime implements NodeRuntime {
       for (let k = 0; k < this.spec.batchSize; k++) {
         const ev = ctx.feed.take(ctx.index);
         if (ev < 0) break;
+        // Another shard's event: it takes its batch slot, so every step is numbered as in the whole run.
+        if (ctx.feed.isMasked?.(ev) === true) continue;
         const ids = ctx.feed.correlationIdsOf(ev);
         const tok =
           ids === null ? ctx.createSourceToken(ctx.feed.dataOf(ev)) : ctx.createToken(ids, ctx.feed.dataOf(ev));

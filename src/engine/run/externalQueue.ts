@@ -52,6 +52,11 @@ export interface EventFeed {
   /** Correlation ids the event carries (`correlationIds`, else `correlationId`), or null. */
   correlationIdsOf(index: number): string[] | null;
   /**
+   * True when event `index` is masked: it holds its place in its DataSource's queue (a batch slot,
+   * the step it is emitted at) but makes no token — a shard run's events of other shards.
+   */
+  isMasked?(index: number): boolean;
+  /**
    * A number that changes whenever `targets` or `pendingFor` may have changed other than by `take`
    * (events arrived, or the feed was moved): the scheduler then re-reads its DataSources.
    */
@@ -73,6 +78,8 @@ interface StoredEvent {
   correlationIds: string[] | null;
   /** The event as given (copied), for the input log. */
   raw: ExternalEvent;
+  /** A placeholder of another shard's event (see `EventFeed.isMasked`). */
+  masked?: true;
 }
 
 /**
@@ -111,12 +118,16 @@ export class ExternalEventQueue implements FeedView {
     return this.addEvents([event]);
   }
 
-  /** Adds `events` in order, all or none: the first invalid one is reported with its index. */
-  addEvents(events: readonly unknown[]): AddEventsResult {
+  /**
+   * Adds `events` in order, all or none: the first invalid one is reported with its index. Events
+   * whose index `masked` answers true for are kept as placeholders (`EventFeed.isMasked`).
+   */
+  addEvents(events: readonly unknown[], masked?: (index: number) => boolean): AddEventsResult {
     const checked: StoredEvent[] = [];
     for (let i = 0; i < events.length; i++) {
       const r = this.check(events[i]);
       if (typeof r === 'string') return { ok: false, index: i, error: r };
+      if (masked?.(i) === true) r.masked = true;
       checked.push(r);
     }
     const step = this.now();
@@ -224,6 +235,10 @@ export class ExternalEventQueue implements FeedView {
     if (!slot || slot.next >= slot.list.length) return -1;
     this.pendingTotal--;
     return slot.list.data[slot.next++]!;
+  }
+
+  isMasked(index: number): boolean {
+    return this.events[index]!.masked === true;
   }
 
   dataOf(index: number): Record<string, unknown> {

@@ -33,7 +33,8 @@ export type LedgerView = Readonly<Omit<Ledger, LedgerWrites>>;
  */
 export interface ExternalQueueView {
   addEvent(event: ExternalEvent): AddEventsResult;
-  addEvents(events: readonly unknown[]): AddEventsResult;
+  /** `masked`: events of another shard, kept as placeholders (`EventFeed.isMasked`). */
+  addEvents(events: readonly unknown[], masked?: (index: number) => boolean): AddEventsResult;
   /** External events not yet emitted. */
   size(): number;
   pendingByTarget(): Record<string, number>;
@@ -93,7 +94,7 @@ export function ledgerView(ledger: Ledger): LedgerView {
 export function externalQueueView(queue: ExternalEventQueue): ExternalQueueView {
   return Object.freeze({
     addEvent: (event: ExternalEvent) => queue.addEvent(event),
-    addEvents: (events: readonly unknown[]) => queue.addEvents(events),
+    addEvents: (events: readonly unknown[], masked?: (index: number) => boolean) => queue.addEvents(events, masked),
     size: () => queue.size(),
     pendingByTarget: () => queue.pendingByTarget(),
     inputLog: () => queue.inputLog(),

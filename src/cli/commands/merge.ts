@@ -1,0 +1,38 @@
+import { optionValue, parseArgs, UsageError } from '../args';
+import { EXIT_OK, EXIT_USAGE, type Command } from '../command';
+import { overlappingPath } from '../samePaths';
+import { mergeShardFiles } from '../shard/mergeFiles';
+
+/**
+ * `merge <shard files…> [--out ledger.ndjson]`: merges the shard files of a sharded run (`run
+ * --shard I/N`) into the single run's ledger, and prints the summary and ledger hash `run` prints
+ * for the single run. Exit 2 when the shards come from different templates, seeds, event files or
+ * shard counts, when one is missing or did not complete — the message names the file and field.
+ */
+export const mergeCommand: Command = {
+  name: 'merge',
+  usage: 'merge <shard-0.ndjson…> [--out ledger.ndjson]',
+  summary: "merge the shard files of a sharded run into the single run's ledger and hash",
+  async run(argv, io) {
+    const args = parseArgs(argv, { out: { kind: 'value' } });
+    if (args.positionals.length === 0) throw new UsageError('no shard file given');
+    const out = optionValue(args, 'out');
+    if (out !== undefined) {
+      const overlap = await overlappingPath(
+        args.positionals.map((path) => ({ role: 'a shard file', path })),
+        [{ role: '--out', path: out }],
+      );
+      if (overlap !== null) {
+        io.stderr(`flowledger merge: ${overlap}\n`);
+        return EXIT_USAGE;
+      }
+    }
+    const merged = await mergeShardFiles(args.positionals, out, io);
+    if (!merged.ok) {
+      io.stderr(`flowledger merge: ${merged.file ? `${merged.file}: ` : ''}${merged.message}\n`);
+      return EXIT_USAGE;
+    }
+    io.stdout(`${JSON.stringify(merged.summary, null, 2)}\n`);
+    return EXIT_OK;
+  },
+};

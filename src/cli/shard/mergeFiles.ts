@@ -1,0 +1,99 @@
+/**
+ * Merging shard files on disk: the engine's k-way merge (engine/shard/mergeShards.ts) fed by the
+ * files' line batches, the merged ledger streamed to a temporary file renamed into place on
+ * success, and the summary `run` prints for the single run put together from the shards.
+ */
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { PendingFiles } from '../atomicFiles';
+import type { CliIO } from '../command';
+import { fileLineBatches } from '../lineFiles';
+import { nodeSha256 } from '../nodeHasher';
+import { accessReason, FileAccessError } from '../terminalText';
+import { mergeNodeStates, mergeShards, type MergeResult } from '../../engine/shard';
+import { SINK_VALUES_LIMIT, type RunSummary, type SinkSummary } from '../commands/runSummary';
+
+export type MergedRun = { ok: true; summary: RunSummary } | { ok: false; file: string; message: string };
+
+/** Not pure (reads `files`, writes `out`): merges shard files; the single run's summary, or the file and reason of a refusal. */
+export async function mergeShardFiles(
+  files: readonly string[],
+  out: string | undefined,
+  io: CliIO,
+): Promise<MergedRun> {
+  const batches = io.readLineBatches ?? fileLineBatches;
+  const sources = files.map((name) => ({ name, batches: batches(name) }));
+  const pending = new PendingFiles();
+  try {
+    let result: MergeResult;
+    if (out === undefined) {
+      result = await mergeShards(sources, { hasher: nodeSha256, sinkValuesLimit: SINK_VALUES_LIMIT });
+    } else {
+      const stream = createWriteStream(await pending.add(out), { encoding: 'utf8' });
+      let failure: unknown = null;
+      stream.on('error', (err) => (failure ??= err));
+      const write = async (chunk: string): Promise<void> => {
+        if (failure !== null) throw new FileAccessError('write', out, accessReason(failure, 'write'));
+        if (stream.write(chunk)) return;
+        const done = new AbortController();
+        try {
+          await Promise.race([once(stream, 'drain', done), once(stream, 'close', done)]);
+        } finally {
+          done.abort();
+        }
+      };
+      try {
+        result = await mergeShards(sources, { hasher: nodeSha256, sinkValuesLimit: SINK_VALUES_LIMIT, write });
+      } finally {
+        stream.end();
+        await Promise.race([once(stream, 'finish'), once(stream, 'close')]).catch(() => undefined);
+      }
+      if (failure !== null) throw new FileAccessError('write', out, accessReason(failure, 'write'));
+    }
+    if (!result.ok) return result;
+    const summary = summaryOf(result);
+    if (!summary.ok) return summary;
+    if (out !== undefined) await pending.commit();
+    return summary;
+  } finally {
+    await pending.discard();
+  }
+}
+
+/** Pure: the single run's summary from a merge, or why the shards cannot stand for it. */
+function summaryOf(r: Extract<MergeResult, { ok: true }>): MergedRun {
+  for (let s = 0; s < r.ends.length; s++) {
+    const end = r.ends[s]!;
+    if (end.status !== 'completed')
+      return {
+        ok: false,
+        file: r.files[s]!,
+        message: `shard ${s} did not complete (${end.status}${end.truncatedBy ? ` by ${end.truncatedBy}` : ''}): its merge would not be the single run`,
+      };
+  }
+  if (r.events > r.header.maxEvents)
+    return {
+      ok: false,
+      file: r.files[0]!,
+      message: `the shards hold ${r.events} events together, over the template's maxEvents (${r.header.maxEvents}): the single run would have been truncated`,
+    };
+  const sinks: Record<string, SinkSummary> = {};
+  const nodeStates = mergeNodeStates(r.ends.map((e) => e.nodeStates));
+  for (const id of r.ends[0]!.sinks) {
+    sinks[id] = r.sinks.get(id) ?? { count: 0, sum: 0, values: [] };
+    // Added up per shard, a Sink's counts per state would list the states in shard order.
+    const state = nodeStates[id];
+    if (state) state.aggregates = Object.fromEntries(r.sinkStates.get(id) ?? []);
+  }
+  return {
+    ok: true,
+    summary: {
+      steps: Math.max(...r.ends.map((e) => e.steps)),
+      status: 'completed',
+      ledgerEvents: r.events,
+      ledgerHash: r.hash,
+      sinks,
+      nodeStates,
+    },
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * `run <scenario> --events <file> --shard I/N [--ledger shard-I.ndjson]` (or `--shards N` with the
+ * index from the environment): one shard of a log-driven run, written as a shard file for `merge`
+ * (docs/scale.md). The template must be shardable (`flowledger shardable`); the run places every
+ * event of the file, but only the events of its correlation ids make tokens (shardEvents.ts), so
+ * its steps and times are the single run's. `--workers K` instead runs K shards on worker threads
+ * and merges them (workers.ts).
+ */
+import { performance } from 'node:perf_hooks';
+import { optionValue, parseArgs, UsageError } from '../args';
+import { EXIT_OK, EXIT_USAGE, type CliIO } from '../command';
+import { reportIssues } from '../issueReport';
+import { readJson, readJsonOrNdjson } from '../json';
+import { canonicalJson, Engine } from '../../engine';
+import { SHARD_FORMAT, SHARD_HASH, shardability, type ShardHeader } from '../../engine/shard';
+import { nodeSha256 } from '../nodeHasher';
+import { overlappingPath } from '../samePaths';
+import { runSummary } from '../commands/runSummary';
+import { shardEvents } from './shardEvents';
+import { SHARD_OPTIONS, shardSpec } from './shardOption';
+import { shardFileChunks } from './shardWriter';
+import { runWithWorkers } from './workers';
+
+/** Pure: whether `argv` asks `run` for a shard or for workers. */
+export function wantsShards(argv: readonly string[]): boolean {
+  return argv.some((a) => /^--(shard|shards|shard-env|workers)(=|$)/.test(a));
+}
+
+/** Not pure (reads the environment): the options of a sharded `run`. */
+export function shardedRunArgs(argv: readonly string[]) {
+  return parseArgs(argv, {
+    events: { kind: 'value' },
+    seed: { kind: 'value' },
+    ledger: { kind: 'value' },
+    'time-limit': { kind: 'value' },
+    workers: { kind: 'value' },
+    ...SHARD_OPTIONS,
+  });
+}
+
+/** Pure: the SHA-256 of `text` (UTF-8), hex. */
+export function sha256Hex(text: string): string {
+  const h = nodeSha256();
+  h.update(text);
+  return h.digestHex();
+}
+
+/** Not pure: runs one shard (or, with --workers, all shards on threads) and prints its summary. */
+export async function shardedRun(
+  argv: readonly string[],
+  io: CliIO,
+  helpers: {
+    parseSeed(t: string | undefined): number | undefined;
+    parseTimeLimit(t: string | undefined): number | undefined;
+  },
+): Promise<number> {
+  const args = shardedRunArgs(argv);
+  for (const bad of ['until', 'at', 'lineage'])
+    if (argv.some((a) => a === `--${bad}` || a.startsWith(`--${bad}=`)))
+      throw new UsageError(`--${bad} cannot be combined with a sharded run`);
+  if (args.positionals.length !== 1) throw new UsageError('a scenario file is required (one)');
+  const file = args.positionals[0]!;
+  const eventsFile = optionValue(args, 'events');
+  if (eventsFile === undefined) throw new UsageError('a sharded run needs --events <file>');
+  const seed = helpers.parseSeed(optionValue(args, 'seed'));
+  const timeLimit = helpers.parseTimeLimit(optionValue(args, 'time-limit'));
+  const workersText = optionValue(args, 'workers');
+  const spec = shardSpec(args, process.env);
+  if (workersText !== undefined) {
+    if (spec !== null) throw new UsageError('--workers runs every shard itself: it takes no --shard');
+    if (!/^\d{1,3}$/.test(workersText) || Number(workersText) < 1)
+      throw new UsageError(`--workers must be a number of threads, got "${workersText}"`);
+    return runWithWorkers(
+      { file, eventsFile, seed, ledger: optionValue(args, 'ledger'), workers: Number(workersText) },
+      io,
+    );
+  }
+  if (spec === null) throw new UsageError('--shard I/N or --shards N is required');
+  const ledgerFile = optionValue(args, 'ledger') ?? `shard-${spec.index}.ndjson`;
+  const overlap = await overlappingPath(
+    [
+      { role: 'the scenario', path: file },
+      { role: '--events', path: eventsFile },
+    ],
+    [{ role: '--ledger', path: ledgerFile }],
+  );
+  if (overlap !== null) {
+    io.stderr(`flowledger run: ${overlap}\n`);
+    return EXIT_USAGE;
+  }
+
+  const text = await io.readFile(file);
+  const json = readJson(text, file);
+  if (!json.ok) {
+    io.stderr(`${json.message}\n`);
+    return EXIT_USAGE;
+  }
+  const engine = new Engine({ hasher: nodeSha256 });
+  const loaded = engine.initialize(json.value, seed === undefined ? {} : { seed });
+  if (!reportIssues(io, file, loaded)) return EXIT_USAGE;
+  const verdict = shardability(engine.scenario);
+  if (!verdict.shardable) {
+    io.stderr(
+      `flowledger run: ${file} cannot be sharded by correlation id:\n${verdict.blockers.map((b) => `  ${b.nodeId}: ${b.reason}\n`).join('')}`,
+    );
+    return EXIT_USAGE;
+  }
+
+  const eventsText = await io.readFile(eventsFile);
+  const read = readJsonOrNdjson(eventsText, eventsFile);
+  if (!read.ok) {
+    io.stderr(`${read.message}\n`);
+    return EXIT_USAGE;
+  }
+  const events = shardEvents(read.values, spec, () => sha256Hex(eventsText));
+  if (!events.ok) {
+    io.stderr(`${eventsFile}: ${events.message}\n`);
+    return EXIT_USAGE;
+  }
+  const added = engine.getExternalEventQueue().addEvents(events.values, (i) => events.masked[i] === 1);
+  if (!added.ok) {
+    io.stderr(`${eventsFile}: event ${added.index + 1}: ${added.error}; no events were added\n`);
+    return EXIT_USAGE;
+  }
+  const started = performance.now();
+  engine.advance(
+    'end',
+    timeLimit === undefined ? {} : { deadline: () => performance.now() - started > timeLimit * 1000 },
+  );
+  const header: ShardHeader = {
+    flowledgerShard: SHARD_FORMAT,
+    shard: spec.index,
+    shards: spec.count,
+    templateHash: sha256Hex(canonicalJson(json.value)),
+    seed: engine.seed,
+    eventsHash: events.eventsHash,
+    shardHash: SHARD_HASH,
+    maxEvents: engine.scenario.maxEvents,
+  };
+  await io.writeFile(ledgerFile, shardFileChunks(engine, header));
+  const summary = runSummary(engine);
+  io.stdout(`${JSON.stringify({ shard: `${spec.index}/${spec.count}`, ledger: ledgerFile, ...summary }, null, 2)}\n`);
+  return EXIT_OK;
+}

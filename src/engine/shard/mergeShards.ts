@@ -1,0 +1,263 @@
+/**
+ * The k-way merge of shard files back into the single run's ledger (docs/scale.md). It streams:
+ * each shard is read a batch of lines at a time, the line with the least order key (orderKeys.ts)
+ * goes next, and what only the whole run can number is renumbered on the way — seq and eventId
+ * (one counter), token ids (`<nodeId>#<n>`: one counter per node, a token numbered when it first
+ * appears, which is when the single run creates it). The merged lines are hashed as the ledger
+ * hash is (SHA-256 of the NDJSON), so the hash printed is the single run's.
+ *
+ * Memory: one pending line per shard, plus a table of the token numbers seen per shard and node
+ * (a few bytes per token).
+ */
+import { canonicalJson } from '../ledger/canonical';
+import type { HasherFactory } from '../ledger/hashing';
+import { groupKey } from '../behaviors/tokenData';
+import { compareKeys } from './orderKeys';
+import { readHeader, SHARED_FIELDS, type ShardEnd, type ShardHeader } from './shardFormat';
+
+/** One shard file: its name (for messages) and its lines in batches. */
+export interface ShardSource {
+  name: string;
+  batches: AsyncIterable<string[]>;
+}
+
+export interface MergeOptions {
+  hasher: HasherFactory;
+  /** Receives the merged ledger in chunks of about 64 KiB, in order; absent: only hashed. */
+  write?: (chunk: string) => void | Promise<void>;
+  /** Collected values listed per sink (the count and sum cover all). */
+  sinkValuesLimit: number;
+}
+
+export interface SinkTally {
+  count: number;
+  sum: number;
+  values: unknown[];
+}
+
+/** Tokens a Sink collected per `data.state`, in the order the states first came (its node state's `aggregates`). */
+export type SinkStates = Map<string, Map<string, number>>;
+
+export type MergeResult =
+  | {
+      ok: true;
+      header: ShardHeader;
+      events: number;
+      hash: string;
+      /** Per Sink node id, from the merged TOKEN_COLLECTED events in order. */
+      sinks: Map<string, SinkTally>;
+      sinkStates: SinkStates;
+      /** The shards' trailers, by shard index. */
+      ends: ShardEnd[];
+      /** The shards' file names, by shard index. */
+      files: string[];
+    }
+  | { ok: false; file: string; message: string };
+
+const CHUNK_CHARS = 1 << 16;
+
+class Cursor {
+  private readonly it: AsyncIterator<string[]>;
+  private batch: string[] = [];
+  private at = 0;
+  constructor(batches: AsyncIterable<string[]>) {
+    this.it = batches[Symbol.asyncIterator]();
+  }
+  /** The next non-empty line, or undefined at the end. */
+  async next(): Promise<string | undefined> {
+    for (;;) {
+      while (this.at < this.batch.length) {
+        const line = this.batch[this.at++]!;
+        if (line !== '') return line;
+      }
+      const r = await this.it.next();
+      if (r.done) return undefined;
+      this.batch = r.value;
+      this.at = 0;
+    }
+  }
+}
+
+interface Head {
+  key: number[];
+  event: Record<string, unknown>;
+}
+
+/** Thrown inside the merge with the file it concerns. */
+class MergeFailure extends Error {
+  constructor(
+    readonly file: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Not pure (reads the sources, calls `write`): merges shard files into the single run's ledger. */
+export async function mergeShards(sources: readonly ShardSource[], options: MergeOptions): Promise<MergeResult> {
+  try {
+    return await merge(sources, options);
+  } catch (e) {
+    if (e instanceof MergeFailure) return { ok: false, file: e.file, message: e.message };
+    throw e;
+  }
+}
+
+async function merge(sources: readonly ShardSource[], options: MergeOptions): Promise<MergeResult> {
+  if (sources.length === 0) throw new MergeFailure('', 'no shard files given');
+  const cursors = sources.map((s) => new Cursor(s.batches));
+  const headers: ShardHeader[] = [];
+  for (let i = 0; i < sources.length; i++) {
+    const h = readHeader(await cursors[i]!.next());
+    if (typeof h === 'string') throw new MergeFailure(sources[i]!.name, h);
+    headers.push(h);
+  }
+  const files = checkHeaders(sources, headers);
+  const k = sources.length;
+  const ends: ShardEnd[] = new Array<ShardEnd>(headers[0]!.shards);
+  const heads: (Head | null)[] = new Array<Head | null>(k).fill(null);
+  const read = async (i: number): Promise<void> => {
+    const line = await cursors[i]!.next();
+    const name = sources[i]!.name;
+    if (line === undefined)
+      throw new MergeFailure(name, 'the file ends without its trailer (an unfinished shard run?)');
+    let v: { k?: unknown; e?: unknown; flowledgerShardEnd?: ShardEnd };
+    try {
+      v = JSON.parse(line) as typeof v;
+    } catch {
+      throw new MergeFailure(name, `a line is not JSON: ${line.slice(0, 80)}`);
+    }
+    if (v.flowledgerShardEnd !== undefined) {
+      ends[headers[i]!.shard] = v.flowledgerShardEnd;
+      heads[i] = null;
+      return;
+    }
+    if (!Array.isArray(v.k) || typeof v.e !== 'object' || v.e === null)
+      throw new MergeFailure(name, `a line is not a keyed ledger event: ${line.slice(0, 80)}`);
+    const prev = heads[i];
+    const key = v.k as number[];
+    if (prev && compareKeys(prev.key, key) > 0) throw new MergeFailure(name, 'its events are out of order');
+    heads[i] = { key, event: v.e as Record<string, unknown> };
+  };
+  for (let i = 0; i < k; i++) await read(i);
+
+  const hash = options.hasher();
+  const renumber = new TokenRenumbering(k);
+  const sinks = new Map<string, SinkTally>();
+  const sinkStates: SinkStates = new Map();
+  let parts: string[] = [];
+  let chars = 0;
+  const flush = async (): Promise<void> => {
+    if (chars === 0) return;
+    const chunk = parts.join('');
+    parts = [];
+    chars = 0;
+    hash.update(chunk);
+    if (options.write) await options.write(chunk);
+  };
+  let seq = 0;
+  for (;;) {
+    let best = -1;
+    for (let i = 0; i < k; i++) {
+      const h = heads[i];
+      if (h && (best < 0 || compareKeys(h.key, heads[best]!.key) < 0)) best = i;
+    }
+    if (best < 0) break;
+    const e = heads[best]!.event;
+    seq++;
+    e['seq'] = seq;
+    e['eventId'] = `e${seq}`;
+    renumber.event(best, e);
+    if (e['nodeType'] === 'Sink' && e['operation'] === 'TOKEN_COLLECTED')
+      tally(sinks, sinkStates, e, options.sinkValuesLimit);
+    const line = canonicalJson(e) + '\n';
+    parts.push(line);
+    chars += line.length;
+    if (chars >= CHUNK_CHARS) await flush();
+    await read(best);
+  }
+  await flush();
+  return { ok: true, header: headers[0]!, events: seq, hash: hash.digestHex(), sinks, sinkStates, ends, files };
+}
+
+/** The file names by shard index; throws a MergeFailure naming the first file whose header disagrees, or the missing shard. */
+function checkHeaders(sources: readonly ShardSource[], headers: readonly ShardHeader[]): string[] {
+  const first = headers[0]!;
+  const seen = new Map<number, string>();
+  for (let i = 0; i < headers.length; i++) {
+    const h = headers[i]!;
+    const name = sources[i]!.name;
+    for (const field of SHARED_FIELDS) {
+      if (h[field] !== first[field])
+        throw new MergeFailure(
+          name,
+          `its "${field}" is ${JSON.stringify(h[field])}, but ${sources[0]!.name} has ${JSON.stringify(first[field])}: the shards come from different runs`,
+        );
+    }
+    const other = seen.get(h.shard);
+    if (other !== undefined) throw new MergeFailure(name, `it is shard ${h.shard}/${h.shards}, as is ${other}`);
+    seen.set(h.shard, name);
+  }
+  for (let s = 0; s < first.shards; s++)
+    if (!seen.has(s))
+      throw new MergeFailure(
+        sources[0]!.name,
+        `shard ${s}/${first.shards} is missing (give all ${first.shards} shards)`,
+      );
+  return Array.from({ length: first.shards }, (_, s) => seen.get(s)!);
+}
+
+/** Adds a TOKEN_COLLECTED event to its Sink's tallies, as `runSummary` and the Sink's node state count it. */
+function tally(sinks: Map<string, SinkTally>, states: SinkStates, e: Record<string, unknown>, limit: number): void {
+  const node = e['nodeId'] as string;
+  let t = sinks.get(node);
+  if (!t) sinks.set(node, (t = { count: 0, sum: 0, values: [] }));
+  const token = e['inputToken'] as { data?: Record<string, unknown> } | undefined;
+  const value = token?.data?.['value'];
+  const state = token?.data?.['state'];
+  if (state !== undefined && state !== null) {
+    let perState = states.get(node);
+    if (!perState) states.set(node, (perState = new Map()));
+    const key = groupKey(state);
+    perState.set(key, (perState.get(key) ?? 0) + 1);
+  }
+  t.count++;
+  if (typeof value === 'number') t.sum += value;
+  if (t.values.length < limit) t.values.push(value === undefined ? null : value);
+}
+
+/** Not pure: token ids of each shard renumbered in the merged order, per node. */
+class TokenRenumbering {
+  /** Per shard, per node id: local number → global number. */
+  private readonly local: Map<string, number[]>[];
+  private readonly counters = new Map<string, number>();
+
+  constructor(shards: number) {
+    this.local = Array.from({ length: shards }, () => new Map<string, number[]>());
+  }
+
+  event(shard: number, e: Record<string, unknown>): void {
+    for (const field of ['inputToken', 'outputToken']) {
+      const t = e[field] as { id?: unknown } | undefined;
+      if (t && typeof t.id === 'string') t.id = this.id(shard, t.id);
+    }
+    const inputs = e['inputTokens'];
+    if (Array.isArray(inputs)) for (let i = 0; i < inputs.length; i++) inputs[i] = this.id(shard, inputs[i] as string);
+  }
+
+  private id(shard: number, id: string): string {
+    const at = id.lastIndexOf('#');
+    const node = id.slice(0, at);
+    const n = Number(id.slice(at + 1));
+    const maps = this.local[shard]!;
+    let table = maps.get(node);
+    if (!table) maps.set(node, (table = []));
+    let g = table[n];
+    if (g === undefined) {
+      g = (this.counters.get(node) ?? 0) + 1;
+      this.counters.set(node, g);
+      table[n] = g;
+    }
+    return `${node}#${g}`;
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * The shard file: what `run --shard I/N` writes and `merge` reads. NDJSON, one object a line:
+ *   1. the header — which template, seed, events and split the shard comes from, so a merge refuses
+ *      shards of different runs: `{"flowledgerShard":1,"shard":I,"shards":N,"templateHash":…,
+ *      "seed":…,"eventsHash":…,"shardHash":"fnv1a32-utf8","maxEvents":…}`;
+ *   2. one line per ledger event: `{"k":[order key],"e":{the canonical ledger line}}` — the event
+ *      exactly as the single run writes it except the global numbering (seq, eventId, token ids);
+ *   3. the trailer — the shard's run summary parts the merge adds up: `{"flowledgerShardEnd":{…}}`.
+ */
+import type { NodeState, TruncationBound } from '../types';
+
+export const SHARD_FORMAT = 1;
+/** Names the hash that assigns correlation ids to shards (shardHash.ts). */
+export const SHARD_HASH = 'fnv1a32-utf8';
+
+export interface ShardHeader {
+  flowledgerShard: typeof SHARD_FORMAT;
+  shard: number;
+  shards: number;
+  /** SHA-256 of the template file's canonical JSON. */
+  templateHash: string;
+  seed: number;
+  /** SHA-256 of the whole events file (as `parse` writes it without --shard). */
+  eventsHash: string;
+  shardHash: typeof SHARD_HASH;
+  maxEvents: number;
+}
+
+export interface ShardEnd {
+  events: number;
+  steps: number;
+  status: 'completed' | 'truncated' | 'running';
+  truncatedBy?: TruncationBound;
+  /** Sink node ids in node order (the summary lists every one). */
+  sinks: string[];
+  nodeStates: Record<string, NodeState>;
+}
+
+/** The fields of the header every shard of one run must agree on, in the order a mismatch is reported. */
+export const SHARED_FIELDS = ['templateHash', 'seed', 'eventsHash', 'shards', 'shardHash'] as const;
+
+/** Pure: the header line (newline included). */
+export function headerLine(h: ShardHeader): string {
+  return `${JSON.stringify(h)}\n`;
+}
+
+/** Pure: the trailer line (newline included). */
+export function endLine(end: ShardEnd): string {
+  return `${JSON.stringify({ flowledgerShardEnd: end })}\n`;
+}
+
+/** Pure: the header of a shard file from its first line, or why it is not one. */
+export function readHeader(line: string | undefined): ShardHeader | string {
+  if (line === undefined) return 'the file is empty';
+  let v: unknown;
+  try {
+    v = JSON.parse(line);
+  } catch {
+    return 'the first line is not a shard header (JSON)';
+  }
+  const h = v as Partial<ShardHeader>;
+  if (typeof v !== 'object' || v === null || h.flowledgerShard !== SHARD_FORMAT)
+    return 'the first line is not a shard header ("flowledgerShard": 1): was it written by run --shard?';
+  const int = (x: unknown): boolean => typeof x === 'number' && Number.isInteger(x);
+  if (!int(h.shards) || h.shards! < 1 || !int(h.shard) || h.shard! < 0 || h.shard! >= h.shards!)
+    return 'the header\'s "shard"/"shards" are not an index below a count';
+  if (typeof h.templateHash !== 'string' || typeof h.eventsHash !== 'string' || !int(h.seed) || !int(h.maxEvents))
+    return 'the header lacks templateHash, eventsHash, seed or maxEvents';
+  return h as ShardHeader;
+}

@@ -1,0 +1,136 @@
+/**
+ * Whether a template's result can be split by correlation id: run as N shards, each keeping only
+ * the events of its ids, and merged back into the very ledger a single run writes (docs/scale.md).
+ * That holds when every node treats each correlation id on its own — its state keyed by the id, no
+ * choice that depends on other ids' tokens, no shared random stream, nothing timed by the end of
+ * the whole run — so the analysis is conservative: any node it cannot prove so is named, with why.
+ */
+import type { AggregatorSpec, Edge, FsmSpec, MultiplexerSpec, NodeSpec, ProcessNodeSpec, Scenario } from '../types';
+
+/** A node that prevents sharding, and why. */
+export interface ShardBlocker {
+  nodeId: string;
+  reason: string;
+}
+
+export interface Shardability {
+  shardable: boolean;
+  /** Empty when shardable; otherwise every reason of every node, in node order. */
+  blockers: ShardBlocker[];
+}
+
+const RANDOM = /\b(rand|Math\s*\.\s*random)\s*\(/;
+const TOKEN_ID = /\.\s*id\b|\[\s*['"]id['"]\s*\]/;
+
+/** Pure: whether `scenario` (a loaded template) can be sharded by correlation id, and if not the nodes that prevent it. */
+export function shardability(scenario: Scenario): Shardability {
+  const blockers: ShardBlocker[] = [];
+  for (const node of scenario.nodes) {
+    const edges = scenario.edges.filter((e) => e.from === node.nodeId);
+    for (const reason of nodeReasons(node)) blockers.push({ nodeId: node.nodeId, reason });
+    for (const reason of expressionReasons(node, edges)) blockers.push({ nodeId: node.nodeId, reason });
+  }
+  return { shardable: blockers.length === 0, blockers };
+}
+
+/** Pure: what in `node`'s own behaviour mixes correlation ids. */
+function nodeReasons(node: NodeSpec): string[] {
+  switch (node.type) {
+    case 'DataSource':
+      if (node.generation.type === 'execution-events')
+        return ["reads the original tool's events (execution-events), whose correlation ids are not sharded"];
+      return node.count > 0
+        ? [`generates ${node.count} token(s) of its own, numbered across the whole run and carrying no session's id`]
+        : [];
+    case 'FSM':
+      return fsmReasons(node);
+    case 'Aggregator':
+      return aggregatorReasons(node);
+    case 'Multiplexer':
+      return multiplexerReasons(node);
+    case 'ProcessNode':
+      return processReasons(node);
+    case 'Sink':
+      return [];
+  }
+}
+
+function fsmReasons(node: FsmSpec): string[] {
+  const out: string[] = [];
+  if (node.fsm.instancePer !== 'correlationId')
+    out.push('keeps one machine for the whole node, so every correlation id moves the same state');
+  if (node.fsm.transitions.some((t) => t.trigger.kind === 'timer'))
+    out.push(
+      "has timer transitions: timers of different ids firing in one step are ordered by the machines' creation across all ids (not supported by sharding yet)",
+    );
+  return out;
+}
+
+function aggregatorReasons(node: AggregatorSpec): string[] {
+  const a = node.aggregation;
+  const out: string[] = [];
+  if (a.groupBy !== 'correlationId')
+    out.push(
+      a.groupBy === undefined || a.groupBy === ''
+        ? 'aggregates tokens of every correlation id together (no groupBy)'
+        : `groups by "${a.groupBy}", which mixes correlation ids (group by correlationId instead)`,
+    );
+  if (a.trigger === null) out.push('flushes only at the end of the run, whose step depends on every id');
+  else if (a.trigger.type === 'time')
+    out.push('flushes every group at once on a timer, in an order set across ids (not supported by sharding yet)');
+  if (a.trigger !== null && a.flushOnEnd)
+    out.push('flushes partial buffers at the end of the run (flushOnEnd), whose step depends on every id');
+  if (node.capacity !== undefined) out.push('its capacity is shared by the groups of every correlation id');
+  return out;
+}
+
+function multiplexerReasons(node: MultiplexerSpec): string[] {
+  switch (node.multiplexing.strategy) {
+    case 'round_robin':
+      return ["routes round-robin: each token's output depends on how many tokens of other ids came before"];
+    case 'random':
+    case 'weighted':
+      return [`routes by a ${node.multiplexing.strategy} draw from one random stream shared by every correlation id`];
+    default:
+      return [];
+  }
+}
+
+function processReasons(node: ProcessNodeSpec): string[] {
+  const required = node.inputs.filter((i) => i.required);
+  return required.length >= 2
+    ? ['joins its required inputs in arrival order, pairing tokens of different correlation ids']
+    : [];
+}
+
+/** Pure: the node's expressions (and its edges' formulas) that draw random numbers or read token ids. */
+function expressionReasons(node: NodeSpec, edges: readonly Edge[]): string[] {
+  const sources = [...expressionsOf(node), ...edges.map((e) => e.formula ?? '')];
+  const out: string[] = [];
+  if (sources.some((s) => RANDOM.test(s)))
+    out.push("draws random numbers (rand()) from the node's one stream, shared by every correlation id");
+  if (sources.some((s) => TOKEN_ID.test(s)))
+    out.push("reads a token's id, which is numbered across all correlation ids");
+  return out;
+}
+
+/** Pure: the expression texts of a node. */
+function expressionsOf(node: NodeSpec): string[] {
+  switch (node.type) {
+    case 'FSM': {
+      const out: string[] = [];
+      for (const s of node.fsm.states)
+        for (const a of [...s.onEntry, ...s.onExit]) if ('formula' in a && a.formula) out.push(a.formula);
+      for (const t of node.fsm.transitions) if (t.condition) out.push(t.condition);
+      return out;
+    }
+    case 'ProcessNode':
+      return [node.formula ?? '', ...Object.values(node.transform ?? {})];
+    case 'Multiplexer':
+      return node.multiplexing.conditions ?? [];
+    case 'Aggregator':
+      return [node.aggregation.formula ?? ''];
+    default:
+      return [];
+  }
+}
