@@ -8,6 +8,8 @@ import { EXIT_OK, EXIT_USAGE, type Command, type CliIO } from '../command';
 import { readJson } from '../json';
 import { overlappingPath } from '../samePaths';
 import { accessReason, FileAccessError } from '../terminalText';
+import { EventShardFilter } from '../shard/eventShardFilter';
+import { SHARD_OPTIONS, shardSpec } from '../shard/shardOption';
 import {
   boundCounts,
   LogParser,
@@ -34,6 +36,7 @@ const SPEC = {
   out: { kind: 'value' },
   structured: { kind: 'value' },
   templates: { kind: 'value' },
+  ...SHARD_OPTIONS,
 } as const;
 
 /** Bytes read from a log file at a time. */
@@ -51,7 +54,7 @@ const FLUSH_AT = 1 << 20;
 export const parseCommand: Command = {
   name: 'parse',
   usage:
-    'parse <file.log…> (--format F | --regex R | --preset P | --config C.json) [--mask NAME=REGEX…] [--group-by FIELD] [--target ID] [--out events.ndjson] [--structured out.csv] [--templates out.csv]',
+    'parse <file.log…> (--format F | --regex R | --preset P | --config C.json) [--mask NAME=REGEX…] [--group-by FIELD] [--target ID] [--out events.ndjson [--shard I/N | --shards N [--shard-env NAME]]] [--structured out.csv] [--templates out.csv]',
   summary: 'parse logs into templates, groups and events',
   async run(argv, io) {
     const args = parseArgs(argv, SPEC);
@@ -102,6 +105,13 @@ export const parseCommand: Command = {
     }
 
     const outPath = optionValue(args, 'out');
+    let shard: ReturnType<typeof shardSpec>;
+    try {
+      shard = shardSpec(args, process.env);
+    } catch (err) {
+      return usage((err as Error).message);
+    }
+    if (shard !== null && outPath === undefined) return usage('--shard writes the events of one shard: it needs --out');
     const structuredPath = optionValue(args, 'structured');
     const templatesPath = optionValue(args, 'templates');
     const overlap = await overlappingPath(
@@ -142,6 +152,7 @@ export const parseCommand: Command = {
           outPath === undefined ? undefined : { shown: outPath, file: await pending.add(outPath) },
           structuredPath === undefined ? undefined : { shown: structuredPath, file: await pending.add(structuredPath) },
           result.fieldNames,
+          shard === null ? null : new EventShardFilter(shard),
         );
         const final = result.final;
         const compiled = probe.value.compiled;
@@ -242,6 +253,8 @@ class Outputs {
     outPath: OutputFile | undefined,
     csvPath: OutputFile | undefined,
     private readonly fieldNames: readonly string[],
+    /** With --shard: what of each event line is written (only the events file is sharded). */
+    private readonly shard: EventShardFilter | null,
   ) {
     this.ndjson = outPath === undefined ? null : new Sink(outPath);
     this.csv = csvPath === undefined ? null : new Sink(csvPath);
@@ -249,7 +262,11 @@ class Outputs {
   }
 
   event(e: ParsedEvent, compiled: LogParser['compiled']): void {
-    this.ndjson?.add(`${JSON.stringify(toExternalEvent(e, compiled.mapping, compiled.masks))}\n`);
+    if (this.ndjson) {
+      const event = toExternalEvent(e, compiled.mapping, compiled.masks);
+      const line = `${JSON.stringify(event)}\n`;
+      this.ndjson.add(this.shard === null ? line : this.shard.event(event, line));
+    }
     this.csv?.add(structuredRow(e, this.fieldNames));
   }
 
@@ -259,6 +276,7 @@ class Outputs {
   }
 
   async close(): Promise<void> {
+    if (this.shard !== null) this.ndjson?.add(this.shard.end());
     await this.ndjson?.close();
     await this.csv?.close();
   }

@@ -50,6 +50,7 @@ export function shardEvents(values: readonly unknown[], spec: ShardSpec, wholeHa
     out.push({ targetDataSourceId: target });
   };
   const body = end === null ? values : values.slice(0, -1);
+  let kept = 0;
   for (let i = 0; i < body.length; i++) {
     const v = body[i] as Record<string, unknown>;
     const skip = typeof v === 'object' && v !== null ? v['flowledgerSkip'] : undefined;
@@ -64,7 +65,10 @@ export function shardEvents(values: readonly unknown[], spec: ShardSpec, wholeHa
         message: `event ${i + 1} has no correlation id: a sharded run splits the events by their first correlation id`,
       };
     const shard = shardOf(id, spec.count);
-    if (shard === spec.index) out.push(v);
+    if (shard === spec.index) {
+      out.push(v);
+      kept++;
+    }
     else if (end === null) stub(v['targetDataSourceId']);
     else
       return {
@@ -72,8 +76,8 @@ export function shardEvents(values: readonly unknown[], spec: ShardSpec, wholeHa
         message: `event ${i + 1} (${JSON.stringify(id)}) belongs to shard ${shard}, not ${spec.index}`,
       };
   }
-  if (end !== null && out.length !== end.events)
-    return { ok: false, message: `the file stands for ${end.events} events but holds ${out.length} (truncated?)` };
+  if (end !== null && kept !== end.events)
+    return { ok: false, message: `the file says it holds ${end.events} events of its shard but holds ${kept} (truncated?)` };
   const flags = new Uint8Array(out.length);
   for (const m of masked) flags[m] = 1;
   return { ok: true, values: out, masked: flags, eventsHash: end === null ? wholeHash() : end.eventsHash };
