@@ -1,0 +1,209 @@
+/**
+ * The sharding promise, checked on generated templates: for per-correlation templates (a log-fed
+ * DataSource, an FSM with one machine per id, then a Sink, a conditional Multiplexer, a
+ * ProcessNode with a fan-out or an Aggregator grouped by correlation id) and generated event sets,
+ * the merge of N shard runs (N = 1…8) is the single run's ledger byte for byte, with its hash and
+ * its Sink totals. Shard runs and the merge run in-process on the same code the command line uses.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { defaultHasher, Engine } from '../../../../src/engine';
+import { mergeShards, SHARD_FORMAT, SHARD_HASH, shardability } from '../../../../src/engine/shard';
+import { shardEvents } from '../../../../src/cli/shard/shardEvents';
+import { shardFileChunks } from '../../../../src/cli/shard/shardWriter';
+import { runSummary } from '../../../../src/cli/commands/runSummary';
+
+interface Shape {
+  batchSize: number;
+  interval: number;
+  states: number;
+  transitions: { from: number; to: number; ev: string; cond: boolean }[];
+  emitMode: boolean;
+  tail: 'sink' | 'mux' | 'process' | 'agg';
+  window: number;
+  events: { id: number; ev: string; v: number }[];
+}
+
+const EVENTS = ['a', 'b', 'c'];
+
+const shapeArbitrary: fc.Arbitrary<Shape> = fc.record({
+  batchSize: fc.integer({ min: 1, max: 4 }),
+  interval: fc.constantFrom(1, 2),
+  states: fc.integer({ min: 2, max: 4 }),
+  transitions: fc.array(
+    fc.record({
+      from: fc.nat({ max: 3 }),
+      to: fc.nat({ max: 3 }),
+      ev: fc.constantFrom(...EVENTS),
+      cond: fc.boolean(),
+    }),
+    { minLength: 1, maxLength: 8 },
+  ),
+  emitMode: fc.boolean(),
+  tail: fc.constantFrom('sink', 'mux', 'process', 'agg'),
+  window: fc.integer({ min: 1, max: 3 }),
+  events: fc.array(
+    fc.record({ id: fc.nat({ max: 11 }), ev: fc.constantFrom(...EVENTS), v: fc.nat({ max: 9 }) }),
+    { minLength: 1, maxLength: 60 },
+  ),
+});
+
+function template(s: Shape): unknown {
+  const names = Array.from({ length: s.states }, (_, i) => `s${i}`);
+  const sink = (nodeId: string) => ({ nodeId, type: 'Sink' });
+  const tails: Record<Shape['tail'], unknown[]> = {
+    sink: [sink('done')],
+    mux: [
+      {
+        nodeId: 'route',
+        type: 'Multiplexer',
+        multiplexing: { strategy: 'conditional', conditions: ['data.v > 4', 'data.v > 1'] },
+        outputs: [
+          { name: 'high', destinationNodeId: 'done' },
+          { name: 'low', destinationNodeId: 'low' },
+        ],
+      },
+      sink('done'),
+      sink('low'),
+    ],
+    process: [
+      {
+        nodeId: 'double',
+        type: 'ProcessNode',
+        transform: { w: 'data.v * 2' },
+        outputs: [{ destinationNodeId: 'done' }],
+      },
+      sink('done'),
+      sink('low'),
+    ],
+    agg: [
+      {
+        nodeId: 'perId',
+        type: 'Aggregator',
+        aggregation: {
+          method: 'sum',
+          field: 'v',
+          groupBy: 'correlationId',
+          trigger: { type: 'count', window: s.window },
+          flushOnEnd: false,
+        },
+        outputs: [{ destinationNodeId: 'done' }],
+      },
+      sink('done'),
+    ],
+  };
+  const first = { mux: 'route', process: 'double', agg: 'perId', sink: 'done' }[s.tail];
+  return {
+    version: '3.0',
+    seed: 7,
+    tickMs: 1000,
+    maxSteps: 10000,
+    nodes: [
+      {
+        nodeId: 'log',
+        type: 'DataSource',
+        count: 0,
+        batchSize: s.batchSize,
+        interval: s.interval,
+        outputs: [{ destinationNodeId: 'machine' }],
+      },
+      {
+        nodeId: 'machine',
+        type: 'FSM',
+        fsm: {
+          instancePer: 'correlationId',
+          eventField: 'event',
+          variables: { n: 0 },
+          states: names.map((name, i) => ({
+            name,
+            isInitial: i === 0,
+            onEntry: [
+              { action: 'increment', target: 'n' },
+              ...(s.emitMode ? [{ action: 'emit', target: 'out', formula: '{ v: data.v, n: n }' }] : []),
+            ],
+          })),
+          transitions: s.transitions.map((t) => ({
+            from: names[t.from % s.states],
+            to: names[t.to % s.states],
+            trigger: t.ev,
+            ...(t.cond ? { condition: 'data.v > 2' } : {}),
+          })),
+        },
+        outputs: [
+          { name: 'out', destinationNodeId: first },
+          ...(s.tail === 'process' ? [{ name: 'copy', destinationNodeId: 'low' }] : []),
+        ],
+      },
+      ...tails[s.tail],
+    ],
+  };
+}
+
+function eventsOf(s: Shape): unknown[] {
+  return s.events.map((e) => ({ targetDataSourceId: 'log', correlationId: `id-${e.id}`, event: e.ev, v: e.v }));
+}
+
+function load(doc: unknown): Engine {
+  const engine = new Engine();
+  const loaded = engine.initialize(doc);
+  if (loaded.scenario === null) throw new Error(`generated template does not load: ${JSON.stringify(loaded.errors)}`);
+  return engine;
+}
+
+function shardFile(doc: unknown, events: unknown[], index: number, count: number): string {
+  const engine = load(doc);
+  const se = shardEvents(events, { index, count }, () => 'whole-events-hash');
+  if (!se.ok) throw new Error(se.message);
+  const added = engine.getExternalEventQueue().addEvents(se.values, (i) => se.masked[i] === 1);
+  if (!added.ok) throw new Error(added.error);
+  engine.advance('end');
+  const header = {
+    flowledgerShard: SHARD_FORMAT,
+    shard: index,
+    shards: count,
+    templateHash: 'template',
+    seed: engine.seed,
+    eventsHash: se.eventsHash,
+    shardHash: SHARD_HASH,
+    maxEvents: engine.scenario.maxEvents,
+  } as const;
+  return [...shardFileChunks(engine, header)].join('');
+}
+
+async function* linesOf(text: string): AsyncGenerator<string[]> {
+  yield text.split('\n');
+}
+
+describe('merging the shards of a per-correlation run', () => {
+  it('gives the single run’s ledger byte for byte and its hash, for 1 to 8 shards', async () => {
+    await fc.assert(
+      fc.asyncProperty(shapeArbitrary, async (shape) => {
+        const doc = template(shape);
+        const events = eventsOf(shape);
+        const single = load(doc);
+        expect(shardability(single.scenario)).toEqual({ shardable: true, blockers: [] });
+        single.getExternalEventQueue().addEvents(events);
+        single.advance('end');
+        expect(single.status).toBe('completed');
+        const ledger = [...single.ledger.ndjsonStream()].join('');
+        const summary = runSummary(single);
+        for (let n = 1; n <= 8; n++) {
+          const files = Array.from({ length: n }, (_, i) => shardFile(doc, events, i, n));
+          let merged = '';
+          const r = await mergeShards(
+            files.map((text, i) => ({ name: `shard-${i}`, batches: linesOf(text) })),
+            { hasher: defaultHasher, sinkValuesLimit: 1000, write: (chunk) => void (merged += chunk) },
+          );
+          if (!r.ok) throw new Error(`${r.file}: ${r.message}`);
+          expect(merged).toBe(ledger);
+          expect(r.hash).toBe(summary.ledgerHash);
+          expect(r.events).toBe(summary.ledgerEvents);
+          expect(Math.max(...r.ends.map((e) => e.steps))).toBe(summary.steps);
+          for (const [id, sink] of Object.entries(summary.sinks))
+            expect(r.sinks.get(id) ?? { count: 0, sum: 0, values: [] }).toEqual(sink);
+        }
+      }),
+      { seed: 20261125, numRuns: 40 },
+    );
+  }, 120_000);
+});
