@@ -2,7 +2,8 @@
 //   1. the command-line bundle (CLI tests run it as users do)
 //   2. type checks of every layer, the layer rules (dependency-cruiser, scripts/lint-deps.mjs) and the
 //      format check (Prettier)
-//   3. unit and contract tests (vitest, Node)
+//   3. unit and contract tests (vitest, Node; GNU parallel, installed via apt when missing, drives
+//      the sharded-run test)
 //   4. the production build, then end-to-end tests (Playwright in Debian's Chromium, installed via
 //      apt when missing)
 // It ends with one line summing every runner: `tests: N passed, N failed`.
@@ -11,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromiumVersion, ensureChromium } from './chromium.mjs';
+import { ensureParallel } from './parallel.mjs';
 import { freePort } from './ports.mjs';
 import { typecheck } from './typecheck.mjs';
 
@@ -91,6 +93,12 @@ if (wants('types')) {
 
 if (wants('unit')) {
   heading('unit and contract tests (vitest)');
+  try {
+    process.stdout.write(`GNU parallel: ${ensureParallel()}\n`);
+  } catch (err) {
+    // The sharding test that needs it then fails and says so; the rest of the suite still runs.
+    process.stdout.write(`${err.message}\n`);
+  }
   const out = `${resultsDir}/vitest.json`;
   const code = run('npx', [
     '--no-install',

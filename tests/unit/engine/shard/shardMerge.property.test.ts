@@ -42,10 +42,10 @@ const shapeArbitrary: fc.Arbitrary<Shape> = fc.record({
   emitMode: fc.boolean(),
   tail: fc.constantFrom('sink', 'mux', 'process', 'agg'),
   window: fc.integer({ min: 1, max: 3 }),
-  events: fc.array(
-    fc.record({ id: fc.nat({ max: 11 }), ev: fc.constantFrom(...EVENTS), v: fc.nat({ max: 9 }) }),
-    { minLength: 1, maxLength: 60 },
-  ),
+  events: fc.array(fc.record({ id: fc.nat({ max: 11 }), ev: fc.constantFrom(...EVENTS), v: fc.nat({ max: 9 }) }), {
+    minLength: 1,
+    maxLength: 60,
+  }),
 });
 
 function template(s: Shape): unknown {
