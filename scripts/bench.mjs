@@ -3,7 +3,7 @@
 // collections), with the ten Loghub-2k sets for P1/P3 when they are there (../shared/data/loghub),
 // prints the results, and rewrites the results table in docs/benchmarks.md
 // between the `bench:results` marker comments, with the machine and the date.
-// Then, unless --no-browser, the browser suite (scripts/bench-browser.mjs: B1–B3 and P2 in Debian's
+// S1/S2 (sharded runs) come from scripts/bench-shard.mjs. Then, unless --no-browser, the browser suite (scripts/bench-browser.mjs: B1–B3 and P2 in Debian's
 // Chromium against the built app) adds its rows to the same table.
 // `npm run bench -- --quick` runs the smoke-sized benchmark and leaves docs/benchmarks.md alone.
 import { spawnSync } from 'node:child_process';
@@ -46,6 +46,10 @@ const c1 = JSON.parse(
   run(['--expose-gc', 'bin/flowledger.mjs', 'bench', '--json', '--only', 'C1', ...(quick ? ['--quick'] : [])]),
 );
 report.rows.push(...c1.rows);
+
+// S1, S2 (sharded runs: worker threads and the merge) time whole command lines, each in a process of its own.
+const shard = JSON.parse(run(['scripts/bench-shard.mjs', '--json', ...(quick ? ['--events', '20000'] : [])]));
+report.rows.push(...shard.rows);
 
 const rows = [...report.rows, ...(report.miningRows ?? [])].map(
   (r) => `| ${r.id} | ${r.workload} | ${r.result} | ${r.target} | ${r.pass ? 'pass' : 'FAIL'} |`,

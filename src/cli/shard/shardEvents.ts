@@ -68,8 +68,7 @@ export function shardEvents(values: readonly unknown[], spec: ShardSpec, wholeHa
     if (shard === spec.index) {
       out.push(v);
       kept++;
-    }
-    else if (end === null) stub(v['targetDataSourceId']);
+    } else if (end === null) stub(v['targetDataSourceId']);
     else
       return {
         ok: false,
@@ -77,7 +76,10 @@ export function shardEvents(values: readonly unknown[], spec: ShardSpec, wholeHa
       };
   }
   if (end !== null && kept !== end.events)
-    return { ok: false, message: `the file says it holds ${end.events} events of its shard but holds ${kept} (truncated?)` };
+    return {
+      ok: false,
+      message: `the file says it holds ${end.events} events of its shard but holds ${kept} (truncated?)`,
+    };
   const flags = new Uint8Array(out.length);
   for (const m of masked) flags[m] = 1;
   return { ok: true, values: out, masked: flags, eventsHash: end === null ? wholeHash() : end.eventsHash };

@@ -15,10 +15,10 @@ import { canonicalJson, Engine } from '../../engine';
 import { SHARD_FORMAT, SHARD_HASH, shardability, type ShardHeader } from '../../engine/shard';
 import { nodeSha256 } from '../nodeHasher';
 import { overlappingPath } from '../samePaths';
-import { runSummary } from '../commands/runSummary';
-import { shardEvents } from './shardEvents';
-import { SHARD_OPTIONS, shardSpec } from './shardOption';
-import { shardFileChunks } from './shardWriter';
+import { shardEvents, type ShardEvents } from './shardEvents';
+import { readWholeForShard } from './wholeEventsFile';
+import { SHARD_OPTIONS, shardSpec, type ShardSpec } from './shardOption';
+import { shardEnd, shardFileChunks } from './shardWriter';
 import { runWithWorkers } from './workers';
 
 /** Pure: whether `argv` asks `run` for a shard or for workers. */
@@ -43,6 +43,23 @@ export function sha256Hex(text: string): string {
   const h = nodeSha256();
   h.update(text);
   return h.digestHex();
+}
+
+/** Pure: the events of shard `spec` from the events file's text (whole, or a file `parse --shard` wrote). */
+function readShardEvents(text: string, file: string, spec: ShardSpec): ShardEvents {
+  const whole = shardedEventsEndLine(text) ? undefined : readWholeForShard(text, spec);
+  if (whole !== undefined)
+    return whole.ok ? { ...whole, eventsHash: sha256Hex(text) } : { ok: false, message: `${file}: ${whole.message}` };
+  const read = readJsonOrNdjson(text, file);
+  if (!read.ok) return read;
+  const events = shardEvents(read.values, spec, () => sha256Hex(text));
+  return events.ok ? events : { ok: false, message: `${file}: ${events.message}` };
+}
+
+/** Pure: whether the last line of `text` is the trailer of a sharded events file. */
+function shardedEventsEndLine(text: string): boolean {
+  const end = text.trimEnd();
+  return end.slice(end.lastIndexOf('\n') + 1).startsWith('{"flowledgerEvents"');
 }
 
 /** Not pure: runs one shard (or, with --workers, all shards on threads) and prints its summary. */
@@ -107,14 +124,9 @@ export async function shardedRun(
   }
 
   const eventsText = await io.readFile(eventsFile);
-  const read = readJsonOrNdjson(eventsText, eventsFile);
-  if (!read.ok) {
-    io.stderr(`${read.message}\n`);
-    return EXIT_USAGE;
-  }
-  const events = shardEvents(read.values, spec, () => sha256Hex(eventsText));
+  const events = readShardEvents(eventsText, eventsFile, spec);
   if (!events.ok) {
-    io.stderr(`${eventsFile}: ${events.message}\n`);
+    io.stderr(`${events.message}\n`);
     return EXIT_USAGE;
   }
   const added = engine.getExternalEventQueue().addEvents(events.values, (i) => events.masked[i] === 1);
@@ -138,7 +150,9 @@ export async function shardedRun(
     maxEvents: engine.scenario.maxEvents,
   };
   await io.writeFile(ledgerFile, shardFileChunks(engine, header));
-  const summary = runSummary(engine);
-  io.stdout(`${JSON.stringify({ shard: `${spec.index}/${spec.count}`, ledger: ledgerFile, ...summary }, null, 2)}\n`);
+  const end = shardEnd(engine);
+  io.stdout(
+    `${JSON.stringify({ shard: `${spec.index}/${spec.count}`, ledger: ledgerFile, steps: end.steps, status: end.status, ledgerEvents: end.events, nodeStates: end.nodeStates }, null, 2)}\n`,
+  );
   return EXIT_OK;
 }

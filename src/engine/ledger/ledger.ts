@@ -391,6 +391,11 @@ export class Ledger implements Recorder {
     return this.writer.line(seq);
   }
 
+  /** `line(seq)`, with where its run-wide numbers stand in `marks` (see `LineWriter.markedLine`). */
+  markedLine(seq: number, marks: number[]): string {
+    return this.writer.markedLine(seq, marks);
+  }
+
   /** Canonical NDJSON of the events `[from, to]` (default: all). */
   toNdjson(from = 1, to = this.count): string {
     return this.ndjsonChunks(from, to).join('');

@@ -140,6 +140,56 @@ export class LineWriter {
     sink.append(s + '}\n');
   }
 
+  /**
+   * The canonical line of event `seq` (newline included), and in `marks` (cleared first) where the
+   * numbers only a whole run can give stand, as [start, end) offset pairs in line order: the seq in
+   * `"eventId":"e…"`, the seq in `"seq":…`, then every token id string (quotes included). A shard
+   * merge renumbers them by slicing (engine/shard/mergeShards.ts), without parsing the line.
+   */
+  markedLine(seq: number, marks: number[]): string {
+    const text = this.line(seq);
+    const l = this.ledger;
+    marks.length = 0;
+    const seqText = String(seq);
+    const ref = l.detailsRefOf(seq);
+    let pos =
+      ref !== 0 ? '{"details":'.length + this.details(ref).length + ',"eventId":"e'.length : '{"eventId":"e'.length;
+    marks.push(pos, pos + seqText.length, 0, 0);
+    pos += seqText.length + 1;
+    const from = l.fromOf(seq);
+    if (from !== undefined) pos += ',"from":'.length + this.state(from).length;
+    const tokenMark = (t: number): void => {
+      const text = this.token(t);
+      const idLength = JSON.stringify(l.tokens[t]!.id).length;
+      marks.push(pos + text.length - 1 - idLength, pos + text.length - 1);
+      pos += text.length;
+    };
+    const inTok = l.inputOf(seq);
+    if (inTok >= 0) {
+      pos += ',"inputToken":'.length;
+      tokenMark(inTok);
+    }
+    const consumed = l.inputCountOf(seq);
+    if (consumed > 0) {
+      pos += ',"inputTokens":['.length;
+      for (let i = 0; i < consumed; i++) {
+        const idLength = JSON.stringify(l.tokens[l.inputAt(seq, i)]!.id).length;
+        marks.push(pos, pos + idLength);
+        pos += idLength + 1;
+      }
+    }
+    pos += this.nodePart![l.nodeOf(seq)]!.length + this.opPart[l.opOf(seq)]!.length;
+    const outTok = l.outputOf(seq);
+    if (outTok >= 0) {
+      pos += ',"outputToken":'.length;
+      tokenMark(outTok);
+    }
+    pos += ',"seq":'.length;
+    marks[2] = pos;
+    marks[3] = pos + seqText.length;
+    return text;
+  }
+
   private stepText(step: number): string {
     if (step !== this.stepPartOf) {
       const l = this.ledger;

@@ -125,9 +125,8 @@ export class ExternalEventQueue implements FeedView {
   addEvents(events: readonly unknown[], masked?: (index: number) => boolean): AddEventsResult {
     const checked: StoredEvent[] = [];
     for (let i = 0; i < events.length; i++) {
-      const r = this.check(events[i]);
+      const r = masked?.(i) === true ? this.placeholder(events[i]) : this.check(events[i]);
       if (typeof r === 'string') return { ok: false, index: i, error: r };
-      if (masked?.(i) === true) r.masked = true;
       checked.push(r);
     }
     const step = this.now();
@@ -247,6 +246,14 @@ export class ExternalEventQueue implements FeedView {
 
   correlationIdsOf(index: number): string[] | null {
     return this.events[index]!.correlationIds;
+  }
+
+  /** A masked event: only its target is read (its place in that DataSource's queue); nothing is copied. */
+  private placeholder(event: unknown): StoredEvent | string {
+    const target = (event as { targetDataSourceId?: unknown } | null)?.targetDataSourceId;
+    const node = typeof target === 'string' ? this.sources.get(target) : undefined;
+    if (node === undefined) return `a masked event needs the "targetDataSourceId" of a DataSource of the scenario`;
+    return { nodes: [node], data: {}, correlationIds: null, raw: event as ExternalEvent, masked: true };
   }
 
   private check(event: unknown): StoredEvent | string {

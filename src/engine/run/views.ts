@@ -81,6 +81,7 @@ export function ledgerView(ledger: Ledger): LedgerView {
     postedKeyOf: l.postedKeyOf.bind(l),
     nodeIndex: l.nodeIndex.bind(l),
     line: l.line.bind(l),
+    markedLine: l.markedLine.bind(l),
     toNdjson: l.toNdjson.bind(l),
     ndjsonChunks: l.ndjsonChunks.bind(l),
     ndjsonStream: l.ndjsonStream.bind(l),

@@ -1,7 +1,7 @@
 /** Sharding a log-driven run by correlation id: the analysis, the id → shard hash, order keys and the merge. */
 export { shardability, type ShardBlocker, type Shardability } from './shardable';
 export { fnv1a32, shardKeyOf, shardOf } from './shardHash';
-export { compareKeys, orderKeys, type OrderKey } from './orderKeys';
+export { compareKeys, keyText, orderKeys, type OrderKey } from './orderKeys';
 export {
   endLine,
   headerLine,

@@ -3,16 +3,16 @@
  * each shard is read a batch of lines at a time, the line with the least order key (orderKeys.ts)
  * goes next, and what only the whole run can number is renumbered on the way — seq and eventId
  * (one counter), token ids (`<nodeId>#<n>`: one counter per node, a token numbered when it first
- * appears, which is when the single run creates it). The merged lines are hashed as the ledger
+ * appears, which is when the single run creates it). Renumbering slices the line at the offsets
+ * its shard wrote (`LineWriter.markedLine`): the event itself is never parsed, except a Sink's
+ * collected token, whose value the summary tallies. The merged lines are hashed as the ledger
  * hash is (SHA-256 of the NDJSON), so the hash printed is the single run's.
  *
  * Memory: one pending line per shard, plus a table of the token numbers seen per shard and node
  * (a few bytes per token).
  */
-import { canonicalJson } from '../ledger/canonical';
 import type { HasherFactory } from '../ledger/hashing';
 import { groupKey } from '../behaviors/tokenData';
-import { compareKeys } from './orderKeys';
 import { readHeader, SHARED_FIELDS, type ShardEnd, type ShardHeader } from './shardFormat';
 
 /** One shard file: its name (for messages) and its lines in batches. */
@@ -79,8 +79,34 @@ class Cursor {
 }
 
 interface Head {
-  key: number[];
-  event: Record<string, unknown>;
+  /** The order key as text (`keyText`): strings compare in the single run's order. */
+  key: string;
+  /** [start, end) offsets of the line's run-wide numbers (`LineWriter.markedLine`). */
+  marks: number[];
+  /** A Sink's TOKEN_COLLECTED (its value is tallied). */
+  sink: boolean;
+  /** The ledger line, without its newline. */
+  line: string;
+}
+
+/** Pure: the numbers of a JSON array body of integers ("1,2,3"). */
+function numbers(text: string): number[] {
+  return text === '' ? [] : text.split(',').map(Number);
+}
+
+/** Pure: a keyed ledger event line of a shard file, read without parsing the event; null when it is not one. */
+function keyedLine(text: string): Head | null {
+  if (!text.startsWith('{"k":"')) return null;
+  const keyEnd = text.indexOf('"', 6);
+  if (keyEnd < 0 || !text.startsWith(',"m":[', keyEnd + 1)) return null;
+  const marksEnd = text.indexOf(']', keyEnd + 7);
+  if (marksEnd < 0) return null;
+  const sink = text.startsWith(',"s":1,"e":', marksEnd + 1);
+  if (!sink && !text.startsWith(',"e":', marksEnd + 1)) return null;
+  const key = text.slice(6, keyEnd);
+  const marks = numbers(text.slice(keyEnd + 7, marksEnd));
+  if (marks.length < 4 || marks.length % 2 !== 0 || marks.some((x) => !Number.isInteger(x))) return null;
+  return { key, marks, sink, line: text.slice(marksEnd + (sink ? 12 : 6), -1) };
 }
 
 /** Thrown inside the merge with the file it concerns. */
@@ -121,23 +147,23 @@ async function merge(sources: readonly ShardSource[], options: MergeOptions): Pr
     const name = sources[i]!.name;
     if (line === undefined)
       throw new MergeFailure(name, 'the file ends without its trailer (an unfinished shard run?)');
-    let v: { k?: unknown; e?: unknown; flowledgerShardEnd?: ShardEnd };
-    try {
-      v = JSON.parse(line) as typeof v;
-    } catch {
-      throw new MergeFailure(name, `a line is not JSON: ${line.slice(0, 80)}`);
-    }
-    if (v.flowledgerShardEnd !== undefined) {
-      ends[headers[i]!.shard] = v.flowledgerShardEnd;
+    if (line.startsWith('{"flowledgerShardEnd"')) {
+      let end: ShardEnd | undefined;
+      try {
+        end = (JSON.parse(line) as { flowledgerShardEnd?: ShardEnd }).flowledgerShardEnd;
+      } catch {
+        end = undefined;
+      }
+      if (end === undefined) throw new MergeFailure(name, `its trailer is not JSON: ${line.slice(0, 80)}`);
+      ends[headers[i]!.shard] = end;
       heads[i] = null;
       return;
     }
-    if (!Array.isArray(v.k) || typeof v.e !== 'object' || v.e === null)
-      throw new MergeFailure(name, `a line is not a keyed ledger event: ${line.slice(0, 80)}`);
+    const head = keyedLine(line);
+    if (head === null) throw new MergeFailure(name, `a line is not a keyed ledger event: ${line.slice(0, 80)}`);
     const prev = heads[i];
-    const key = v.k as number[];
-    if (prev && compareKeys(prev.key, key) > 0) throw new MergeFailure(name, 'its events are out of order');
-    heads[i] = { key, event: v.e as Record<string, unknown> };
+    if (prev && prev.key > head.key) throw new MergeFailure(name, 'its events are out of order');
+    heads[i] = head;
   };
   for (let i = 0; i < k; i++) await read(i);
 
@@ -160,17 +186,13 @@ async function merge(sources: readonly ShardSource[], options: MergeOptions): Pr
     let best = -1;
     for (let i = 0; i < k; i++) {
       const h = heads[i];
-      if (h && (best < 0 || compareKeys(h.key, heads[best]!.key) < 0)) best = i;
+      if (h && (best < 0 || h.key < heads[best]!.key)) best = i;
     }
     if (best < 0) break;
-    const e = heads[best]!.event;
+    const head = heads[best]!;
     seq++;
-    e['seq'] = seq;
-    e['eventId'] = `e${seq}`;
-    renumber.event(best, e);
-    if (e['nodeType'] === 'Sink' && e['operation'] === 'TOKEN_COLLECTED')
-      tally(sinks, sinkStates, e, options.sinkValuesLimit);
-    const line = canonicalJson(e) + '\n';
+    const line = renumber.line(best, head, String(seq));
+    if (head.sink) tally(sinks, sinkStates, JSON.parse(head.line) as Record<string, unknown>, options.sinkValuesLimit);
     parts.push(line);
     chars += line.length;
     if (chars >= CHUNK_CHARS) await flush();
@@ -236,19 +258,23 @@ class TokenRenumbering {
     this.local = Array.from({ length: shards }, () => new Map<string, number[]>());
   }
 
-  event(shard: number, e: Record<string, unknown>): void {
-    for (const field of ['inputToken', 'outputToken']) {
-      const t = e[field] as { id?: unknown } | undefined;
-      if (t && typeof t.id === 'string') t.id = this.id(shard, t.id);
+  /** The merged line of `head` from shard `shard` (newline included): seq `seq`, token ids renumbered, by slicing. */
+  line(shard: number, head: Head, seq: string): string {
+    const { line, marks } = head;
+    let out = line.slice(0, marks[0]) + seq;
+    let at = marks[1]!;
+    for (let i = 4; i < marks.length; i += 2) {
+      out += line.slice(at, marks[i]) + this.id(shard, line.slice(marks[i], marks[i + 1]));
+      at = marks[i + 1]!;
     }
-    const inputs = e['inputTokens'];
-    if (Array.isArray(inputs)) for (let i = 0; i < inputs.length; i++) inputs[i] = this.id(shard, inputs[i] as string);
+    return out + line.slice(at, marks[2]) + seq + line.slice(marks[3]) + '\n';
   }
 
+  /** `id` is the JSON string of a token id, quotes included: `"<nodeId>#<n>"`. */
   private id(shard: number, id: string): string {
     const at = id.lastIndexOf('#');
-    const node = id.slice(0, at);
-    const n = Number(id.slice(at + 1));
+    const node = id.slice(0, at + 1);
+    const n = Number(id.slice(at + 1, -1));
     const maps = this.local[shard]!;
     let table = maps.get(node);
     if (!table) maps.set(node, (table = []));
@@ -258,6 +284,6 @@ class TokenRenumbering {
       this.counters.set(node, g);
       table[n] = g;
     }
-    return `${node}#${g}`;
+    return `${node}${g}"`;
   }
 }

@@ -22,6 +22,16 @@ import type { LedgerColumns } from '../ledger/ledgerLine';
 /** A line's place in the single run (see the module comment). */
 export type OrderKey = number[];
 
+/**
+ * Pure: `key` as text whose order (plain string comparison) is the keys' order: every number
+ * (0 ≤ n < 2³²) as 8 lower-case hex digits. The merge compares these strings, never arrays.
+ */
+export function keyText(key: readonly number[]): string {
+  let out = '';
+  for (const n of key) out += (n >>> 0).toString(16).padStart(8, '0');
+  return out;
+}
+
 /** Pure: negative, zero or positive as `a` comes before, with or after `b`. */
 export function compareKeys(a: readonly number[], b: readonly number[]): number {
   const n = Math.min(a.length, b.length);

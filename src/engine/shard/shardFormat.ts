@@ -3,8 +3,11 @@
  *   1. the header — which template, seed, events and split the shard comes from, so a merge refuses
  *      shards of different runs: `{"flowledgerShard":1,"shard":I,"shards":N,"templateHash":…,
  *      "seed":…,"eventsHash":…,"shardHash":"fnv1a32-utf8","maxEvents":…}`;
- *   2. one line per ledger event: `{"k":[order key],"e":{the canonical ledger line}}` — the event
- *      exactly as the single run writes it except the global numbering (seq, eventId, token ids);
+ *   2. one line per ledger event: `{"k":"order key","m":[marks],"e":{the canonical ledger line}}`
+ *      — the event exactly as the single run writes it except the run-wide numbers (seq, eventId,
+ *      token ids), whose [start, end) offsets in the line `m` lists (`LineWriter.markedLine`), and
+ *      `"s":1` before `"e"` on a Sink's TOKEN_COLLECTED (the merge reads its value); the order key
+ *      is `keyText` of `orderKeys`' key, so keys compare as plain strings;
  *   3. the trailer — the shard's run summary parts the merge adds up: `{"flowledgerShardEnd":{…}}`.
  */
 import type { NodeState, TruncationBound } from '../types';

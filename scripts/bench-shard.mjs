@@ -1,0 +1,119 @@
+// Sharded runs (issue 28, docs/scale.md), called by scripts/bench.mjs or alone:
+//   node scripts/bench-shard.mjs [--events N] [--json]
+// S1: `run --workers 2` against `run --workers 1` (the same shard runs and merge, one thread) on N
+//     events (default 1,000,000) of the log-driven SSH example — the bundled OpenSSH sample's 2,000
+//     parsed events repeated with fresh correlation ids — median wall time of 3 alternating rounds,
+//     the load average beside it (the machine may be shared).
+// S2: `merge` of 4 shard files of the same run: events/s and the merge process's peak RSS.
+// Every timed command runs in a process of its own; the merged hashes must equal the single run's.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const argAfter = (name) => process.argv[process.argv.indexOf(name) + 1];
+const total = process.argv.includes('--events') ? Number(argAfter('--events')) : 1_000_000;
+const rounds = 3;
+const cliPath = join(root, 'bin/flowledger.mjs');
+const dir = mkdtempSync(join(tmpdir(), 'flowledger-bench-shard-'));
+
+/** Runs the command line; returns its stdout, wall ms and peak RSS (KiB, from /usr/bin/time when there). */
+function cli(args) {
+  const started = performance.now();
+  const r = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, cliPath, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const ms = performance.now() - started;
+  if (r.status !== 0) throw new Error(`flowledger ${args.join(' ')} failed:\n${r.stderr}`);
+  const rssKiB = Number(r.stderr.trim().split('\n').pop());
+  return { stdout: r.stdout, ms, rssKiB };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const n = (x) => Math.round(x).toLocaleString('en-US');
+
+try {
+  // The events: the sample parsed once, then repeated with fresh ids (and only the fields the
+  // template reads) up to `total` events, 1,000 a step.
+  const parsed = join(dir, 'sample.ndjson');
+  cli([
+    'parse',
+    'public/parser/sources/openssh-2k.log',
+    '--config',
+    'public/parser/configs/openssh-sessions.json',
+    '--out',
+    parsed,
+  ]);
+  const sample = readFileSync(parsed, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+  const lines = [];
+  for (let i = 0; i < total; i++) {
+    const e = sample[i % sample.length];
+    const copy = Math.floor(i / sample.length);
+    lines.push(
+      JSON.stringify({
+        targetDataSourceId: e.targetDataSourceId,
+        correlationId: `${e.correlationId}-${copy}`,
+        event: e.event,
+        params: e.params,
+      }),
+    );
+  }
+  const events = join(dir, 'events.ndjson');
+  writeFileSync(events, `${lines.join('\n')}\n`);
+  lines.length = 0;
+  const doc = JSON.parse(readFileSync(join(root, 'examples/ssh-log-sessions-sharded.json'), 'utf8'));
+  doc.scenario.maxSteps = 10_000_000;
+  doc.scenario.nodes[0].batchSize = 1000;
+  const template = join(dir, 'template.json');
+  writeFileSync(template, JSON.stringify(doc));
+
+  const single = JSON.parse(cli(['run', template, '--events', events]).stdout);
+  const times = { 1: [], 2: [] };
+  const loads = [];
+  for (let r = 0; r < rounds; r++) {
+    for (const k of [1, 2]) {
+      loads.push(loadavg()[0]);
+      const run = cli(['run', template, '--events', events, '--workers', String(k)]);
+      if (JSON.parse(run.stdout).ledgerHash !== single.ledgerHash) throw new Error(`--workers ${k}: another hash`);
+      times[k].push(run.ms);
+    }
+  }
+  const speedUp = median(times[1]) / median(times[2]);
+  const s1 = {
+    id: 'S1',
+    workload: `run --workers 2 vs --workers 1, ${n(total)} events of the log-driven SSH example (${n(single.ledgerEvents)} ledger events), median of ${rounds} rounds`,
+    result: `**${speedUp.toFixed(2)}×** (${n(median(times[1]))} ms → ${n(median(times[2]))} ms; runs 1 worker ${times[1].map(n).join(', ')} ms, 2 workers ${times[2].map(n).join(', ')} ms; load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} on ${'2'} cores; merged hash = single run's)`,
+    target: '≥ 1.7× on 2 cores',
+    pass: speedUp >= 1.7,
+  };
+
+  const shards = [0, 1, 2, 3].map((i) => join(dir, `shard-${i}.ndjson`));
+  shards.forEach((file, i) => cli(['run', template, '--events', events, '--shard', `${i}/4`, '--ledger', file]));
+  const merges = [];
+  for (let r = 0; r < rounds; r++) {
+    const m = cli(['merge', ...shards, '--out', join(dir, 'merged.ndjson')]);
+    if (JSON.parse(m.stdout).ledgerHash !== single.ledgerHash) throw new Error('merge: another hash');
+    merges.push(m);
+  }
+  const mergeMs = median(merges.map((m) => m.ms));
+  const rate = single.ledgerEvents / (mergeMs / 1000);
+  const rss = Math.max(...merges.map((m) => m.rssKiB)) / 1024;
+  const s2 = {
+    id: 'S2',
+    workload: `merge of 4 shard files into the ledger file, ${n(single.ledgerEvents)} ledger events, median of ${rounds}`,
+    result: `**${n(rate)} events/s** (${n(mergeMs)} ms; peak RSS ${n(rss)} MiB; merged hash = single run's)`,
+    target: 'streams: memory independent of the ledger (no target)',
+    pass: true,
+  };
+  const out = { rows: [s1, s2] };
+  process.stdout.write(process.argv.includes('--json') ? `${JSON.stringify(out)}\n` : `${JSON.stringify(out, null, 2)}\n`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
