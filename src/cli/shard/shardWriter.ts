@@ -4,7 +4,7 @@
  * the trailer with the run's summary parts. Lines are gathered into chunks of about 64 KiB, each
  * written at once. The shard's own ledger hash is never computed (nobody needs it).
  */
-import { endLine, headerLine, keyText, orderKeys, type ShardEnd, type ShardHeader } from '../../engine/shard';
+import { endLine, headerLine, orderKeys, type ShardEnd, type ShardHeader } from '../../engine/shard';
 import { OP, type Engine } from '../../engine';
 
 const CHUNK_CHARS = 1 << 16;
@@ -34,7 +34,7 @@ export function* shardFileChunks(engine: Engine, header: ShardHeader): Generator
   for (const key of orderKeys(ledger)) {
     const line = ledger.markedLine(++seq, marks);
     const collected = ledger.opOf(seq) === OP.TOKEN_COLLECTED && sinks.has(ledger.nodeOf(seq));
-    const text = `{"k":"${keyText(key)}","m":[${marks.join(',')}],${collected ? '"s":1,' : ''}"e":${line.slice(0, -1)}}\n`;
+    const text = `{"k":"${key}","m":[${marks.join(',')}],${collected ? '"s":1,' : ''}"e":${line.slice(0, -1)}}\n`;
     parts.push(text);
     chars += text.length;
     if (chars >= CHUNK_CHARS) {

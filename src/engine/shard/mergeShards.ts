@@ -63,13 +63,20 @@ class Cursor {
   constructor(batches: AsyncIterable<string[]>) {
     this.it = batches[Symbol.asyncIterator]();
   }
+  /** The next non-empty line of the batch in hand, or null when it is used up (then `next`). */
+  take(): string | null {
+    while (this.at < this.batch.length) {
+      const line = this.batch[this.at++]!;
+      if (line !== '') return line;
+    }
+    return null;
+  }
+
   /** The next non-empty line, or undefined at the end. */
   async next(): Promise<string | undefined> {
     for (;;) {
-      while (this.at < this.batch.length) {
-        const line = this.batch[this.at++]!;
-        if (line !== '') return line;
-      }
+      const line = this.take();
+      if (line !== null) return line;
       const r = await this.it.next();
       if (r.done) return undefined;
       this.batch = r.value;
@@ -142,8 +149,13 @@ async function merge(sources: readonly ShardSource[], options: MergeOptions): Pr
   const k = sources.length;
   const ends: ShardEnd[] = new Array<ShardEnd>(headers[0]!.shards);
   const heads: (Head | null)[] = new Array<Head | null>(k).fill(null);
-  const read = async (i: number): Promise<void> => {
-    const line = await cursors[i]!.next();
+  // Lines are taken from the batch in hand synchronously: awaiting once per line would cost more
+  // than the merge itself.
+  const read = (i: number): void | Promise<void> => {
+    const line = cursors[i]!.take();
+    return line === null ? cursors[i]!.next().then((l) => consume(i, l)) : consume(i, line);
+  };
+  const consume = (i: number, line: string | undefined): void => {
     const name = sources[i]!.name;
     if (line === undefined)
       throw new MergeFailure(name, 'the file ends without its trailer (an unfinished shard run?)');
@@ -196,7 +208,8 @@ async function merge(sources: readonly ShardSource[], options: MergeOptions): Pr
     parts.push(line);
     chars += line.length;
     if (chars >= CHUNK_CHARS) await flush();
-    await read(best);
+    const pending = read(best);
+    if (pending) await pending;
   }
   await flush();
   return { ok: true, header: headers[0]!, events: seq, hash: hash.digestHex(), sinks, sinkStates, ends, files };

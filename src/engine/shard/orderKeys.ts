@@ -10,7 +10,8 @@
  *     a shard run keeps other shards' events as masked placeholders);
  *   - the lines a node writes while processing a delivered token T: `[t, 1, node, …key of the line
  *     that emitted T at step t − 1]` — the emitter's key orders the inbox.
- * Keys are compared element by element. Lines of one delivery share a key and keep their order
+ * Keys are compared element by element; they are written as text (`keyText`: 8 hex digits a
+ * number) so that plain string comparison is that order. Lines of one delivery share a key and keep their order
  * inside their shard; two shards never share a key (every chain of keys starts at a distinct
  * external event), so the merge needs no tie-break between shards. Wake-ups (FSM timers) and
  * end-of-run flushes have no delivered token; templates using them are not shardable
@@ -19,7 +20,7 @@
 import { OP } from '../ledger/operations';
 import type { LedgerColumns } from '../ledger/ledgerLine';
 
-/** A line's place in the single run (see the module comment). */
+/** A line's place in the single run (see the module comment), as numbers. */
 export type OrderKey = number[];
 
 /**
@@ -42,52 +43,53 @@ export function compareKeys(a: readonly number[], b: readonly number[]): number 
   return a.length - b.length;
 }
 
+/** Pure: `n` (0 ≤ n < 2³²) as 8 lower-case hex digits. */
+function hex(n: number): string {
+  return (n >>> 0).toString(16).padStart(8, '0');
+}
+
 /**
  * Not pure (reads the ledger, keeps per-token tables): the order key of every event of `ledger`,
- * in seq order. Throws on a line it cannot place (a wake-up or an end flush).
+ * in seq order, as `keyText` gives it (strings that compare in the single run's order). Throws on
+ * a line it cannot place (a wake-up or an end flush).
  */
-export function* orderKeys(ledger: LedgerColumns & { readonly size: number }): Generator<OrderKey> {
+export function* orderKeys(ledger: LedgerColumns & { readonly size: number }): Generator<string> {
   // Per token: the last two (step, key) at which a line output it — a delivery at step t reads the
   // one of step t − 1 even if another node re-emitted the token earlier in step t.
-  const lastStep = new Map<number, number>();
-  const lastKey = new Map<number, OrderKey>();
-  const prevStep = new Map<number, number>();
-  const prevKey = new Map<number, OrderKey>();
-  const setEmit = (tok: number, step: number, key: OrderKey): void => {
-    const s = lastStep.get(tok);
-    if (s !== undefined && s !== step) {
-      prevStep.set(tok, s);
-      prevKey.set(tok, lastKey.get(tok)!);
-    }
-    lastStep.set(tok, step);
-    lastKey.set(tok, key);
-  };
-  const emittedAt = (tok: number, step: number): OrderKey | undefined => {
-    if (lastStep.get(tok) === step) return lastKey.get(tok);
-    if (prevStep.get(tok) === step) return prevKey.get(tok);
-    return undefined;
-  };
+  const tokens = ledger.tokens.length;
+  const lastStep = new Int32Array(tokens).fill(-1);
+  const prevStep = new Int32Array(tokens).fill(-1);
+  const lastKey: string[] = new Array<string>(tokens);
+  const prevKey: string[] = new Array<string>(tokens);
   const nodes = ledger.nodes;
+  const nodeText = nodes.map((_, i) => hex(i));
   let groupStep = -1;
   let groupNode = -1;
   let groupTok = -2;
-  let key: OrderKey = [];
+  let key = '';
+  let stepOfText = -1;
+  let stepText = '';
   for (let seq = 1; seq <= ledger.size; seq++) {
     const step = ledger.stepOf(seq);
+    if (step !== stepOfText) {
+      stepOfText = step;
+      stepText = hex(step);
+    }
     const node = ledger.nodeOf(seq);
     const inTok = ledger.inputOf(seq);
     if (nodes[node]!.nodeType === 'DataSource' && ledger.opOf(seq) === OP.TOKEN_GENERATED) {
       const ev = ledger.detailsAt(ledger.detailsRefOf(seq))?.['externalEvent'];
       if (typeof ev !== 'number') throw new Error(`e${seq}: a generated token, not an external event's`);
-      key = [step, 0, node, ev];
+      key = stepText + '00000000' + nodeText[node]! + hex(ev);
       groupStep = step;
       groupNode = node;
       groupTok = -2;
     } else if (inTok >= 0 && (step !== groupStep || node !== groupNode || inTok !== groupTok)) {
-      const parent = emittedAt(inTok, step - 1);
+      const parent =
+        lastStep[inTok] === step - 1 ? lastKey[inTok] : prevStep[inTok] === step - 1 ? prevKey[inTok] : undefined;
       if (parent === undefined)
         throw new Error(`e${seq}: token ${ledger.tokens[inTok]!.id} was not emitted in step ${step - 1}`);
-      key = [step, 1, node, ...parent];
+      key = stepText + '00000001' + nodeText[node]! + parent;
       groupStep = step;
       groupNode = node;
       groupTok = inTok;
@@ -97,7 +99,14 @@ export function* orderKeys(ledger: LedgerColumns & { readonly size: number }): G
       );
     }
     const outTok = ledger.outputOf(seq);
-    if (outTok >= 0) setEmit(outTok, step, key);
+    if (outTok >= 0) {
+      if (lastStep[outTok] !== step && lastStep[outTok]! >= 0) {
+        prevStep[outTok] = lastStep[outTok]!;
+        prevKey[outTok] = lastKey[outTok]!;
+      }
+      lastStep[outTok] = step;
+      lastKey[outTok] = key;
+    }
     yield key;
   }
 }
