@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../../src/engine';
-import { fnv1a32, shardability, shardKeyOf, shardOf } from '../../../../src/engine/shard';
+import { compareKeys, fnv1a32, keyText, shardability, shardKeyOf, shardOf } from '../../../../src/engine/shard';
 
 function scenarioOf(nodes: unknown[]) {
   const engine = new Engine();
@@ -116,5 +116,27 @@ describe('the shard of a correlation id', () => {
     expect(shardKeyOf({ correlationIds: ['x', 'y'], correlationId: 'z' })).toBe('x');
     expect(shardKeyOf({ correlationId: 'z' })).toBe('z');
     expect(shardKeyOf({ correlationId: '' })).toBeNull();
+  });
+});
+
+describe('order keys as text', () => {
+  it('compare as strings in the order of their numbers, element by element, a prefix first', () => {
+    const keys = [
+      [1, 0, 0, 5],
+      [1, 0, 0, 16],
+      [1, 1, 2, 1, 0, 0, 5],
+      [1, 1, 2, 1, 0, 0, 16],
+      [2, 0, 0, 3],
+      [2, 0, 0, 3, 0],
+    ];
+    // Sorted by hand in numeric order: 5 < 16 (as hex "05" < "10"), a prefix before its extensions.
+    const texts = keys.map(keyText);
+    expect([...texts].sort()).toEqual(texts);
+    for (let i = 0; i < keys.length; i++)
+      for (let j = 0; j < keys.length; j++)
+        expect(Math.sign(compareKeys(keys[i]!, keys[j]!))).toBe(
+          texts[i]! < texts[j]! ? -1 : texts[i] === texts[j] ? 0 : 1,
+        );
+    expect(keyText([255, 4294967295])).toBe('000000ffffffffff');
   });
 });
