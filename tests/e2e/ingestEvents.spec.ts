@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from './axe';
 import { expect, test } from './fixtures';
 import { button, nodesTable } from './workspaceHelpers';
 
@@ -122,6 +123,8 @@ test.describe('the events a run will receive', () => {
     await run.getByText('Map template ids to event names').click();
     const first = run.getByRole('table', { name: 'Template ids to event names' }).locator('tbody tr').first();
     const [id, , count] = await first.locator('td').allInnerTexts();
+    // The warning, its fixes and the open table pass axe-core.
+    expect(await new AxeBuilder(page).seriousViolations()).toEqual([]);
     await run.getByRole('combobox', { name: `Event for ${id}` }).selectOption('auth_fail');
     await expect(run.getByRole('group', { name: 'Event coverage' })).toContainText(
       `${count} of 2000 events match a transition of Connection attempt`,
