@@ -57,10 +57,18 @@ function nameOf(ev: Record<string, unknown>, field: string, typed: boolean): str
   return raw === undefined || raw === null ? null : String(raw);
 }
 
+/** Pure: code-unit order of two names (null last), never the locale's: the report must not depend on the machine. */
+function byName(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
+}
+
 function sortedCounts(counts: ReadonlyMap<string | null, number>): NameCount[] {
   return [...counts]
     .map(([name, count]) => ({ name, count }))
-    .sort((a, b) => b.count - a.count || String(a.name).localeCompare(String(b.name), 'en'));
+    .sort((a, b) => b.count - a.count || byName(a.name, b.name));
 }
 
 /**
@@ -124,7 +132,7 @@ export function eventCoverage(scenario: Scenario, events: readonly unknown[]): E
     events: events.length,
     targets: [...targets]
       .map(([target, count]) => ({ target, count, known: target !== null && dataSources.has(target) }))
-      .sort((a, b) => b.count - a.count || String(a.target).localeCompare(String(b.target), 'en')),
+      .sort((a, b) => b.count - a.count || byName(a.target, b.target)),
     consumable,
     malformed,
     fsms: plans.map((p) => fsmCoverage(p)),

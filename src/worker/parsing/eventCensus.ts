@@ -8,7 +8,7 @@
 import type { ExternalEvent } from '../../contract/vocabulary';
 import type { EventCoverage } from '../../contract/coverage';
 import type { EventNameRow, PreviewTemplate } from '../../contract/ingest';
-import { loadScenario } from '../../engine';
+import { loadScenario } from '../../engine/dsl';
 import { eventCoverage } from '../../engine/query/eventCoverage';
 
 /** Keys of an external event that address it rather than travel as token data. */
