@@ -9,7 +9,7 @@
  */
 import * as Comlink from 'comlink';
 import type { ParserConfigBody } from '../contract/wire';
-import type { PresetMatch, PreviewAnswer, StreamProgress, StreamSummary } from '../contract/ingest';
+import type { PresetMatch, PreviewAnswer, PreviewTemplate, StreamProgress, StreamSummary } from '../contract/ingest';
 import type { IngestWorkerApi, ParseReply } from '../worker/ingest.worker';
 
 /** How long a preview (a few thousand lines) may take before it is stopped. */
@@ -93,9 +93,12 @@ export class IngestBridge {
     }
   }
 
-  /** Not pure (worker): the preview of `text` (a source's first lines) parsed with `config`. */
-  preview(text: string, config: ParserConfigBody): Promise<PreviewAnswer> {
-    return this.timed<PreviewAnswer>((r) => r.preview(text, config), 'preview');
+  /**
+   * Not pure (worker): the preview of `text` (a source's first lines) parsed with `config`, its
+   * events checked against `template` when one is given.
+   */
+  preview(text: string, config: ParserConfigBody, template: PreviewTemplate | null = null): Promise<PreviewAnswer> {
+    return this.timed<PreviewAnswer>((r) => r.preview(text, config, template), 'preview');
   }
 
   /** Not pure (worker): every built-in preset tried on `text`, best first. */

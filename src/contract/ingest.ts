@@ -3,6 +3,7 @@
  * through src/client/ingestBridge.ts): a preview of a source's first lines, how well each built-in
  * preset reads them, and a streamed parse's progress and summary. Types only.
  */
+import type { EventCoverage } from './coverage';
 import type { ParseAnswer, ParseStats } from './wire';
 
 /** One mined template, as the API's parse answer lists it. */
@@ -19,6 +20,25 @@ export interface PreviewRow {
   group: string | null;
 }
 
+/** One name of the events a run will receive, per target DataSource (the preview's Events table). */
+export interface EventNameRow {
+  /** The event's name (its `event` field: an event rule's name, else its template id). */
+  name: string;
+  target: string;
+  count: number;
+  /** Distinct correlation ids (group keys) among these events. */
+  correlationIds: number;
+  exampleCorrelationId: string | null;
+  /** The fields a formula reads as `data.<field>`, in first-seen order. */
+  fields: string[];
+}
+
+/** The template a preview checks its events against, and the DataSource "Send to run" would feed. */
+export interface PreviewTemplate {
+  scenario: unknown;
+  targetDataSourceId: string;
+}
+
 /** The parser core's counts of one parse (the API's `ParseStats` without its timing). */
 export type IngestStats = Omit<ParseStats, 'ms'>;
 
@@ -31,6 +51,12 @@ export type PreviewAnswer =
       groups: GroupSummary[];
       unparsed: ParseAnswer['unparsed'];
       rows: PreviewRow[];
+      /** The events the previewed lines become, per name and target. */
+      events: EventNameRow[];
+      /** What the chosen template can consume of them (null: no template chosen). */
+      coverage: EventCoverage | null;
+      /** Why the coverage could not be computed, when it could not. */
+      coverageProblem: string | null;
     }
   | { ok: false; message: string; path: string };
 

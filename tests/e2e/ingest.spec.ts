@@ -39,7 +39,8 @@ test.describe('log ingestion screens', () => {
 
     const config = page.getByRole('region', { name: 'Parser configuration' });
     await expect(config.getByRole('status')).toContainText('Detected preset openssh: 100% of 500 lines match');
-    await config.getByRole('button', { name: 'Use openssh' }).click();
+    // Read by every sampled line, the preset is applied without a click (issue 25).
+    await expect(config.getByRole('combobox', { name: 'Preset' })).toHaveValue('openssh');
     await config.getByRole('combobox', { name: 'Group by' }).fill('Pid');
 
     const preview = page.getByRole('region', { name: 'Preview' });

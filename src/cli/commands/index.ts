@@ -1,5 +1,6 @@
 import type { Command } from '../command';
 import { benchCommand } from './bench';
+import { checkEventsCommand } from './checkEvents';
 import { conformCommand } from './conform';
 import { discoverCommand } from './discover';
 import { exportXesCommand } from './exportXes';
@@ -17,6 +18,7 @@ export const COMMANDS: readonly Command[] = [
   parseCommand,
   discoverCommand,
   conformCommand,
+  checkEventsCommand,
   exportXesCommand,
   diffCommand,
   benchCommand,

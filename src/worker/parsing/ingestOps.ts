@@ -3,19 +3,26 @@
  * lines, preset detection, line counting and a streamed parse of a whole file with progress and
  * cancellation. The parser core does the work; these functions only shape its answers for the page.
  */
-import { BUILTIN_PRESETS, LogParser, compileConfig, parseLog } from '../../parser';
+import { BUILTIN_PRESETS, LogParser, compileConfig, mapEvents, parseLog } from '../../parser';
 import type { ParserConfig } from '../../parser';
-import type { PresetMatch, PreviewAnswer, StreamProgress, StreamSummary } from '../../contract/ingest';
+import type { PresetMatch, PreviewAnswer, PreviewTemplate, StreamProgress, StreamSummary } from '../../contract/ingest';
+import { addressedTo, eventNameRows, templateCoverage } from './eventCensus';
 
 export type { PresetMatch, PreviewAnswer, PreviewRow, StreamProgress, StreamSummary } from '../../contract/ingest';
 
 /** Rows of parsed fields the preview sends back (the tables show these; counts cover every line). */
 export const PREVIEW_ROWS = 200;
 
-/** Pure: parses `text` (the first lines of a source) with `config`, for the preview tables. */
-export function preview(text: string, config: ParserConfig): PreviewAnswer {
+/**
+ * Pure: parses `text` (the first lines of a source) with `config`, for the preview tables: the
+ * parsed lines, and the events they become — checked against `template` when one is chosen.
+ */
+export function preview(text: string, config: ParserConfig, template: PreviewTemplate | null = null): PreviewAnswer {
   const out = parseLog(text, config);
   if (!out.ok) return { ok: false, message: out.error.message, path: out.error.path ?? '' };
+  const mapped = mapEvents(out.events, config);
+  const events = addressedTo(mapped.ok ? mapped.value : [], template?.targetDataSourceId ?? '');
+  const checked = template && mapped.ok ? templateCoverage(events, template) : null;
   return {
     ok: true,
     stats: out.stats,
@@ -30,6 +37,9 @@ export function preview(text: string, config: ParserConfig): PreviewAnswer {
       eventId: e.eventId,
       group: e.groupKey ?? null,
     })),
+    events: eventNameRows(events),
+    coverage: checked && 'coverage' in checked ? checked.coverage : null,
+    coverageProblem: checked && 'problem' in checked ? checked.problem : null,
   };
 }
 

@@ -4,9 +4,14 @@
  * again from the API.
  */
 import type { EngineAPIService } from '../../../client/EngineAPIService';
+import type { PresetMatch } from '../../../contract/ingest';
 import type { ParserConfigRecord } from '../../../contract/wire';
+import { mapTemplate } from './fit';
 import { EMPTY_FORM, configToForm, formToConfig, type IngestForm } from './form';
 import type { Source } from './sources.svelte';
+
+/** Share of sampled lines a detected preset must read to be applied without asking. */
+export const AUTO_APPLY_RATE = 0.95;
 
 export class ConfigsState {
   form = $state<IngestForm>(structuredClone(EMPTY_FORM));
@@ -14,6 +19,8 @@ export class ConfigsState {
   base = $state<ParserConfigRecord | null>(null);
   list = $state<ParserConfigRecord[]>([]);
   message = $state<string | null>(null);
+  /** The detected preset applied on its own, and the format it replaced (Undo puts it back); null: none. */
+  autoApplied = $state<{ preset: string; previous: Pick<IngestForm, 'formatKind' | 'preset'> } | null>(null);
   /** The form as a configuration, as a string: re-renders that leave it as it was change nothing. */
   readonly previewConfig = $derived(JSON.stringify(formToConfig(this.form, [], this.base)));
 
@@ -38,10 +45,41 @@ export class ConfigsState {
 
   /** Not pure: loads `c` into the form; the next save updates it. */
   use(c: ParserConfigRecord): void {
+    this.autoApplied = null;
     this.base = c;
     this.form = configToForm(c);
     this.message = `Loaded “${c.name}”.`;
     this.onUse(c);
+  }
+
+  /**
+   * Not pure: applies a detected preset that reads at least `AUTO_APPLY_RATE` of the sampled lines,
+   * when the form has no format of its own yet; Undo (`undoDetected`) puts the form's format back.
+   */
+  applyDetected(match: PresetMatch | null): void {
+    if (!match || match.rate < AUTO_APPLY_RATE || this.form.formatKind !== 'none') return;
+    this.autoApplied = { preset: match.name, previous: { formatKind: this.form.formatKind, preset: this.form.preset } };
+    this.form.formatKind = 'preset';
+    this.form.preset = match.name;
+  }
+
+  /** Not pure: puts back the format the detected preset replaced. */
+  undoDetected(): void {
+    const applied = this.autoApplied;
+    if (!applied) return;
+    this.autoApplied = null;
+    this.form.formatKind = applied.previous.formatKind;
+    this.form.preset = applied.previous.preset;
+  }
+
+  /** Not pure: adds an event rule naming events `event`, its pattern left for the person to write. */
+  addRule(event: string): void {
+    this.form.rules = [...this.form.rules, { pattern: '', event, on: 'content' }];
+  }
+
+  /** Not pure: names the events of a mined template `event` (an event rule on the template's text; '' removes it). */
+  mapTemplate(template: string, event: string): void {
+    this.form.rules = mapTemplate(this.form.rules, template, event);
   }
 
   /** Not pure: the next save creates a new configuration. */

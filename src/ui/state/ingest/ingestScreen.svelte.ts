@@ -9,6 +9,7 @@ import { IngestBridge } from '../../../client/ingestBridge';
 import { builtinPresets, type PresetInfo } from '../../../client/presets';
 import { parseSource, type DiscoverSource } from '../mining/source';
 import { ConfigsState } from './configs.svelte';
+import { configsFor } from './fit';
 import { formToConfig } from './form';
 import { PreviewState } from './preview.svelte';
 import { SendState } from './send.svelte';
@@ -47,8 +48,9 @@ export class IngestScreen {
       bridge,
       () => this.sources.head,
       () => this.configs.previewConfig,
+      () => this.send.previewTemplate,
     );
-    this.sources = new SourcesState(api, bridge, this.preview);
+    this.sources = new SourcesState(api, bridge, this.preview, (m) => this.configs.applyDetected(m));
     this.configs = new ConfigsState(
       api,
       () => this.sources.selected,
@@ -56,6 +58,9 @@ export class IngestScreen {
     );
     this.send = new SendState(api, bridge, this.sources, this.configs, onOpenRun);
   }
+
+  /** The saved configurations that fit the chosen template (named by it first), none without one. */
+  readonly fitting = $derived.by(() => (this.send.template ? configsFor(this.send.template, this.configs.list) : []));
 
   /** Not pure (API): lists sources, configurations and templates; the guided example also loads its own. */
   async start(example: boolean): Promise<void> {

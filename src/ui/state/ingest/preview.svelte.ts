@@ -4,7 +4,7 @@
  * dropped: only the latest request may set the answer.
  */
 import type { IngestBridge } from '../../../client/ingestBridge';
-import type { PreviewAnswer } from '../../../contract/ingest';
+import type { PreviewAnswer, PreviewTemplate } from '../../../contract/ingest';
 import type { ParserConfigBody } from '../../../contract/wire';
 
 /** How long the form must stay unchanged before the preview parses again. */
@@ -18,18 +18,22 @@ export class PreviewState {
 
   /**
    * Not pure: follows `text()` (the source's first lines, null while none) and `config()` (the
-   * configuration as a JSON string, so re-renders that leave it as it was do not parse again).
+   * configuration as a JSON string, so re-renders that leave it as it was do not parse again) and
+   * `template()` (the chosen template and DataSource as a JSON string, '' for none: the events are
+   * checked against it).
    * Must be created while a component initialises (it starts an effect).
    */
-  constructor(bridge: IngestBridge, text: () => string | null, config: () => string) {
+  constructor(bridge: IngestBridge, text: () => string | null, config: () => string, template: () => string) {
     $effect(() => {
       const head = text();
       const body = JSON.parse(config()) as ParserConfigBody;
+      const against = template();
+      const checked = against ? (JSON.parse(against) as PreviewTemplate) : null;
       if (head === null) return;
       const seq = ++this.seq;
       const timer = setTimeout(() => {
         this.busy = true;
-        bridge.preview(head, body).then(
+        bridge.preview(head, body, checked).then(
           (a) => {
             if (seq !== this.seq) return;
             this.answer = a;

@@ -35,6 +35,12 @@ export class SendState {
   lastOutcome = $state<StreamOutcome | null>(null);
   readonly template = $derived(this.templates.find((t) => t.id === this.templateId) ?? null);
   readonly dataSources = $derived(this.template ? dataSourcesOf(this.template.scenario) : []);
+  /** The chosen template and DataSource as the preview checks its events against them (JSON; '' for none). */
+  readonly previewTemplate = $derived(
+    this.template && this.dataSourceId
+      ? JSON.stringify({ scenario: this.template.scenario, targetDataSourceId: this.dataSourceId })
+      : '',
+  );
   readonly figures = $derived(
     this.job && this.job.total > 0
       ? progressFigures(this.job.bytes, this.job.total, this.job.now - this.job.started)

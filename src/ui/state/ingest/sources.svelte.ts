@@ -41,12 +41,14 @@ export class SourcesState {
 
   /**
    * Not pure: sources over `api`, read in `bridge`'s worker; a new selection clears `preview`'s
-   * answer and a failure to read is shown there. Must be created while a component initialises.
+   * answer and a failure to read is shown there; `onDetected` hears of each selection's best preset.
+   * Must be created while a component initialises.
    */
   constructor(
     private readonly api: EngineAPIService,
     private readonly bridge: IngestBridge,
     private readonly preview: PreviewState,
+    private readonly onDetected: (match: PresetMatch | null) => void = () => undefined,
   ) {
     // The preview's line count changes what is read.
     $effect(() => {
@@ -136,8 +138,9 @@ export class SourcesState {
         );
       const matches = await this.bridge.detect(firstLines(this.head, DETECT_LINES));
       if (this.selectedKey !== key) return;
-      // Proposed, not applied: the person accepts it in the form.
+      // Applied when it reads nearly every line (the form says so, with Undo); proposed otherwise.
       this.detected = matches[0] && matches[0].rate > 0 ? matches[0] : null;
+      this.onDetected(this.detected);
     } catch (err) {
       this.preview.error = (err as Error).message;
     }

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { loadScenario } from '../../../src/engine/dsl';
+import { coverageLines } from '../../../src/engine/query/coverageReport';
+import { eventCoverage } from '../../../src/engine/query/eventCoverage';
+
+// door: src → door (FSM on "event": open, ping, close) → done. side: other → sideFsm (field "kind", any-token "tick").
+const DOOR = {
+  version: '3.0',
+  name: 'door',
+  nodes: [
+    { nodeId: 'src', type: 'DataSource', count: 0, outputs: [{ destinationNodeId: 'door' }] },
+    {
+      nodeId: 'door',
+      type: 'FSM',
+      displayName: 'Door',
+      fsm: {
+        instancePer: 'correlationId',
+        states: [{ name: 'new', isInitial: true }, { name: 'open' }, { name: 'closed', isFinal: true }],
+        transitions: [
+          { from: 'new', to: 'open', trigger: 'open' },
+          { from: 'open', to: 'open', trigger: 'ping' },
+          { from: 'open', to: 'closed', trigger: 'close' },
+          { from: 'new', to: 'closed', trigger: 'close' },
+        ],
+      },
+      outputs: [{ destinationNodeId: 'done' }],
+    },
+    { nodeId: 'done', type: 'Sink' },
+  ],
+};
+
+function scenario(doc: unknown) {
+  const loaded = loadScenario(doc);
+  expect(loaded.scenario).toBeDefined();
+  return loaded.scenario!;
+}
+
+const ev = (event: string | undefined, target = 'src', id = 'c1') => ({
+  targetDataSourceId: target,
+  correlationId: id,
+  ...(event === undefined ? {} : { event }),
+});
+
+describe('eventCoverage', () => {
+  it('counts events whose names a transition listens for, the names none does, and transitions never fired', () => {
+    // open ×2, ping ×1 match; E1 ×3 and one event without a name do not; "close" never comes.
+    const events = [ev('open'), ev('E1'), ev('ping'), ev('E1'), ev('open', 'src', 'c2'), ev('E1'), ev(undefined)];
+    const c = eventCoverage(scenario(DOOR), events);
+    expect(c.events).toBe(7);
+    expect(c.targets).toEqual([{ target: 'src', count: 7, known: true }]);
+    expect(c.consumable).toBe(3);
+    expect(c.fsms).toHaveLength(1);
+    const f = c.fsms[0]!;
+    expect(f).toMatchObject({
+      fsm: 'door',
+      label: 'Door',
+      eventField: 'event',
+      reaching: 7,
+      matching: 3,
+      anyToken: false,
+    });
+    expect(f.dataSources).toEqual(['src']);
+    expect(f.listens).toEqual(['open', 'ping', 'close']);
+    expect(f.unmatched).toEqual([
+      { name: 'E1', count: 3 },
+      { name: null, count: 1 },
+    ]);
+    expect(f.unfired).toEqual([
+      { from: 'open', to: 'closed', event: 'close' },
+      { from: 'new', to: 'closed', event: 'close' },
+    ]);
+  });
+
+  it('counts events addressed to a DataSource the template lacks as reaching nothing', () => {
+    const c = eventCoverage(scenario(DOOR), [ev('open', 'logs'), ev('open', 'logs'), ev('close')]);
+    expect(c.targets).toEqual([
+      { target: 'logs', count: 2, known: false },
+      { target: 'src', count: 1, known: true },
+    ]);
+    expect(c.fsms[0]).toMatchObject({ reaching: 1, matching: 1 });
+    expect(c.consumable).toBe(1);
+    // "open" never reached the FSM: its transition is still one no event fires; "ping" too.
+    expect(c.fsms[0]!.unfired.map((t) => t.event)).toEqual(['open', 'ping']);
+  });
+
+  it('reads the FSM’s eventField, takes any-token transitions as matching, and the original tool’s typed events', () => {
+    const doc = {
+      version: '3.0',
+      name: 'typed',
+      nodes: [
+        {
+          nodeId: 'feed',
+          type: 'DataSource',
+          generation: { type: 'execution-events', eventType: 'reading' },
+          outputs: [{ destinationNodeId: 'm' }],
+        },
+        {
+          nodeId: 'm',
+          type: 'FSM',
+          fsm: {
+            eventField: 'kind',
+            states: ['idle', 'busy'],
+            transitions: [
+              { from: 'idle', to: 'busy', trigger: 'start' },
+              { from: 'busy', to: 'idle', trigger: 'token_received' },
+            ],
+          },
+        },
+      ],
+    };
+    // Typed: {type: "reading", data: {...}}; an unknown type addresses nothing.
+    const events = [
+      { type: 'reading', data: { kind: 'start' } },
+      { type: 'reading', data: { kind: 'other' } },
+      { type: 'unknown', data: { kind: 'start' } },
+    ];
+    const c = eventCoverage(scenario(doc), events);
+    expect(c.targets).toEqual([
+      { target: 'feed', count: 2, known: true },
+      { target: null, count: 1, known: false },
+    ]);
+    // The any-token transition takes both events that reach the FSM.
+    expect(c.fsms[0]).toMatchObject({ label: 'm', eventField: 'kind', anyToken: true, reaching: 2, matching: 2 });
+    expect(c.fsms[0]!.unmatched).toEqual([{ name: 'other', count: 1 }]);
+    expect(c.fsms[0]!.unfired).toEqual([]);
+    expect(c.consumable).toBe(2);
+  });
+
+  it('counts events addressed to a DataSource that feeds no FSM as consumable, and malformed ones apart', () => {
+    const doc = {
+      version: '3.0',
+      name: 'plain',
+      nodes: [
+        { nodeId: 'src', type: 'DataSource', count: 0, outputs: [{ destinationNodeId: 'out' }] },
+        { nodeId: 'out', type: 'Sink' },
+      ],
+    };
+    const c = eventCoverage(scenario(doc), [ev('x'), 'not an object', { targetDataSourceId: 'src', correlationId: 7 }]);
+    expect(c).toEqual({
+      events: 3,
+      targets: [{ target: 'src', count: 2, known: true }],
+      consumable: 1,
+      malformed: 2,
+      fsms: [],
+    });
+  });
+});
+
+describe('coverageLines', () => {
+  it('says N of M per FSM, the names that match none, the transitions never fired and what is consumable', () => {
+    const c = eventCoverage(scenario(DOOR), [ev('open'), ev('E1'), ev('E1', 'logs')]);
+    expect(coverageLines(c)).toEqual([
+      '3 events',
+      '  2 to DataSource src',
+      '  1 to DataSource logs (not a DataSource of the template)',
+      '1 of 3 events match a transition of Door (FSM door, field "event")',
+      '  2 reach it (through src)',
+      '  its transitions listen for: "open", "ping", "close"',
+      '  names no transition listens for: "E1" ×1',
+      '  transitions no event will fire: open → open on "ping", open → closed on "close", new → closed on "close"',
+      '1 of 3 events can be consumed',
+    ]);
+  });
+
+  it('ends with what to do when no event can be consumed', () => {
+    const lines = coverageLines(eventCoverage(scenario(DOOR), [ev('E1')]));
+    expect(lines[2]).toBe('0 of 1 events match a transition of Door (FSM door, field "event")');
+    expect(lines.at(-1)).toMatch(/^no event can be consumed: name the events as the FSM transitions listen for/);
+  });
+});
