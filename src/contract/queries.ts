@@ -315,7 +315,10 @@ export interface FsmResult {
   perCorrelation: boolean;
   /** The machine's state; null for a per-correlation FSM. */
   state: string | null;
-  /** Instances per state, every declared state listed (0 included), in declaration order. */
+  /**
+   * Per state, every declared state listed (0 included), in declaration order: a per-correlation
+   * FSM's instances in it; one machine's entries into it (the engine's counts).
+   */
   counts: Record<string, number>;
 }
 

@@ -61,8 +61,9 @@ export function sinkResult(sinkId: string, name: string, c: Collected): SinkResu
 }
 
 /**
- * Pure: the Result line of an FSM from its declared states and its node state's aggregates (count
- * per state). A one-machine FSM counts 1 in its current state.
+ * Pure: the Result line of an FSM from its declared states and its node state's aggregates (a
+ * count per state: instances for a per-correlation machine, entries for one machine). A state
+ * without a count reads 1 for one machine's current state, else 0.
  */
 export function fsmResult(
   nodeId: string,
