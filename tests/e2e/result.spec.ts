@@ -48,6 +48,17 @@ async function axeOn(page: Page, selectors: string[]): Promise<string[]> {
   }, selectors);
 }
 
+/** `axeOn` in the current theme, then in the other one (left switched back as it was). */
+async function axeBothThemes(page: Page, selectors: string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const theme = await page.locator('html').getAttribute('data-theme');
+    out.push(...(await axeOn(page, selectors)).map((v) => `${theme}: ${v}`));
+    await page.getByRole('button', { name: /Switch to (dark|light) theme/ }).click();
+  }
+  return out;
+}
+
 async function sinkRow(result: Locator, name: string): Promise<Locator> {
   const row = result
     .getByRole('table', { name: 'Sinks' })
@@ -83,7 +94,9 @@ test.describe('workspace answers', () => {
     const inspector = page.getByRole('region', { name: 'Inspector' });
     await expect(inspector.getByRole('combobox', { name: 'Formula' })).toHaveValue('sum');
     await expect(inspector.getByTestId('aggregate-value')).toHaveText(String(summary.sinks['invoices']!.sum));
-    expect(await axeOn(page, ['#run-result', 'table[aria-label="Nodes"]'])).toEqual([]);
+    expect(
+      await axeBothThemes(page, ['#run-result', 'table[aria-label="Nodes"]', 'section[aria-label="Inspector"]']),
+    ).toEqual([]);
   });
 
   test('a Sink of records shows its last value, and an FSM its state and counts per state', async ({ page }) => {
@@ -166,7 +179,7 @@ test.describe('workspace answers', () => {
     await box(/^Join order and customer step 2 · transformed/).focus();
     await expect(lineage.getByText(/Join order and customer at step 2/)).toBeVisible();
     await expect(lineage.locator('.detail')).toContainText('tier');
-    expect(await axeOn(page, ['section[aria-label="Lineage"]'])).toEqual([]);
+    expect(await axeBothThemes(page, ['section[aria-label="Lineage"]'])).toEqual([]);
   });
 
   test('Share opens a dialog with the link and the embed code, and the header does not move', async ({ page }) => {
@@ -188,7 +201,7 @@ test.describe('workspace answers', () => {
     );
     await expect(dialog).toContainText('The template "Order pipeline", 0 external events, seed');
     await expect(dialog).toContainText('shown at step 10');
-    expect(await axeOn(page, ['dialog.share'])).toEqual([]);
+    const problems = await axeOn(page, ['dialog.share']);
     const after = (await header.boundingBox())!;
     expect(after.height).toBe(before.height);
     expect(after.y).toBe(before.y);
@@ -196,6 +209,12 @@ test.describe('workspace answers', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
     expect((await header.boundingBox())!.height).toBe(before.height);
+    // And in the other theme.
+    await page.getByRole('button', { name: /Switch to (dark|light) theme/ }).click();
+    await button(page, 'Share').click();
+    await expect(link).toBeVisible();
+    problems.push(...(await axeOn(page, ['dialog.share'])));
+    expect(problems).toEqual([]);
   });
 
   test('at 390 px no screen scrolls sideways, and the Nodes rows show processed counts', async ({ page }) => {

@@ -3,7 +3,7 @@
  * earlier step, and a step beyond the run refused.
  */
 import { describe, expect, it } from 'vitest';
-import { apiError, newApi, pipeline, useApiServer } from './helpers';
+import { apiError, newApi, pipeline, schemaErrors, useApiServer } from './helpers';
 
 useApiServer();
 
@@ -14,6 +14,7 @@ describe('GET …/result', () => {
     const { executionId } = await t.api.createExecution(templateId);
     const end = await t.api.executeStep(templateId, executionId, 'end');
     const result = await t.api.getRunResult(templateId, executionId);
+    expect(schemaErrors('RunResult', result)).toEqual([]);
     // 1, 2, 3 doubled: 2 + 4 + 6.
     expect(result.sinks).toEqual([
       {
