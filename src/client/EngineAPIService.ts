@@ -39,6 +39,7 @@ import type {
   ParserConfigSaved,
   Provenance,
   RunImportInput,
+  RunResultAnswer,
   SinkAggregate,
   SinkFormula,
   SourceAdded,
@@ -185,6 +186,16 @@ export class EngineAPIService {
     options: CallOptions = {},
   ): Promise<StepViewAnswer> {
     return this.get(`${run(templateId, executionId)}/view`, { step }, options);
+  }
+
+  /** What the run amounts to at step `step` (default `last`): Sink totals and main values, FSM states, problems, hash. */
+  getRunResult(
+    templateId: string,
+    executionId: string,
+    step: StepRef = 'last',
+    options: CallOptions = {},
+  ): Promise<RunResultAnswer> {
+    return this.get(`${run(templateId, executionId)}/result`, { step }, options);
   }
 
   /** Ledger events per step over the whole run, in at most `buckets` buckets (default: one per step, up to 1,000). */

@@ -283,3 +283,60 @@ export interface LedgerPage {
   limit: number;
   events: LedgerEvent[];
 }
+
+/** How a run's Result names a Sink's main value: the formula that fits what it collected. */
+export type SinkResultFormula = 'sum' | 'latest' | 'count';
+
+/** One Sink in a run's Result (`…/result`, `flowledger run`'s `sinks`). */
+export interface SinkResult {
+  sinkId: string;
+  /** `displayName`, else the node id. */
+  name: string;
+  /** Tokens collected by the step. */
+  count: number;
+  /** Sum of the collected `data.value`s that are numbers, in ledger order (0 for none). */
+  sum: number;
+  /** How many collected `data.value`s are numbers. */
+  numeric: number;
+  /** `data.value` of the last collected token (null when none, or missing). */
+  last: unknown;
+  /** `data.value` of the first 1,000 collected tokens, in ledger order (missing as null). */
+  values: unknown[];
+  /** The aggregate that says most about the values: `sum` when all are numbers, `latest` when some are set, else `count`. */
+  formula: SinkResultFormula;
+  /** That aggregate's value. */
+  value: unknown;
+}
+
+/** One FSM in a run's Result: its state (one machine) or its instances per state (one per correlation id). */
+export interface FsmResult {
+  nodeId: string;
+  name: string;
+  perCorrelation: boolean;
+  /** The machine's state; null for a per-correlation FSM. */
+  state: string | null;
+  /**
+   * Per state, every declared state listed (0 included), in declaration order: a per-correlation
+   * FSM's instances in it; one machine's entries into it (the engine's counts).
+   */
+  counts: Record<string, number>;
+}
+
+/** What a run amounts to at a step (the workspace's `Result`, API `…/result`). */
+export interface RunResult {
+  step: number;
+  status: RunStatus;
+  /** Simulated time from the start to `step`, in milliseconds (`step × tickMs`). */
+  simulatedMs: number;
+  startTime: number;
+  /** Ledger events up to `step`. */
+  ledgerEvents: number;
+  /** The ledger hash, at the run's current step only (null for an earlier one). */
+  ledgerHash: string | null;
+  sinks: SinkResult[];
+  fsms: FsmResult[];
+  /** Nodes with NODE_ERROR or TOKEN_DROPPED events up to `step`, in scenario order. */
+  problems: { nodeId: string; name: string; errors: number; dropped: number }[];
+  /** The sentence naming the bound that closed a truncated run (`truncated: …`); null otherwise. */
+  truncation: string | null;
+}

@@ -4,7 +4,7 @@
  * client (src/client) and the UI. Types and constants only; the HTTP status of each error code is
  * the HTTP adapter's business (src/api/status.ts).
  */
-import type { ScenarioGraph, SinkAggregateValue, StepView } from './queries';
+import type { RunResult, ScenarioGraph, SinkAggregateValue, StepView } from './queries';
 import type { ExternalEvent, Issue, RunStatus, WaitingSource } from './vocabulary';
 import type {
   ContinuationConfig,
@@ -29,6 +29,10 @@ export type {
   LineageElement,
   Provenance,
   QueueSnapshot,
+  FsmResult,
+  RunResult,
+  SinkResult,
+  SinkResultFormula,
   ScenarioGraph,
   ScenarioGraphEdge,
   ScenarioGraphNode,
@@ -198,6 +202,12 @@ export interface TemplateGraph extends ScenarioGraph {
 
 /** `GET …/view?step=` answer. */
 export interface StepViewAnswer extends StepView {
+  templateId: string;
+  executionId: string;
+}
+
+/** `GET …/result?step=` answer. */
+export interface RunResultAnswer extends RunResult {
   templateId: string;
   executionId: string;
 }

@@ -158,8 +158,8 @@ test.describe('external events in the original tool shape', () => {
     await expect(page.locator('[data-hash]')).toHaveAttribute('data-hash', cliHash);
 
     // Its share link, opened in a fresh profile, replays the typed events to the same hash.
-    await page.getByRole('button', { name: 'Copy link', exact: true }).click();
-    const link = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    const link = await page.getByRole('dialog', { name: 'Share' }).getByRole('textbox', { name: 'Link' }).inputValue();
     expect(link).toMatch(/#share=1\.[A-Za-z0-9_-]+$/);
     const other = await browser.newContext();
     const fresh = await other.newPage();

@@ -49,6 +49,10 @@ test.describe('inspector', () => {
       'list',
       'distinct',
     ]);
+    // It opens on the most telling aggregate: these values are numbers, so their sum.
+    await expect(formula).toHaveValue('sum');
+    await expect(inspector.getByTestId('aggregate-value')).toHaveText('58');
+    await formula.selectOption('count');
     await expect(inspector.getByTestId('aggregate-value')).toHaveText('2');
     await formula.selectOption('sum');
     await expect(inspector.getByTestId('aggregate-value')).toHaveText('58');

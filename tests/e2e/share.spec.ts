@@ -44,8 +44,8 @@ test.describe('share links', () => {
     await page.getByRole('slider', { name: 'Timeline' }).fill('3');
     await expect(page.getByText('Step 3 of 10')).toBeVisible();
 
-    await button(page, 'Copy link').click();
-    const field = page.getByRole('textbox', { name: 'Share link' });
+    await button(page, 'Share').click();
+    const field = page.getByRole('dialog', { name: 'Share' }).getByRole('textbox', { name: 'Link' });
     await expect(field).toBeVisible();
     const link = await field.inputValue();
     expect(link).toMatch(/#share=1\.[A-Za-z0-9_-]+$/);
@@ -100,7 +100,7 @@ test.describe('share links', () => {
     expect(created.success).toBe(true);
     await page.reload();
     await openTemplate(page, 'Too big to share');
-    await button(page, 'Copy link').click();
+    await button(page, 'Share').click();
     const alert = page.getByRole('alert').filter({ hasText: 'too large for a link' });
     await expect(alert).toBeVisible();
     await expect(alert).toContainText('a link holds up to 32 KiB');

@@ -1,6 +1,6 @@
 /**
  * Paths a workspace UI stands on (Flowledger extensions; API.md is silent): a template's normalised
- * graph, validating a scenario without saving it, a read-only step view, the activity histogram,
+ * graph, validating a scenario without saving it, a read-only step view, the run's result at a step, the activity histogram,
  * the ledger paged and filtered, token provenance and descendants, run export and import.
  */
 import { LEDGER_OPERATIONS, type LedgerOperation } from '../../contract/vocabulary';
@@ -26,6 +26,12 @@ export const workspaceRoutes: Route[] = [
     path: `${RUN}/view`,
     handle: async ({ service, params, query }) =>
       reply(await service.stepView(params.templateId!, params.executionId!, stepRef(query))),
+  },
+  {
+    method: 'GET',
+    path: `${RUN}/result`,
+    handle: async ({ service, params, query }) =>
+      reply(await service.runResult(params.templateId!, params.executionId!, stepRef(query))),
   },
   {
     method: 'GET',

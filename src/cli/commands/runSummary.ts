@@ -1,6 +1,6 @@
 import { isEnded } from '../../contract/vocabulary';
 import {
-  OP,
+  RESULT_SINK_VALUES,
   waitingClause,
   type Engine,
   type NodeState,
@@ -10,7 +10,7 @@ import {
 } from '../../engine';
 
 /** Collected values listed per sink in the summary (the count and sum cover all of them). */
-export const SINK_VALUES_LIMIT = 1000;
+export const SINK_VALUES_LIMIT = RESULT_SINK_VALUES;
 
 export interface SinkSummary {
   count: number;
@@ -41,23 +41,15 @@ export interface RunSummary {
 
 /**
  * Pure with respect to the run (reads only): what `run` prints. A run stopped by `--until` before
- * its end is "running"; reading the ledger through the per-node index costs O(sink events).
+ * its end is "running"; the Sinks' totals are the run's Result (`Engine.runResult`), the workspace's own.
  */
 export function runSummary(engine: Engine): RunSummary {
   const ledger = engine.ledger;
+  // The same per-Sink totals the workspace's Result shows (engine/query/runResult.ts).
+  const result = engine.runResult();
+  if (!result.ok) throw new Error(result.error.message);
   const sinks: Record<string, SinkSummary> = {};
-  for (const node of engine.scenario.nodes) {
-    if (node.type !== 'Sink') continue;
-    const summary: SinkSummary = { count: 0, sum: 0, values: [] };
-    for (const seq of ledger.seqsOfNode(node.index)) {
-      if (ledger.opOf(seq) !== OP.TOKEN_COLLECTED) continue;
-      const value = ledger.tokens[ledger.inputOf(seq)]!.data['value'];
-      summary.count++;
-      if (typeof value === 'number') summary.sum += value;
-      if (summary.values.length < SINK_VALUES_LIMIT) summary.values.push(value === undefined ? null : value);
-    }
-    sinks[node.nodeId] = summary;
-  }
+  for (const s of result.value.sinks) sinks[s.sinkId] = { count: s.count, sum: s.sum, values: s.values };
   const status = engine.status;
   const waiting = engine.waitingFor;
   const summary: RunSummary = {

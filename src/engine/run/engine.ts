@@ -28,6 +28,7 @@ import type {
   Lineage,
   Provenance,
   QueryResult,
+  RunResult,
   RunSnapshot,
   ScenarioGraph,
   SinkAggregateValue,
@@ -40,6 +41,7 @@ import { activityHistogram } from '../query/histogram';
 import { ledgerPage, type LedgerPageQuery } from '../query/ledgerPage';
 import { exportRun, exportRunChunks, readRunExport, rebuildRun } from './runExport';
 import { stepView } from '../query/stepView';
+import { runResult } from '../query/runResult';
 import { sinkAggregate } from '../query/sinkAggregate';
 import { stepResult } from '../query/stepResult';
 import { externalQueueView, ledgerView, type ExternalQueueView, type LedgerView } from './views';
@@ -277,6 +279,11 @@ export class Engine {
   /** A compact view of step `step` (default: current): node states and counts, tokens waiting per edge, Sink totals. */
   stepView(step?: number): QueryResult<StepView> {
     return stepView(this.run(), step);
+  }
+
+  /** What the run amounts to at `step` (default: current): Sink totals and main values, FSM states, problems, hash. */
+  runResult(step?: number): QueryResult<RunResult> {
+    return runResult(this.run(), step);
   }
 
   /** Ledger events per step over the whole run, in at most `buckets` buckets (default 1,000). */

@@ -15,6 +15,7 @@ import type {
   ExecutionCreated,
   LedgerPage,
   Provenance,
+  RunResultAnswer,
   StepRef,
   StepViewAnswer,
   TemplateGraph,
@@ -49,6 +50,15 @@ export function workspaceOps(ctx: ServiceContext) {
       return ctx.withRun(templateId, executionId, false, async (run) => {
         const t0 = ctx.clock();
         const r = run.engine.stepView(at(step));
+        return r.ok ? ok({ templateId, executionId, ...r.value }, { query: ctx.clock() - t0 }) : answer(r);
+      });
+    },
+
+    /** What the run amounts to at step `step` (≤ the current one): Sinks, FSMs, problems, duration, hash. */
+    runResult(templateId: string, executionId: string, step: StepRef = 'last'): Promise<Result<RunResultAnswer>> {
+      return ctx.withRun(templateId, executionId, false, async (run) => {
+        const t0 = ctx.clock();
+        const r = run.engine.runResult(at(step));
         return r.ok ? ok({ templateId, executionId, ...r.value }, { query: ctx.clock() - t0 }) : answer(r);
       });
     },

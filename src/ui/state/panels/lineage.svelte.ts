@@ -6,8 +6,13 @@
 import { SvelteMap } from 'svelte/reactivity';
 import type { Provenance } from '../../../contract/wire';
 import { lineageRows, pathNodes, type LineageRow } from '../../controllers/panels/lineageDiff';
+import { lineageGraph, type LineageGraph } from '../../controllers/panels/lineageGraph';
 import { describeError, latestWins } from '../shell/latest';
-import { fetchLineage, fetchProvenance, type RunRef } from './panelSource';
+import { fetchLedgerPage, fetchLineage, fetchProvenance, type RunRef } from './panelSource';
+
+/** Operations drawn at most: a longer lineage is listed, not drawn. */
+export const GRAPH_LIMIT = 400;
+const EMPTY_GRAPH: LineageGraph = { nodes: [], edges: [], layers: 0, lanes: 0 };
 
 export interface TokenFamily {
   status: 'loading' | 'ready' | 'unavailable' | 'error';
@@ -21,6 +26,9 @@ export function createLineageState() {
   let correlationId = $state<string | null>(null);
   let rows = $state<LineageRow[]>([]);
   let nodes = $state<string[]>([]);
+  let graph = $state.raw<LineageGraph>(EMPTY_GRAPH);
+  /** How many operations the traced id has (the graph draws them when at most GRAPH_LIMIT). */
+  let total = $state(0);
   let status = $state<'idle' | 'loading' | 'ready' | 'error'>('idle');
   let error = $state<string | null>(null);
   const families = new SvelteMap<string, TokenFamily>();
@@ -32,16 +40,24 @@ export function createLineageState() {
     const signal = gate.next();
     status = 'loading';
     try {
-      const lineage = await fetchLineage(current, id, step);
+      // The lineage answers the operations; the same events from the ledger add the tokens each
+      // consumed, which is what the graph's arrows are drawn from.
+      const [lineage, page] = await Promise.all([
+        fetchLineage(current, id, step),
+        fetchLedgerPage(current, { correlationId: id, toStep: step }, 0, GRAPH_LIMIT),
+      ]);
       if (signal.aborted) return;
       rows = lineageRows(lineage.path);
       nodes = pathNodes(lineage.path);
+      total = page.total;
+      graph = page.total <= GRAPH_LIMIT ? lineageGraph(page.events) : EMPTY_GRAPH;
       status = 'ready';
       error = null;
     } catch (err) {
       if (signal.aborted) return;
       rows = [];
       nodes = [];
+      graph = EMPTY_GRAPH;
       status = 'error';
       const code = (err as { code?: unknown }).code;
       error =
@@ -62,6 +78,14 @@ export function createLineageState() {
     get nodes() {
       return nodes;
     },
+    /** The path drawn as a graph of operations (empty when longer than GRAPH_LIMIT). */
+    get graph() {
+      return graph;
+    },
+    /** Operations of the traced id up to the step. */
+    get total() {
+      return total;
+    },
     get status() {
       return status;
     },
@@ -81,6 +105,7 @@ export function createLineageState() {
         gate.abort();
         rows = [];
         nodes = [];
+        graph = EMPTY_GRAPH;
         status = 'idle';
         error = null;
         return;

@@ -85,6 +85,18 @@ export function createInspector(api: EngineAPIService) {
         if (!signal.aborted) series = [];
       }
     },
+    /**
+     * The aggregate that says most about Sink `sinkId` at `step` — the formula the run's Result
+     * uses (sum for numbers, latest for records, count for none); `count` when it cannot be read.
+     */
+    async bestFormula(ref: RunRef, sinkId: string, step: number): Promise<SinkFormula> {
+      try {
+        const r = await api.getRunResult(ref.templateId, ref.executionId, step);
+        return r.sinks.find((s) => s.sinkId === sinkId)?.formula ?? 'count';
+      } catch {
+        return 'count';
+      }
+    },
     clear() {
       reads.abort();
       seriesReads.abort();

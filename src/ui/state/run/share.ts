@@ -37,7 +37,7 @@ export async function makeShareLink(
   executionId: string,
   view: ShareView,
   base: string,
-): Promise<{ encoded: EncodedShare; link: string | null }> {
+): Promise<{ encoded: EncodedShare; link: string | null; payload: SharePayload }> {
   const [template, exported] = await Promise.all([api.getTemplate(templateId), api.exportRun(templateId, executionId)]);
   const header = readExportHeader(exported);
   const payload: SharePayload = {
@@ -50,7 +50,25 @@ export async function makeShareLink(
     view,
   };
   const encoded = encodeShare(payload);
-  return { encoded, link: encoded.ok ? `${base}${encoded.fragment}` : null };
+  return { encoded, link: encoded.ok ? `${base}${encoded.fragment}` : null, payload };
+}
+
+/** Pure: the `<iframe>` that shows the run of a share link's `fragment` in the embeddable player at `playerUrl`. */
+export function embedCode(playerUrl: string, fragment: string, title: string): string {
+  const safeTitle = title.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c]!);
+  return `<iframe src="${playerUrl}${fragment}" title="Flowledger: ${safeTitle}" width="100%" height="480" style="border:0" loading="lazy"></iframe>`;
+}
+
+/** Pure: what a share link holds, in words: template, external events, seed and step. */
+export function shareSummary(payload: SharePayload): string {
+  const events = payload.inputLog.reduce((n, b) => n + b.events.length, 0);
+  const shown = payload.view.step ?? payload.step;
+  const reached = payload.ended ? `the run's end at step ${payload.step}` : `step ${payload.step}`;
+  return (
+    `The template "${payload.template.name}", ${events === 1 ? '1 external event' : `${events} external events`}, ` +
+    `seed ${payload.seed}, the run up to ${reached}, shown at step ${shown}. ` +
+    'Everything is in the link itself: nothing is uploaded.'
+  );
 }
 
 /** Not pure (API read): the run as a file (NDJSON, read as it arrives), for a run too large for a link. */

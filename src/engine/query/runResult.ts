@@ -1,0 +1,144 @@
+/**
+ * What a run amounts to at a step — per Sink its count and main value (with the formula that
+ * fits the data), per FSM its state or instances per state, the nodes that failed or dropped
+ * tokens, the truncation, the simulated duration and the ledger hash. One derivation for every
+ * reader: the workspace's `Result` region (through the service) and `flowledger run`'s `sinks`
+ * both come from here, so the page and the command line cannot disagree.
+ */
+import type { FsmResult, QueryResult, RunResult, SinkResult, SinkResultFormula } from '../../contract/queries';
+import { OP } from '../ledger/operations';
+import type { LiveRun } from '../run/liveRun';
+import type { NodeSpec } from '../types';
+import { checkStep, ok } from './queryErrors';
+import { truncationClause } from './stepResult';
+
+/** Collected values listed per Sink in a result (count, sum and last cover all of them). */
+export const RESULT_SINK_VALUES = 1000;
+
+/** What a Sink collected, as the summary reads it: totals over all of it, values by position. */
+export interface Collected {
+  count: number;
+  /** Sum of the numeric values, in collection order. */
+  sum: number;
+  /** How many values are numbers. */
+  numeric: number;
+  /** The `i`-th collected value (from 0); null when missing. */
+  at(i: number): unknown;
+}
+
+/** Pure: `values` (in collection order, missing as null) as `Collected`, summed in order. */
+export function collectedOf(values: readonly unknown[]): Collected {
+  let sum = 0;
+  let numeric = 0;
+  for (const v of values)
+    if (typeof v === 'number') {
+      sum += v;
+      numeric++;
+    }
+  return { count: values.length, sum, numeric, at: (i) => values[i] ?? null };
+}
+
+/**
+ * Pure: the aggregate that says most about a Sink: `sum` when every value is a number, `latest`
+ * when some value is set (a record, a text, a list), `count` when nothing was collected or no
+ * token carried a value.
+ */
+export function resultFormula(c: Collected): SinkResultFormula {
+  if (c.count === 0) return 'count';
+  if (c.numeric === c.count) return 'sum';
+  for (let i = c.count - 1; i >= 0 && i >= c.count - RESULT_SINK_VALUES; i--) if (c.at(i) !== null) return 'latest';
+  return 'count';
+}
+
+/** Pure (reads `c` only): the Result line of Sink `sinkId` named `name`. */
+export function sinkResult(sinkId: string, name: string, c: Collected): SinkResult {
+  const values: unknown[] = [];
+  for (let i = 0; i < c.count && i < RESULT_SINK_VALUES; i++) values.push(c.at(i));
+  const last = c.count === 0 ? null : c.at(c.count - 1);
+  const formula = resultFormula(c);
+  const value = formula === 'sum' ? c.sum : formula === 'latest' ? last : c.count;
+  return { sinkId, name, count: c.count, sum: c.sum, numeric: c.numeric, last, values, formula, value };
+}
+
+/**
+ * Pure: the Result line of an FSM from its declared states and its node state's aggregates (a
+ * count per state: instances for a per-correlation machine, entries for one machine). A state
+ * without a count reads 1 for one machine's current state, else 0.
+ */
+export function fsmResult(
+  nodeId: string,
+  name: string,
+  states: readonly string[],
+  perCorrelation: boolean,
+  state: string | null,
+  aggregates: Record<string, unknown>,
+): FsmResult {
+  const counts: Record<string, number> = {};
+  for (const s of states) {
+    const n = aggregates[s];
+    counts[s] = typeof n === 'number' ? n : !perCorrelation && s === state ? 1 : 0;
+  }
+  return { nodeId, name, perCorrelation, state: perCorrelation ? null : state, counts };
+}
+
+const nameOf = (n: NodeSpec): string => n.displayName ?? n.nodeId;
+
+/** Reads only (Sink indexes are extended as a cache): the Result of `run` at `step` (default: current). */
+export function runResult(run: LiveRun, step?: number): QueryResult<RunResult> {
+  const checked = checkStep(step, run.step);
+  if (!checked.ok) return checked;
+  const at = checked.value;
+  const { ledger, scenario } = run;
+  const snapshot = run.snapshotAt(at);
+  const upTo = ledger.lastSeqAt(at);
+  const sinks: SinkResult[] = [];
+  const fsms: FsmResult[] = [];
+  for (const node of scenario.nodes) {
+    if (node.type === 'Sink') {
+      const index = run.sinks.of(node.index, 'value');
+      const count = index.countAt(upTo);
+      const collected: Collected = {
+        count,
+        sum: index.sum(count),
+        numeric: index.numericCount(count),
+        at: (i) => index.value(i),
+      };
+      sinks.push(sinkResult(node.nodeId, nameOf(node), collected));
+    } else if (node.type === 'FSM') {
+      const s = snapshot.nodeStates[node.nodeId]!;
+      fsms.push(
+        fsmResult(
+          node.nodeId,
+          nameOf(node),
+          node.fsm.states.map((x) => x.name),
+          node.fsm.instancePer === 'correlationId',
+          s.currentState,
+          s.aggregates,
+        ),
+      );
+    }
+  }
+  const errors = new Array<number>(scenario.nodes.length).fill(0);
+  const dropped = new Array<number>(scenario.nodes.length).fill(0);
+  for (let seq = 1; seq <= upTo; seq++) {
+    const op = ledger.opOf(seq);
+    if (op === OP.NODE_ERROR) errors[ledger.nodeOf(seq)]!++;
+    else if (op === OP.TOKEN_DROPPED) dropped[ledger.nodeOf(seq)]!++;
+  }
+  const problems = scenario.nodes
+    .filter((n) => errors[n.index]! > 0 || dropped[n.index]! > 0)
+    .map((n) => ({ nodeId: n.nodeId, name: nameOf(n), errors: errors[n.index]!, dropped: dropped[n.index]! }));
+  const truncated = snapshot.status === 'truncated' && at === run.step;
+  return ok({
+    step: at,
+    status: snapshot.status,
+    simulatedMs: at * scenario.tickMs,
+    startTime: scenario.startTime,
+    ledgerEvents: upTo,
+    ledgerHash: at === run.step ? ledger.hash() : null,
+    sinks,
+    fsms,
+    problems,
+    truncation: truncated ? truncationClause(run).slice(2) : null,
+  });
+}

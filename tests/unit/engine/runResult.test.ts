@@ -1,0 +1,173 @@
+/**
+ * The run's Result (engine/query/runResult.ts): the formula chosen per Sink, the Sink and FSM
+ * lines from plain data, and whole runs — at the end and at an earlier step — with every number
+ * worked out by hand from the scenario; and `flowledger run`'s sinks read from the same place.
+ */
+import { describe, expect, it } from 'vitest';
+import { collectedOf, fsmResult, resultFormula, sinkResult } from '../../../src/engine/query/runResult';
+import { runSummary } from '../../../src/cli/commands/runSummary';
+import type { RunResult } from '../../../src/contract/queries';
+import { run, scenario, sink, source, processNode } from './helpers';
+
+describe('resultFormula', () => {
+  it('is sum when every value is a number', () => {
+    expect(resultFormula(collectedOf([3, 4.5, -1]))).toBe('sum');
+  });
+  it('is latest when some values are not numbers but set', () => {
+    expect(resultFormula(collectedOf([1, 'x', 2]))).toBe('latest');
+    expect(resultFormula(collectedOf([{ a: 1 }, { a: 2 }]))).toBe('latest');
+  });
+  it('is count when nothing was collected or no token carried a value', () => {
+    expect(resultFormula(collectedOf([]))).toBe('count');
+    expect(resultFormula(collectedOf([null, null]))).toBe('count');
+  });
+});
+
+describe('sinkResult', () => {
+  it('sums the numbers in order and names the sum as the value', () => {
+    expect(sinkResult('s', 'Revenue', collectedOf([10, 2.5, 7]))).toEqual({
+      sinkId: 's',
+      name: 'Revenue',
+      count: 3,
+      sum: 19.5,
+      numeric: 3,
+      last: 7,
+      values: [10, 2.5, 7],
+      formula: 'sum',
+      value: 19.5,
+    });
+  });
+  it('gives the last value for records, the sum still covering the numbers among them', () => {
+    const r = sinkResult('s', 's', collectedOf([4, [1, 2], { mean: 3 }]));
+    expect(r).toMatchObject({ count: 3, sum: 4, numeric: 1, last: { mean: 3 }, formula: 'latest' });
+    expect(r.value).toEqual({ mean: 3 });
+  });
+  it('counts an empty sink as 0, last null', () => {
+    expect(sinkResult('s', 's', collectedOf([]))).toMatchObject({ count: 0, sum: 0, last: null, value: 0 });
+  });
+  it('lists only the first 1,000 values but counts, sums and takes the last of all of them', () => {
+    const values = Array.from({ length: 1500 }, (_, i) => i + 1);
+    const r = sinkResult('s', 's', collectedOf(values));
+    expect(r.values).toHaveLength(1000);
+    expect(r.values[999]).toBe(1000);
+    // 1 + 2 + … + 1500 = 1500 × 1501 / 2
+    expect(r).toMatchObject({ count: 1500, sum: 1125750, last: 1500, value: 1125750 });
+  });
+});
+
+describe('fsmResult', () => {
+  it('lists every declared state for a per-correlation machine, 0 included', () => {
+    expect(fsmResult('f', 'Doors', ['closed', 'open', 'timedOut'], true, null, { closed: 1, timedOut: 2 })).toEqual({
+      nodeId: 'f',
+      name: 'Doors',
+      perCorrelation: true,
+      state: null,
+      counts: { closed: 1, open: 0, timedOut: 2 },
+    });
+  });
+  it('counts one machine in its current state when it keeps no counts', () => {
+    expect(fsmResult('f', 'f', ['idle', 'busy'], false, 'busy', {})).toMatchObject({
+      state: 'busy',
+      counts: { idle: 0, busy: 1 },
+    });
+  });
+});
+
+// Source 1, 2, 3 (steps 1–3) → double → "Doubled" (arrives steps 3–5: 2, 4, 6); source values
+// [5, "x", 2] (steps 1–3) → "Mixed" (arrives steps 2–4); an FSM per correlation id.
+const doc = scenario(
+  [
+    source('nums', 'double'),
+    processNode('double', 'doubled', { processing: { formula: 'value * 2' } }),
+    { ...sink('doubled'), displayName: 'Doubled' },
+    source('mixed', 'mixedSink', { generation: { type: 'values', values: [5, 'x', 2] } }),
+    sink('mixedSink'),
+    source('ev', 'doors', { count: 0 }),
+    {
+      nodeId: 'doors',
+      type: 'FSM',
+      fsm: {
+        instancePer: 'correlationId',
+        states: ['closed', 'open'],
+        transitions: [
+          { from: 'closed', to: 'open', trigger: 'open' },
+          { from: 'open', to: 'closed', trigger: 'close' },
+        ],
+      },
+      outputs: [{ destinationNodeId: 'doorLog' }],
+    },
+    sink('doorLog'),
+  ],
+  { tickMs: 1000 },
+);
+const events = [
+  { targetDataSourceId: 'ev', correlationId: 'A', event: 'open' },
+  { targetDataSourceId: 'ev', correlationId: 'B', event: 'open' },
+  { targetDataSourceId: 'ev', correlationId: 'A', event: 'close' },
+];
+
+function value(r: ReturnType<ReturnType<typeof run>['runResult']>): RunResult {
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+describe('runResult', () => {
+  const engine = run(doc, { events });
+
+  it('summarises every Sink and FSM of a finished run, with its hash and simulated time', () => {
+    const r = value(engine.runResult());
+    expect(r.status).toBe('completed');
+    expect(r.step).toBe(engine.getCurrentTick());
+    expect(r.simulatedMs).toBe(r.step * 1000);
+    expect(r.ledgerHash).toBe(engine.ledgerHash());
+    expect(r.ledgerEvents).toBe(engine.ledger.size);
+    expect(r.truncation).toBeNull();
+    expect(r.problems).toEqual([]);
+    expect(r.sinks.map((s) => [s.sinkId, s.name, s.count, s.formula, s.value, s.last])).toEqual([
+      ['doubled', 'Doubled', 3, 'sum', 12, 6],
+      ['mixedSink', 'mixedSink', 3, 'latest', 2, 2],
+      ['doorLog', 'doorLog', 3, 'count', 3, null],
+    ]);
+    expect(r.sinks[1]!.sum).toBe(7);
+    // A opened then closed, B opened.
+    expect(r.fsms).toEqual([
+      { nodeId: 'doors', name: 'doors', perCorrelation: true, state: null, counts: { closed: 1, open: 1 } },
+    ]);
+  });
+
+  it('answers an earlier step from the ledger prefix, without a hash', () => {
+    // By step 3: "Doubled" has 2 (step 3), "Mixed" has 5 and "x" (steps 2, 3); A's "open" left
+    // the source at step 1, the FSM at step 2 and reached "doorLog" at step 3.
+    const r = value(engine.runResult(3));
+    expect(r.ledgerHash).toBeNull();
+    expect(r.sinks.map((s) => [s.sinkId, s.count, s.formula, s.value])).toEqual([
+      ['doubled', 1, 'sum', 2],
+      ['mixedSink', 2, 'latest', 'x'],
+      ['doorLog', 1, 'count', 1],
+    ]);
+    expect(r.fsms[0]!.counts).toEqual({ closed: 0, open: 2 });
+  });
+
+  it('counts errors and drops per node and names the truncation', () => {
+    const failing = scenario(
+      [
+        source('src', 'bad', { count: 10 }),
+        processNode('bad', 'sink', { processing: { formula: 'upper(value)' } }),
+        sink(),
+      ],
+      { maxSteps: 3 },
+    );
+    const r = value(run(failing).runResult());
+    // Tokens leave the source at steps 1, 2, 3; "bad" fails on the first two (steps 2, 3) before maxSteps.
+    expect(r.problems).toEqual([{ nodeId: 'bad', name: 'bad', errors: 2, dropped: 0 }]);
+    expect(r.status).toBe('truncated');
+    expect(r.truncation).toBe('truncated: maxSteps (3) was reached before the run completed');
+  });
+
+  it('is where `flowledger run` takes its sinks from', () => {
+    const summary = runSummary(engine);
+    const r = value(engine.runResult());
+    for (const s of r.sinks) expect(summary.sinks[s.sinkId]).toEqual({ count: s.count, sum: s.sum, values: s.values });
+    expect(summary.sinks['doubled']).toEqual({ count: 3, sum: 12, values: [2, 4, 6] });
+  });
+});
