@@ -19,7 +19,7 @@
  */
 import { hasWordBesides, isKey, survivor, WILDCARD, type Cluster } from './drain';
 import { mergedText, skeletonKey } from './skeleton';
-import { joinTokens } from './tokens';
+import { isPunctuation, joinTokens } from './tokens';
 
 export interface FinalTemplate {
   /** `E<id>` of the earliest cluster merged into this one. */
@@ -59,6 +59,8 @@ export interface MergeOptions {
    * with a digit that every line of a template shares is one of its constant words. Default: `isVariable`.
    */
   isPlaceholder?(token: string): boolean;
+  /** Words the miner saw at parameters (`Drain.valueWords`); default none. */
+  valueWords?: ReadonlySet<string>;
 }
 
 export const MAX_ALIGNED_TOKENS = 128;
@@ -67,6 +69,8 @@ export const MAX_ALIGNED_TOKENS = 128;
 export const MIN_REPEAT = 2;
 
 interface Entry {
+  /** `many[i]`: position i showed `variableAfter` words or more (a parameter by variety). */
+  many: boolean[];
   ids: number[];
   /** For a part of a split cluster: the cluster's ids, the split positions, its words there. */
   split?: { clusterIds: number[]; positions: number[]; key: string; first: boolean };
@@ -93,6 +97,7 @@ function union(a: Entry, b: Entry): void {
   x.ids.push(...y.ids);
   x.size += y.size;
   if (x.tokens.length === y.tokens.length) {
+    x.many = x.many.map((m, i) => m || y.many[i]!);
     for (let i = 0; i < x.tokens.length; i++) if (x.tokens[i] !== y.tokens[i]) x.tokens[i] = WILDCARD;
   }
 }
@@ -105,7 +110,14 @@ export function finalizeTemplates(clusters: readonly Cluster[], options: MergeOp
     const root = survivor(c);
     let e = entryOf.get(root);
     if (e === undefined) {
-      e = { ids: [], tokens: root.tokens.slice(), glue: root.glue, size: root.size, parent: null };
+      e = {
+        ids: [],
+        many: root.values.map((v) => v === null),
+        tokens: root.tokens.slice(),
+        glue: root.glue,
+        size: root.size,
+        parent: null,
+      };
       entryOf.set(root, e);
       roots.push(root);
     }
@@ -114,6 +126,7 @@ export function finalizeTemplates(clusters: readonly Cluster[], options: MergeOp
   // Few-valued positions split their cluster into one entry per word (fresh ids after the clusters').
   let nextId = clusters.length + 1;
   const entries: Entry[] = [];
+  const isValue = valueTest(roots, options.valueWords ?? new Set(), options.isVariable);
   for (const root of roots)
     entries.push(
       ...splitEntry(
@@ -123,6 +136,7 @@ export function finalizeTemplates(clusters: readonly Cluster[], options: MergeOp
         options.isVariable,
         options.isPlaceholder ?? options.isVariable,
         MIN_REPEAT,
+        isValue,
       ),
     );
   if (options.merge) {
@@ -134,7 +148,7 @@ export function finalizeTemplates(clusters: readonly Cluster[], options: MergeOp
       else byLength.set(e.tokens.length, [e]);
     }
     for (const list of byLength.values()) {
-      mergeOneWordApart(list, options.variableAfter, options.isVariable);
+      mergeOneWordApart(list, options.variableAfter, options.isVariable, isValue);
       mergeSubsumed(list, options.isVariable);
     }
   }
@@ -220,6 +234,7 @@ function splitEntry(
   isVariable: (t: string) => boolean,
   isPlaceholder: (t: string) => boolean,
   minRepeat: number,
+  isValue: (word: string) => boolean,
 ): Entry[] {
   const variants = root.variants;
   if (variants === null || variants.length < 2) return [e];
@@ -234,6 +249,9 @@ function splitEntry(
     if ([...v].every(isPlaceholder)) continue;
     // The value of a `key=value` or `key: value` pair is a parameter, however few its values.
     if (i > 0 && e.glue[i] === true && isKey(e.tokens[i - 1]!)) continue;
+    // Words the log uses as values elsewhere are values here too, however few of them this event shows.
+    const wordsHere = [...v].filter((w) => !isVariable(w));
+    if (wordsHere.length > 0 && wordsHere.every(isValue)) continue;
     if ([...v].some(isVariable)) {
       const counts = new Map<string, number>();
       for (const x of variants) counts.set(x.tokens[i]!, (counts.get(x.tokens[i]!) ?? 0) + x.count);
@@ -254,6 +272,7 @@ function splitEntry(
         ids: first ? e.ids.slice() : [freshId()],
         tokens,
         glue: e.glue,
+        many: e.many,
         size: 0,
         parent: null,
         split: { clusterIds: e.ids, positions, key, first },
@@ -266,25 +285,114 @@ function splitEntry(
   return [...parts.values()];
 }
 
-function mergeOneWordApart(list: Entry[], variableAfter: number, isVariable: (t: string) => boolean): void {
+/**
+ * Pure: which words are values:
+ * - seen at a parameter (`valueWords`: a position with `variableAfter` words or more);
+ * - varying in two or more groups that show more words than there are groups, where a group is a
+ *   few-valued position of a cluster, or a position where templates of the same length are one word
+ *   apart (`service cron|sshd|ntp` before `restarted`
+ *   and before `stopped`: three words, two groups). An event word of a family crossed with a small
+ *   variable (`restarted`/`stopped` after each of the services) shows as many groups as words. The
+ *   other words of a group holding two such values are values too.
+ */
+function valueTest(
+  roots: readonly Cluster[],
+  valueWords: ReadonlySet<string>,
+  isVariable: (t: string) => boolean,
+): (word: string) => boolean {
+  const shared = new Set<string>();
+  /** Marks the words of `groups` that are in two or more of them, which show more words than groups. */
+  const noteShared = (groups: Iterable<ReadonlySet<string>>, spread: boolean): void => {
+    const inGroups = new Map<string, { groups: number; words: Set<string> }>();
+    const list = [...groups].filter((g) => g.size >= 2);
+    for (const g of list) {
+      for (const w of g) {
+        let e = inGroups.get(w);
+        if (e === undefined) inGroups.set(w, (e = { groups: 0, words: new Set() }));
+        e.groups++;
+        for (const x of g) e.words.add(x);
+      }
+    }
+    for (const [w, e] of inGroups) if (e.groups >= 2 && e.words.size > e.groups) shared.add(w);
+    // A group with two of those words holds values of the same kind (the services only stopped).
+    if (spread)
+      for (const g of list) {
+        let values = 0;
+        for (const w of g) if (shared.has(w)) values++;
+        if (values >= 2) for (const w of g) shared.add(w);
+      }
+  };
+  const fewValued: Set<string>[] = [];
+  for (const c of roots) {
+    for (let i = 0; i < c.values.length; i++) {
+      const v = c.values[i];
+      if (v == null || v.size < 2 || c.tokens[i] !== WILDCARD) continue;
+      fewValued.push(new Set([...v].filter((w) => !isVariable(w))));
+    }
+  }
+  noteShared(fewValued, false);
+  const byLength = new Map<number, Cluster[]>();
+  for (const c of roots) {
+    if (c.tokens.length > MAX_ALIGNED_TOKENS) continue;
+    const list = byLength.get(c.tokens.length);
+    if (list) list.push(c);
+    else byLength.set(c.tokens.length, [c]);
+  }
+  for (const [n, list] of byLength) {
+    if (list.length < 4) continue;
+    for (let p = 0; p < n; p++) {
+      const groups = new Map<string, Set<string>>();
+      for (const c of list) {
+        const w = c.tokens[p]!;
+        if (w === WILDCARD || isVariable(w) || isPunctuation(w)) continue;
+        const key = c.tokens
+          .map((t, i) => (i === p ? '' : isVariable(t) || t === WILDCARD ? '\u0001' : t))
+          .join('\u0000');
+        const g = groups.get(key);
+        if (g) g.add(w);
+        else groups.set(key, new Set([w]));
+      }
+      noteShared(groups.values(), true);
+    }
+  }
+  return (w) => valueWords.has(w) || shared.has(w);
+}
+
+function mergeOneWordApart(
+  list: Entry[],
+  variableAfter: number,
+  isVariable: (t: string) => boolean,
+  isValue: (word: string) => boolean,
+): void {
   const n = list[0]?.tokens.length ?? 0;
   for (let changed = true; changed;) {
     changed = false;
     for (let p = 0; p < n; p++) {
       const groups = new Map<string, Entry[]>();
       for (const e of list) {
-        if (e.parent !== null || e.tokens[p] === WILDCARD) continue;
-        // Variable-looking tokens (and `<*>`) compare equal, as they do for the miner's similarity.
+        if (e.parent !== null) continue;
+        // Variable-looking tokens, values and `<*>` compare equal, as they do for the miner's similarity.
         const key = e.tokens
-          .map((t, i) => (i === p ? '' : isVariable(t) || t === WILDCARD ? '\u0001' : t))
+          .map((t, i) => (i === p ? '' : isVariable(t) || t === WILDCARD || isValue(t) ? '\u0001' : t))
           .join('\u0000');
         const g = groups.get(key);
         if (g) g.push(e);
         else groups.set(key, [e]);
       }
       for (const g of groups.values()) {
-        if (new Set(g.map((e) => e.tokens[p])).size < variableAfter) continue;
+        if (g.length < 2) continue;
+        const words = new Set(g.map((e) => e.tokens[p]!));
+        words.delete(WILDCARD);
+        const general = g.some((e) => e.tokens[p] === WILDCARD && e.many[p]);
+        // Enough different words, two or more that the log uses as values elsewhere, or words beside
+        // a template with a parameter there (`variableAfter` words or more, in the same context).
+        if (words.size === 0 || (words.size < 2 && !general)) continue;
+        const byValues = words.size >= 2 && [...words].every((w) => !isVariable(w) && isValue(w));
+        if (!general && words.size < variableAfter && !byValues) continue;
         if (!hasWordBesides(g[0]!.tokens, p, isVariable)) continue;
+        // By variety alone, the leading word is not a parameter: it names the event (`boot`, `wait`,
+        // `halt` in `<*> (command <NUM>)` on HPC; `portmap`, `xinetd` in `<*> startup succeeded`).
+        if (!general && !byValues && p === 0) continue;
         for (const e of g.slice(1)) union(g[0]!, e);
         find(g[0]!).tokens[p] = WILDCARD;
         changed = true;
