@@ -13,6 +13,8 @@
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
+import { parseLog } from '../parser';
+import { groupingAccuracy } from './parser';
 
 /** The message families: `{kind}` marks a variable (see `SLOT_KINDS`). */
 export const WORD_FAMILIES: readonly string[] = [
@@ -136,4 +138,37 @@ export function wordVariableLog(seed: number, lines = 6000): WordLog {
     truth.push(f.id);
   }
   return { text: `${out.join('\n')}\n`, truth, templates };
+}
+
+export interface WordLogAccuracy {
+  /** Grouping accuracy of each seed's log, in seed order. */
+  seeds: { seed: number; ga: number; templates: number }[];
+  mean: number;
+  min: number;
+  lines: number;
+  families: number;
+}
+
+/**
+ * Pure: GA of the parser with its defaults (format `<Content>`, default masks and mining) on the
+ * generated logs of `seeds`, `lines` lines each, against their ground truth.
+ */
+export function wordLogAccuracy(seeds: readonly number[], lines = 6000): WordLogAccuracy {
+  const out: WordLogAccuracy['seeds'] = [];
+  for (const seed of seeds) {
+    const log = wordVariableLog(seed, lines);
+    const result = parseLog(log.text, { name: 'word-variables' });
+    if (!result.ok) throw new Error(result.error.message);
+    const byLine = new Map(result.events.map((e) => [e.lineNo, e.eventId]));
+    const predicted = log.truth.map((_, i) => byLine.get(i + 1) ?? `unparsed:${i + 1}`);
+    out.push({ seed, ga: groupingAccuracy(predicted, log.truth), templates: result.templates.length });
+  }
+  const gas = out.map((s) => s.ga);
+  return {
+    seeds: out,
+    mean: gas.reduce((a, b) => a + b, 0) / Math.max(1, gas.length),
+    min: Math.min(...gas),
+    lines,
+    families: WORD_FAMILIES.length,
+  };
 }

@@ -126,7 +126,7 @@ export function finalizeTemplates(clusters: readonly Cluster[], options: MergeOp
   // Few-valued positions split their cluster into one entry per word (fresh ids after the clusters').
   let nextId = clusters.length + 1;
   const entries: Entry[] = [];
-  const isValue = valueTest(roots, options.valueWords ?? new Set(), options.isVariable);
+  const isValue = valueTest(roots, options.valueWords ?? new Set(), options.isVariable, options.variableAfter);
   for (const root of roots)
     entries.push(
       ...splitEntry(
@@ -293,12 +293,14 @@ function splitEntry(
  *   apart (`service cron|sshd|ntp` before `restarted`
  *   and before `stopped`: three words, two groups). An event word of a family crossed with a small
  *   variable (`restarted`/`stopped` after each of the services) shows as many groups as words. The
- *   other words of a group holding two such values are values too.
+ *   other words of a group holding two such values are values too;
+ * - standing `variableAfter` or more apart where templates are one word apart (not the leading word).
  */
 function valueTest(
   roots: readonly Cluster[],
   valueWords: ReadonlySet<string>,
   isVariable: (t: string) => boolean,
+  variableAfter: number,
 ): (word: string) => boolean {
   const shared = new Set<string>();
   /** Marks the words of `groups` that are in two or more of them, which show more words than groups. */
@@ -353,6 +355,9 @@ function valueTest(
         else groups.set(key, new Set([w]));
       }
       noteShared(groups.values(), true);
+      // Where `variableAfter` words or more stand one word apart, the position is a parameter (as the
+      // one-word-apart merge will make it), and its words are values — but not the leading word.
+      if (p > 0) for (const g of groups.values()) if (g.size >= variableAfter) for (const w of g) shared.add(w);
     }
   }
   return (w) => valueWords.has(w) || shared.has(w);
