@@ -174,13 +174,20 @@ function overlap(a: Starts, b: Starts): boolean {
   return false;
 }
 
-/** Pure: true when every split of `re`'s program has branches that begin with different characters. */
+/**
+ * Pure: true when every split of `re`'s program has branches that begin with different characters,
+ * and the program cannot match the empty text.
+ */
 export function splitsAreDisjoint(re: RE2JS): boolean {
   const re2 = (re as unknown as { re2?: () => unknown }).re2?.() as
-    { prog?: { inst?: unknown; numLb?: unknown } } | undefined;
+    { prog?: { inst?: unknown; numLb?: unknown; start?: unknown } } | undefined;
   const prog = re2?.prog;
   if (!prog || !Array.isArray(prog.inst) || prog.numLb !== 0 || prog.inst.length > 2000) return false;
+  if (typeof prog.start !== 'number') return false;
   const inst = prog.inst as Inst[];
+  // A pattern that can match the empty text has no twin: the native engine tries an empty match inside
+  // a surrogate pair where RE2 does not (masks may not match empty anyway).
+  if (startsAt(inst, prog.start).ends) return false;
   for (const i of inst) {
     if (i.op !== ALT && i.op !== ALT_MATCH) continue;
     const a = startsAt(inst, i.out);
