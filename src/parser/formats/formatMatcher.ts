@@ -14,6 +14,9 @@
  * nothing here depends on captures, so each pair is explored at most once and the first match found
  * in priority order is the one the regex gives (leftmost, lazy fields as short as they can be).
  *
+ * Before that search, each line gets a native first try (formatNative.ts): the same shapes with each
+ * unit made atomic, linear in the line; a line it does not match is searched here.
+ *
  * Characters are read as code points, as RE2 reads them (a surrogate pair is one character; a lone
  * surrogate is one character too). `\s` is RE2's: tab, line feed, form feed, carriage
  * return and space (docs/parser.md lists where that differs from the browser's engine). Pure: the
