@@ -1,5 +1,7 @@
 // Parser accuracy (P3: GA, FGA, PA on the ten Loghub-2k sets) and throughput (P1) from the command line, on a bundle (never tsx: see
 // TOOLCHAIN.md). Usage: node scripts/parser-accuracy.mjs <loghub-data-dir> [--throughput] [--dataset HDFS] [--lines N] [--runs N]
+// [--words] [--user] [--varied]: GA on the generated word-variable logs (P3w), a user's configuration
+// against the HDFS preset in alternating runs (P1u), P1 on input that never repeats.
 import { build } from 'esbuild';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,7 +29,15 @@ const outfile = join(dir, 'parser-bench.mjs');
 try {
   await build({
     absWorkingDir: root,
-    entryPoints: ['src/bench/parser.ts'],
+    stdin: {
+      contents: [
+        "export * from './src/bench/parser.ts';",
+        "export { userVersusPreset } from './src/bench/parserUser.ts';",
+        "export { wordLogAccuracy } from './src/bench/wordLog.ts';",
+      ].join('\n'),
+      resolveDir: root,
+      loader: 'ts',
+    },
     outfile,
     bundle: true,
     platform: 'node',
@@ -53,6 +63,24 @@ try {
         `P1 ${ds.padEnd(10)} ${t.lines} lines in ${t.ms.toFixed(0)} ms (median of ${t.runs.length}): ${t.linesPerSecond.toLocaleString('en')} lines/s, ${t.templates} templates\n`,
       );
     }
+  }
+  if (args.includes('--words')) {
+    const w = bench.wordLogAccuracy([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    process.stdout.write(
+      `P3w GA mean ${w.mean.toFixed(4)}, min ${w.min.toFixed(4)} (${w.seeds.map((x) => `${x.seed}: ${x.ga.toFixed(4)}`).join(', ')})\n`,
+    );
+  }
+  if (args.includes('--user')) {
+    const u = bench.userVersusPreset(dataDir, 'HDFS', Number(opt('lines', 500_000)), Number(opt('runs', 7)));
+    process.stdout.write(
+      `P1u HDFS preset ${u.presetLinesPerSecond.toLocaleString('en')} lines/s, user ${u.userLinesPerSecond.toLocaleString('en')} lines/s: ${u.ratio.toFixed(3)} (medians of ${u.runs})\n`,
+    );
+  }
+  if (args.includes('--varied')) {
+    const v = bench.variedThroughput(dataDir, Number(opt('varied-lines', 100_000)));
+    process.stdout.write(
+      `P1 non-repeated ${v.lines.toLocaleString('en')} lines: ${v.linesPerSecond.toLocaleString('en')} lines/s (${v.datasets.map((d) => `${d.dataset} ${d.linesPerSecond.toLocaleString('en')}`).join(', ')})\n`,
+    );
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -47,6 +47,12 @@ export const DEFAULT_MASKS: readonly MaskSpec[] = [
     name: 'DATETIME',
     pattern: String.raw`\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?(?![\w:])`,
   },
+  // A date written with weekday or month names (`Mon Mar 04 11:02:33 2024`, `Fri Dec 10 19:02:14 EST
+  // 2004`, `Fri, 07 Jul 2017 05:32:43 GMT`, `Mar 04 11:02:33`): its names vary like its numbers.
+  {
+    name: 'DATE',
+    pattern: String.raw`\b(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\s+\d{1,2}(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?(?:\s+[A-Z]{3,4}(?=\s+\d{4}\b))?(?:\s+\d{4})?|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun),\s+\d{1,2}\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\s+\d{4}(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?(?:\s+[A-Z]{3,4}\b)?|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\s+\d{1,2}\s+\d{1,2}:\d{2}:\d{2}(?:\s+\d{4})?)\b`,
+  },
   { name: 'TIME', pattern: String.raw`\b\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?\b(?!:)` },
   { name: 'SIZE', pattern: String.raw`\b(?<!\.)\d+(?:\.\d+)?\s?(?:[kKmMgGtTpP]i?[bB]|bytes?)\b` },
   {
@@ -86,6 +92,7 @@ const HINTS: Record<string, Hint> = {
   HOST: (s) => s.includes('.'),
   HEX: (_, digits) => digits,
   DATETIME: (s, digits) => digits && s.includes(':') && s.includes('-'),
+  DATE: (_, digits) => digits,
   TIME: (s, digits) => digits && s.includes(':'),
   SIZE: (_, digits) => digits,
   DURATION: (_, digits) => digits,

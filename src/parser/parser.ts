@@ -191,6 +191,7 @@ export class LogParser {
       variableAfter,
       isVariable: this.compiled.isVariable,
       isPlaceholder: this.compiled.isPlaceholder,
+      valueWords: this.drain.valueWords,
     });
   }
 

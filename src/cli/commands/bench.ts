@@ -12,6 +12,9 @@ import { runTimeTravelBench } from '../../bench/timeTravel';
 import { chaosLogBench } from '../../bench/chaosLog';
 import { runMiningBench } from '../../bench/mining';
 import { miningRows } from './miningBenchRows';
+import { parserRows } from './parserBenchRows';
+import { userVersusPreset } from '../../bench/parserUser';
+import { wordLogAccuracy } from '../../bench/wordLog';
 import { runDiffBench } from '../../bench/diff';
 import { fullGc, machineInfo, memoryInUse } from '../benchPlatform';
 import { nodeSha256 } from '../nodeHasher';
@@ -109,12 +112,22 @@ export const benchCommand: Command = {
       // The template chaos row likewise (`--only chaos --quick` is its own).
       ...(quick ? {} : { X1: chaos(false) }),
     };
-    // The mining rows travel beside `rows` (whose list the smoke test pins); both tables show them.
-    const report: BenchReport & { mining: typeof mining; miningRows: ReturnType<typeof miningRows> } = {
+    // P1u and P3w (issue 25): a user's configuration beside its preset, GA on generated word-variable logs.
+    const parser = {
+      P1u: loghub === undefined ? NO_DATA : userVersusPreset(loghub, 'HDFS', quick ? 100_000 : 500_000, quick ? 3 : 7),
+      P3w: wordLogAccuracy(quick ? [1, 2] : [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]),
+    };
+    // The mining and parser rows travel beside `rows` (whose list the smoke test pins); both tables show them.
+    const report: BenchReport & {
+      mining: typeof mining;
+      parser: typeof parser;
+      miningRows: ReturnType<typeof miningRows>;
+    } = {
       ...results,
       mining,
+      parser,
       ...benchRows(results),
-      miningRows: miningRows(mining),
+      miningRows: [...miningRows(mining), ...parserRows(parser.P1u, parser.P3w)],
     };
     io.stdout(
       args.switches.has('json')

@@ -14,12 +14,16 @@
  * nothing here depends on captures, so each pair is explored at most once and the first match found
  * in priority order is the one the regex gives (leftmost, lazy fields as short as they can be).
  *
+ * Before that search, each line gets a native first try (formatNative.ts): the same shapes with each
+ * unit made atomic, linear in the line; a line it does not match is searched here.
+ *
  * Characters are read as code points, as RE2 reads them (a surrogate pair is one character; a lone
  * surrogate is one character too). `\s` is RE2's: tab, line feed, form feed, carriage
  * return and space (docs/parser.md lists where that differs from the browser's engine). Pure: the
  * scratch arrays are reused between calls but hold nothing a later call reads.
  */
 import { doubled } from '../regex/grow';
+import { nativeFormat, type Atom } from './formatNative';
 
 /** Where a matched format's fields are: `caps[2k]`, `caps[2k + 1]` for group `_k`, and the match end. */
 export interface FormatMatch {
@@ -90,6 +94,9 @@ export function formatMatcher(source: string, maxBits = MAX_VISITED_BITS): Forma
     return op.length - 1;
   };
   if (!source.startsWith('^')) return null;
+  // The same shapes as atoms, for the fast first try (formatNative.ts).
+  const lists: Atom[][] = [[]];
+  const add = (a: Atom): void => void lists[lists.length - 1]!.push(a);
   let i = 1;
   let groups = 0;
   /** The split instruction of each group still open. */
@@ -100,27 +107,32 @@ export function formatMatcher(source: string, maxBits = MAX_VISITED_BITS): Forma
     if (c === '$') {
       if (i !== source.length - 1) return null;
       emit(END);
+      add({ kind: 'end' });
       i++;
     } else if (c === '(' && !source.startsWith('(?<_', i)) {
       // A group of literals and fields, as in `(\[<Pid>\])?`: a split before its body, set at `)`.
       if (source[i + 1] === '?' && source[i + 2] !== ':') return null;
       open.push(emit(SPLIT));
+      lists.push([]);
       i += source[i + 1] === '?' ? 3 : 1;
     } else if (c === ')') {
       const split = open.pop();
       if (split === undefined) return null;
       i++;
       const body = split + 1;
+      const inner = lists.pop()!;
       if (source[i] === '?') {
         const lazy = source[i + 1] === '?';
         i += lazy ? 2 : 1;
         if (quantified(i)) return null;
         x[split] = lazy ? op.length : body;
         y[split] = lazy ? body : op.length;
+        add({ kind: 'optional', body: inner, lazy });
       } else {
         if (quantified(i)) return null;
         op[split] = JMP;
         x[split] = body;
+        for (const a of inner) add(a);
       }
     } else if (c === '(') {
       const head = /^\(\?<_(\d{1,4})>/.exec(source.slice(i, i + 10));
@@ -133,6 +145,7 @@ export function formatMatcher(source: string, maxBits = MAX_VISITED_BITS): Forma
       if (quantified(i)) return null;
       groups = Math.max(groups, k + 1);
       emit(SAVE, 2 * k);
+      add({ kind: shape[1], group: k });
       if (shape[1] === 'content') {
         // L: SPLIT(exit, body); body: ANY; JMP L
         const l = emit(SPLIT);
@@ -167,6 +180,7 @@ export function formatMatcher(source: string, maxBits = MAX_VISITED_BITS): Forma
           if (q === '+') {
             const l = emit(WS);
             emit(SPLIT, l, l + 2);
+            add({ kind: 'wsPlus' });
           } else {
             // L: SPLIT(body, exit); body: WS; JMP L
             const l = emit(SPLIT, 0, 0);
@@ -174,16 +188,19 @@ export function formatMatcher(source: string, maxBits = MAX_VISITED_BITS): Forma
             emit(JMP, l);
             x[l] = l + 1;
             y[l] = op.length;
+            add({ kind: 'wsStar' });
           }
           i += 3;
         } else {
           if (quantified(i + 2)) return null;
           emit(WS);
+          add({ kind: 'ws' });
           i += 2;
         }
       } else if (PUNCT.test(next)) {
         if (quantified(i + 2)) return null;
         emit(CHAR, next.charCodeAt(0));
+        add({ kind: 'char', code: next.charCodeAt(0) });
         i += 2;
       } else {
         return null;
@@ -193,15 +210,24 @@ export function formatMatcher(source: string, maxBits = MAX_VISITED_BITS): Forma
     } else {
       if (quantified(i + 1)) return null;
       emit(CHAR, c.charCodeAt(0));
+      add({ kind: 'char', code: c.charCodeAt(0) });
       i++;
     }
   }
   if (open.length > 0) return null;
   emit(MATCH);
-  return program(Int32Array.from(op), Int32Array.from(x), Int32Array.from(y), groups, maxBits);
+  const quick = nativeFormat(lists[0]!, groups);
+  return program(Int32Array.from(op), Int32Array.from(x), Int32Array.from(y), groups, maxBits, quick);
 }
 
-function program(op: Int32Array, x: Int32Array, y: Int32Array, groups: number, maxBits: number): FormatMatcher {
+function program(
+  op: Int32Array,
+  x: Int32Array,
+  y: Int32Array,
+  groups: number,
+  maxBits: number,
+  quick: ReturnType<typeof nativeFormat>,
+): FormatMatcher {
   const size = op.length;
   const ncap = 2 * groups;
   const cap = new Int32Array(ncap);
@@ -213,6 +239,9 @@ function program(op: Int32Array, x: Int32Array, y: Int32Array, groups: number, m
     groups,
     maxLength: Math.floor(maxBits / size) - 1,
     match(line) {
+      // The native try first (formatNative.ts); the bit-state search when it finds no match.
+      const first = quick?.match(line);
+      if (first !== undefined) return first;
       const n = line.length;
       const words = (size * (n + 1) + 31) >>> 5;
       if (visited.length < words) visited = new Uint32Array(Math.max(words, visited.length * 2));

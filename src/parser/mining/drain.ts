@@ -37,6 +37,9 @@ export { WILDCARD, type Cluster, type Variant } from './cluster';
 /** Variants a cluster keeps apart before it gives up splitting (memory stays bounded). */
 export const MAX_VARIANTS = 64;
 
+/** Words the miner remembers as values of parameters (memory stays bounded; later ones are not kept). */
+export const MAX_VALUE_WORDS = 65_536;
+
 export interface DrainOptions {
   /** Tree depth counting the root and the length layer (Drain's `depth`); ≥ 3. */
   depth: number;
@@ -89,6 +92,13 @@ export class Drain {
   private lastParams = 0;
   /** Clusters a line was compared with so far (similarity or one-word-apart tests): the miner's work. */
   comparisons = 0;
+  /**
+   * Words seen at a parameter (a position with `variableAfter` values or more): a word the log uses
+   * as a value somewhere. The final pass reads it: a few-valued position whose words are all values
+   * is a parameter too (a user of a small pool, `login accepted for user amy` / `bo`), not an event
+   * of its own per word.
+   */
+  readonly valueWords = new Set<string>();
 
   constructor(private readonly opts: DrainOptions) {
     this.prefixDepth = Math.max(1, opts.depth - 2);
@@ -139,9 +149,13 @@ export class Drain {
     for (let i = 0; i < t.length; i++) {
       if (t[i] !== tokens[i]) {
         const seen = found.values[i];
-        if (seen != null && !seen.has(tokens[i]!)) {
-          if (seen.size + 1 >= this.opts.variableAfter) found.values[i] = null;
-          else seen.add(tokens[i]!);
+        if (seen == null) this.noteValue(tokens[i]!);
+        else if (!seen.has(tokens[i]!)) {
+          if (seen.size + 1 >= this.opts.variableAfter) {
+            found.values[i] = null;
+            for (const w of seen) this.noteValue(w);
+            this.noteValue(tokens[i]!);
+          } else seen.add(tokens[i]!);
         }
         if (t[i] !== WILDCARD) {
           const word = t[i]!;
@@ -156,6 +170,13 @@ export class Drain {
       change: changed ? 'cluster_template_changed' : 'none',
       variant: this.variantOf(found, tokens),
     };
+  }
+
+  /** Remembers `w` as a value of a parameter when it is a word (not variable-looking, not punctuation). */
+  private noteValue(w: string): void {
+    if (this.valueWords.size >= MAX_VALUE_WORDS || w === WILDCARD) return;
+    if (this.opts.isVariable(w) || isPunctuation(w)) return;
+    this.valueWords.add(w);
   }
 
   /** True when joining `tokens` to `c` leaves no constant word although the line has one. */
@@ -212,7 +233,10 @@ export class Drain {
     const isVariable = this.opts.isVariable;
     const vars = new Array<boolean>(tokens.length);
     for (let i = 0; i < tokens.length; i++)
-      vars[i] = isVariable(tokens[i]!) || (i > 0 && glue?.[i] === true && isKey(tokens[i - 1]!));
+      vars[i] =
+        isVariable(tokens[i]!) ||
+        (i > 0 && glue?.[i] === true && isKey(tokens[i - 1]!)) ||
+        this.valueWords.has(tokens[i]!);
     return vars;
   }
 
@@ -281,6 +305,10 @@ export class Drain {
     }
     for (const [p, siblings] of byPosition) {
       if (siblings.length + 1 < this.opts.variableAfter) continue;
+      // Different words, not clusters: siblings apart elsewhere only in values may repeat the word.
+      const words = new Set(siblings.map((c) => c.tokens[p]));
+      words.add(fresh.tokens[p]);
+      if (words.size < this.opts.variableAfter) continue;
       // Never leave a template without a constant word: one-word messages stay apart.
       if (!hasWordBesides(fresh.tokens, p, this.opts.isVariable)) continue;
       const members = [...siblings, fresh].sort((a, b) => a.id - b.id);
@@ -298,7 +326,7 @@ export class Drain {
             index?.wildcarded(keep, i, word);
           }
         }
-        absorbStats(keep, m, this.opts.variableAfter);
+        absorbStats(keep, m, this.opts.variableAfter, (w) => this.noteValue(w));
       }
       return keep;
     }
@@ -361,18 +389,28 @@ function variantKey(values: readonly (Set<string> | null)[], tokens: readonly st
   return key;
 }
 
-/** Adds `m`'s word sets and variants to `keep`'s (same length), when `m` is merged into it. */
-export function absorbStats(keep: Cluster, m: Cluster, limit: number): void {
+/**
+ * Adds `m`'s word sets and variants to `keep`'s (same length), when `m` is merged into it; `onParam`
+ * receives the words of each position that becomes a parameter.
+ */
+export function absorbStats(keep: Cluster, m: Cluster, limit: number, onParam?: (word: string) => void): void {
   for (let i = 0; i < keep.values.length; i++) {
     const a = keep.values[i];
     const b = m.values[i];
-    if (a == null) continue;
+    if (a == null) {
+      if (b != null) for (const w of b) onParam?.(w);
+      continue;
+    }
     if (b == null) {
+      for (const w of a) onParam?.(w);
       keep.values[i] = null;
       continue;
     }
     for (const w of b) a.add(w);
-    if (a.size >= limit) keep.values[i] = null;
+    if (a.size >= limit) {
+      for (const w of a) onParam?.(w);
+      keep.values[i] = null;
+    }
   }
   if (keep.variants === null || m.variants === null || keep.variants.length + m.variants.length > MAX_VARIANTS) {
     keep.variants = null;

@@ -19,6 +19,7 @@
  */
 import { hasWordBesides, isKey, survivor, WILDCARD, type Cluster } from './drain';
 import { mergedText, skeletonKey } from './skeleton';
+import { valueTest } from './values';
 import { joinTokens } from './tokens';
 
 export interface FinalTemplate {
@@ -59,6 +60,8 @@ export interface MergeOptions {
    * with a digit that every line of a template shares is one of its constant words. Default: `isVariable`.
    */
   isPlaceholder?(token: string): boolean;
+  /** Words the miner saw at parameters (`Drain.valueWords`); default none. */
+  valueWords?: ReadonlySet<string>;
 }
 
 export const MAX_ALIGNED_TOKENS = 128;
@@ -67,6 +70,8 @@ export const MAX_ALIGNED_TOKENS = 128;
 export const MIN_REPEAT = 2;
 
 interface Entry {
+  /** `many[i]`: position i showed `variableAfter` words or more (a parameter by variety). */
+  many: boolean[];
   ids: number[];
   /** For a part of a split cluster: the cluster's ids, the split positions, its words there. */
   split?: { clusterIds: number[]; positions: number[]; key: string; first: boolean };
@@ -93,6 +98,7 @@ function union(a: Entry, b: Entry): void {
   x.ids.push(...y.ids);
   x.size += y.size;
   if (x.tokens.length === y.tokens.length) {
+    x.many = x.many.map((m, i) => m || y.many[i]!);
     for (let i = 0; i < x.tokens.length; i++) if (x.tokens[i] !== y.tokens[i]) x.tokens[i] = WILDCARD;
   }
 }
@@ -105,7 +111,14 @@ export function finalizeTemplates(clusters: readonly Cluster[], options: MergeOp
     const root = survivor(c);
     let e = entryOf.get(root);
     if (e === undefined) {
-      e = { ids: [], tokens: root.tokens.slice(), glue: root.glue, size: root.size, parent: null };
+      e = {
+        ids: [],
+        many: root.values.map((v) => v === null),
+        tokens: root.tokens.slice(),
+        glue: root.glue,
+        size: root.size,
+        parent: null,
+      };
       entryOf.set(root, e);
       roots.push(root);
     }
@@ -114,6 +127,13 @@ export function finalizeTemplates(clusters: readonly Cluster[], options: MergeOp
   // Few-valued positions split their cluster into one entry per word (fresh ids after the clusters').
   let nextId = clusters.length + 1;
   const entries: Entry[] = [];
+  const isValue = valueTest(
+    roots,
+    options.valueWords ?? new Set(),
+    options.isVariable,
+    options.variableAfter,
+    MAX_ALIGNED_TOKENS,
+  );
   for (const root of roots)
     entries.push(
       ...splitEntry(
@@ -123,6 +143,7 @@ export function finalizeTemplates(clusters: readonly Cluster[], options: MergeOp
         options.isVariable,
         options.isPlaceholder ?? options.isVariable,
         MIN_REPEAT,
+        isValue,
       ),
     );
   if (options.merge) {
@@ -134,7 +155,7 @@ export function finalizeTemplates(clusters: readonly Cluster[], options: MergeOp
       else byLength.set(e.tokens.length, [e]);
     }
     for (const list of byLength.values()) {
-      mergeOneWordApart(list, options.variableAfter, options.isVariable);
+      mergeOneWordApart(list, options.variableAfter, options.isVariable, isValue);
       mergeSubsumed(list, options.isVariable);
     }
   }
@@ -220,6 +241,7 @@ function splitEntry(
   isVariable: (t: string) => boolean,
   isPlaceholder: (t: string) => boolean,
   minRepeat: number,
+  isValue: (word: string) => boolean,
 ): Entry[] {
   const variants = root.variants;
   if (variants === null || variants.length < 2) return [e];
@@ -234,6 +256,9 @@ function splitEntry(
     if ([...v].every(isPlaceholder)) continue;
     // The value of a `key=value` or `key: value` pair is a parameter, however few its values.
     if (i > 0 && e.glue[i] === true && isKey(e.tokens[i - 1]!)) continue;
+    // Words the log uses as values elsewhere are values here too, however few of them this event shows.
+    const wordsHere = [...v].filter((w) => !isVariable(w));
+    if (wordsHere.length > 0 && wordsHere.every(isValue)) continue;
     if ([...v].some(isVariable)) {
       const counts = new Map<string, number>();
       for (const x of variants) counts.set(x.tokens[i]!, (counts.get(x.tokens[i]!) ?? 0) + x.count);
@@ -254,6 +279,7 @@ function splitEntry(
         ids: first ? e.ids.slice() : [freshId()],
         tokens,
         glue: e.glue,
+        many: e.many,
         size: 0,
         parent: null,
         split: { clusterIds: e.ids, positions, key, first },
@@ -266,25 +292,41 @@ function splitEntry(
   return [...parts.values()];
 }
 
-function mergeOneWordApart(list: Entry[], variableAfter: number, isVariable: (t: string) => boolean): void {
+function mergeOneWordApart(
+  list: Entry[],
+  variableAfter: number,
+  isVariable: (t: string) => boolean,
+  isValue: (word: string) => boolean,
+): void {
   const n = list[0]?.tokens.length ?? 0;
   for (let changed = true; changed;) {
     changed = false;
     for (let p = 0; p < n; p++) {
       const groups = new Map<string, Entry[]>();
       for (const e of list) {
-        if (e.parent !== null || e.tokens[p] === WILDCARD) continue;
-        // Variable-looking tokens (and `<*>`) compare equal, as they do for the miner's similarity.
+        if (e.parent !== null) continue;
+        // Variable-looking tokens, values and `<*>` compare equal, as they do for the miner's similarity.
         const key = e.tokens
-          .map((t, i) => (i === p ? '' : isVariable(t) || t === WILDCARD ? '\u0001' : t))
+          .map((t, i) => (i === p ? '' : isVariable(t) || t === WILDCARD || isValue(t) ? '\u0001' : t))
           .join('\u0000');
         const g = groups.get(key);
         if (g) g.push(e);
         else groups.set(key, [e]);
       }
       for (const g of groups.values()) {
-        if (new Set(g.map((e) => e.tokens[p])).size < variableAfter) continue;
+        if (g.length < 2) continue;
+        const words = new Set(g.map((e) => e.tokens[p]!));
+        words.delete(WILDCARD);
+        const general = g.some((e) => e.tokens[p] === WILDCARD && e.many[p]);
+        // Enough different words, two or more that the log uses as values elsewhere, or words beside
+        // a template with a parameter there (`variableAfter` words or more, in the same context).
+        if (words.size === 0 || (words.size < 2 && !general)) continue;
+        const byValues = words.size >= 2 && [...words].every((w) => !isVariable(w) && isValue(w));
+        if (!general && words.size < variableAfter && !byValues) continue;
         if (!hasWordBesides(g[0]!.tokens, p, isVariable)) continue;
+        // By variety alone, the leading word is not a parameter: it names the event (`boot`, `wait`,
+        // `halt` in `<*> (command <NUM>)` on HPC; `portmap`, `xinetd` in `<*> startup succeeded`).
+        if (!general && !byValues && p === 0) continue;
         for (const e of g.slice(1)) union(g[0]!, e);
         find(g[0]!).tokens[p] = WILDCARD;
         changed = true;

@@ -98,6 +98,7 @@ export function progSearch(re: RE2JS, maxBits = MAX_VISITED_BITS): ProgSearch | 
   });
   const start = prog.start;
   const first = firstUnits(inst, start);
+  const loop = leadingLoop(inst, start);
 
   let visited = new Uint32Array(0);
   let jobPc = new Int32Array(64);
@@ -191,6 +192,18 @@ export function progSearch(re: RE2JS, maxBits = MAX_VISITED_BITS): ProgSearch | 
           break; // FAIL
         }
       }
+      // A program that begins with a loop `C+` has no match starting inside a run of C after a try at
+      // the run's start failed: from the run's start the loop reads the same characters and goes on
+      // the same way. Skip the rest of the run (when the try began on an ASCII character of C, the
+      // ASCII characters of C after it; the others are tried).
+      const at = s < n ? text.charCodeAt(s) : 128;
+      if (loop >= 0 && at < 128 && ascii[loop * 128 + at] === 1) {
+        while (s + 1 < n) {
+          const d = text.charCodeAt(s + 1);
+          if (d >= 128 || ascii[loop * 128 + d] === 0) break;
+          s++;
+        }
+      }
       // A try that started at a surrogate pair's first half moves on past the pair, as RE2 steps.
       const c = s < n ? text.charCodeAt(s) : 0;
       if (c >= 0xd800 && c <= 0xdbff && s + 1 < n) {
@@ -203,6 +216,19 @@ export function progSearch(re: RE2JS, maxBits = MAX_VISITED_BITS): ProgSearch | 
     return found;
   };
   return { maxLength: Math.floor(maxBits / size) - 1, find };
+}
+
+/**
+ * Pure: the RUNE instruction of a loop `C+` the program begins with (reached from the start through
+ * captures and no-ops only, then repeated by a split that prefers it), or −1.
+ */
+function leadingLoop(inst: ProgInst[], start: number): number {
+  let pc = start;
+  for (let k = 0; k < inst.length && (inst[pc]!.op === CAPTURE || inst[pc]!.op === NOP); k++) pc = inst[pc]!.out;
+  const r = inst[pc]!;
+  if (r.op !== RUNE) return -1;
+  const next = inst[r.out];
+  return next !== undefined && next.op === ALT && next.out === pc ? pc : -1;
 }
 
 /**

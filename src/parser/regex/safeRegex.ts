@@ -8,7 +8,8 @@
  * The project's own patterns (default masks, the built-in presets' formats and masks, the default
  * continuation rule) are trusted and stay on the native engine, which is about 30 times faster.
  * A user's mask without lookbehind finds its matches with `progSearch` (the same program RE2
- * compiled, searched faster, still in linear time); format strings have their own matcher
+ * compiled, searched faster, still in linear time), or on a short text with its native twin when it
+ * has one (nativeTwin.ts: same meaning, no backtracking); format strings have their own matcher
  * (formatMatcher.ts).
  *
  * RE2 has no backreferences (`\1`, `\k<name>`) and no lookahead (`(?=`, `(?!`): a user pattern holding
@@ -18,6 +19,7 @@
  * and repeat counts are at most 1000 (docs/parser.md).
  */
 import { RE2JS } from 're2js';
+import { nativeTwin, NATIVE_TWIN_TEXT } from './nativeTwin';
 import { progSearch, type ProgSearch } from './progSearch';
 
 /** One match: where it starts, the text it matched and its named groups (undefined when a group did not take part). */
@@ -132,6 +134,9 @@ export function userRegex(source: string, flags = ''): RegexResult {
   }
   // Built on the first replacement only: event rules and the continuation pattern never need it.
   let search: ProgSearch | null | undefined;
+  let twin: RegExp | null | undefined;
+  let lastReplacement = '';
+  let escaped = '';
   const named = re.namedGroups();
   const groupNames = Object.keys(named).sort((a, b) => named[a]! - named[b]!);
   return {
@@ -147,6 +152,14 @@ export function userRegex(source: string, flags = ''): RegexResult {
         return { index: m.index, text: m[0]!, groups: m.groups ?? EMPTY_GROUPS };
       },
       replaceAll(text, replacement) {
+        if (twin === undefined) twin = nativeTwin(source, flags, re);
+        if (twin !== null && text.length <= NATIVE_TWIN_TEXT) {
+          if (replacement !== lastReplacement) {
+            lastReplacement = replacement;
+            escaped = replacement.replace(/\$/g, '$$$$');
+          }
+          return text.replace(twin, escaped);
+        }
         if (search === undefined) search = progSearch(re);
         if (search !== null && text.length <= search.maxLength) {
           let span = search.find(text, 0);

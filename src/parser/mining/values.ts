@@ -1,0 +1,86 @@
+/**
+ * Which words are values: the evidence the final pass (merge.ts) reads before it splits an event by a
+ * position with few words, or joins templates one word apart. A word is a value when the log uses it
+ * as one somewhere (a user of a small pool, `login accepted for user amy` / `bo` / `lee`, is a user
+ * elsewhere too), not when it tells one event from another (`session opened` / `session closed`).
+ */
+import { WILDCARD, type Cluster } from './cluster';
+import { isPunctuation } from './tokens';
+
+/**
+ * Pure: which words are values:
+ * - seen at a parameter (`valueWords`: a position with `variableAfter` words or more);
+ * - varying in two or more groups that show more words than there are groups, where a group is a
+ *   few-valued position of a cluster, or a position where templates of the same length are one word
+ *   apart (`service cron|sshd|ntp` before `restarted` and before `stopped`: three words, two groups). An event word of a family crossed with a small
+ *   variable (`restarted`/`stopped` after each of the services) shows as many groups as words. The
+ *   other words of a group holding two such values are values too;
+ * - standing `variableAfter` or more apart where templates are one word apart (not the leading word).
+ */
+export function valueTest(
+  roots: readonly Cluster[],
+  valueWords: ReadonlySet<string>,
+  isVariable: (t: string) => boolean,
+  variableAfter: number,
+  maxAligned: number,
+): (word: string) => boolean {
+  const shared = new Set<string>();
+  /** Marks the words of `groups` that are in two or more of them, which show more words than groups. */
+  const noteShared = (groups: Iterable<ReadonlySet<string>>, spread: boolean): void => {
+    const inGroups = new Map<string, { groups: number; words: Set<string> }>();
+    const list = [...groups].filter((g) => g.size >= 2);
+    for (const g of list) {
+      for (const w of g) {
+        let e = inGroups.get(w);
+        if (e === undefined) inGroups.set(w, (e = { groups: 0, words: new Set() }));
+        e.groups++;
+        for (const x of g) e.words.add(x);
+      }
+    }
+    for (const [w, e] of inGroups) if (e.groups >= 2 && e.words.size > e.groups) shared.add(w);
+    // A group with two of those words holds values of the same kind (the services only stopped).
+    if (spread)
+      for (const g of list) {
+        let values = 0;
+        for (const w of g) if (shared.has(w)) values++;
+        if (values >= 2) for (const w of g) shared.add(w);
+      }
+  };
+  const fewValued: Set<string>[] = [];
+  for (const c of roots) {
+    for (let i = 0; i < c.values.length; i++) {
+      const v = c.values[i];
+      if (v == null || v.size < 2 || c.tokens[i] !== WILDCARD) continue;
+      fewValued.push(new Set([...v].filter((w) => !isVariable(w))));
+    }
+  }
+  noteShared(fewValued, false);
+  const byLength = new Map<number, Cluster[]>();
+  for (const c of roots) {
+    if (c.tokens.length > maxAligned) continue;
+    const list = byLength.get(c.tokens.length);
+    if (list) list.push(c);
+    else byLength.set(c.tokens.length, [c]);
+  }
+  for (const [n, list] of byLength) {
+    if (list.length < 4) continue;
+    for (let p = 0; p < n; p++) {
+      const groups = new Map<string, Set<string>>();
+      for (const c of list) {
+        const w = c.tokens[p]!;
+        if (w === WILDCARD || isVariable(w) || isPunctuation(w)) continue;
+        const key = c.tokens
+          .map((t, i) => (i === p ? '' : isVariable(t) || t === WILDCARD ? '\u0001' : t))
+          .join('\u0000');
+        const g = groups.get(key);
+        if (g) g.add(w);
+        else groups.set(key, new Set([w]));
+      }
+      noteShared(groups.values(), true);
+      // Where `variableAfter` words or more stand one word apart, the position is a parameter (as the
+      // one-word-apart merge will make it), and its words are values — but not the leading word.
+      if (p > 0) for (const g of groups.values()) if (g.size >= variableAfter) for (const w of g) shared.add(w);
+    }
+  }
+  return (w) => valueWords.has(w) || shared.has(w);
+}

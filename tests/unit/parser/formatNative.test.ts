@@ -1,0 +1,102 @@
+// The native first try of the format matcher (formatNative.ts): the fields it gives on the forms the
+// Loghub formats use (optional groups included), the formats it declines, and its time on lines built
+// to make a backtracking engine slow.
+import { RE2JS } from 're2js';
+import { describe, expect, it } from 'vitest';
+import { compileFormat, formatToRegexSource } from '../../../src/parser';
+import { nativeFormat, type Atom } from '../../../src/parser/formats/formatNative';
+
+const field = (group: number): Atom => ({ kind: 'field', group });
+const ch = (c: string): Atom => ({ kind: 'char', code: c.charCodeAt(0) });
+
+describe('the native first try of the format matcher', () => {
+  it('reads a field whose optional bracket is there or not, as the regex does', () => {
+    // `<Component>(\[<PID>\])?: ` (Thunderbird): field, \s*, optional [field \s*], `:`, \s+.
+    const atoms: Atom[] = [
+      field(0),
+      { kind: 'wsStar' },
+      { kind: 'optional', lazy: false, body: [ch('['), field(1), { kind: 'wsStar' }, ch(']')] },
+      ch(':'),
+      { kind: 'wsPlus' },
+    ];
+    const m = nativeFormat(atoms, 2)!;
+    expect(m).not.toBeNull();
+    // Positions counted by hand: `sshd` 0–4, `1234` 5–9, the header ends after `: ` at 12.
+    expect([...m.match('sshd[1234]: hello')!.caps]).toEqual([0, 4, 5, 9]);
+    expect(m.match('sshd[1234]: hello')!.end).toBe(12);
+    // No bracket: the group takes no part (−1), the header ends at 8.
+    expect([...m.match('kernel: x')!.caps]).toEqual([0, 6, -1, -1]);
+    expect(m.match('kernel: x')!.end).toBe(8);
+    // A line that does not fit is left to the exact search (undefined, not null).
+    expect(m.match('kernel x')).toBeUndefined();
+  });
+
+  it('gives the fields RE2 gives for the ten Loghub formats on lines of theirs', () => {
+    const cases: [string, string][] = [
+      [String.raw`\[<Time>\] <Program> - <Content>`, '[10.30 16:49:06] chrome.exe - proxy.cse.cuhk.edu.hk:5070 open'],
+      [
+        String.raw`<Month>  <Date> <Time> <User> <Component>\[<PID>\]( \(<Address>\))?: <Content>`,
+        'Jul  1 09:00:55 calvisitor-10-105-160-95 kernel[0]: IOThunderboltSwitch<0>(0x0)::listenerCallback -',
+      ],
+      [
+        String.raw`<Month>  <Date> <Time> <User> <Component>\[<PID>\]( \(<Address>\))?: <Content>`,
+        'Jul  1 09:01:05 calvisitor-10-105-160-95 com.apple.CDScheduler[43]: Thermal pressure state: 1 Memory pressure state: 0',
+      ],
+      [
+        String.raw`<Month>  <Date> <Time> <User> <Component>\[<PID>\]( \(<Address>\))?: <Content>`,
+        'Jul  1 09:02:26 calvisitor-10-105-160-95 QQ[10018] (com.tencent.qq): FA||Url||taskID[2019352994] dealloc',
+      ],
+      [
+        String.raw`<Label> <Timestamp> <Date> <User> <Month> <Day> <Time> <Location> <Component>(\[<PID>\])?: <Content>`,
+        '- 1131566461 2005.11.09 dn228 Nov 9 12:01:01 dn228/dn228 crond(pam_unix)[2915]: session closed for user root',
+      ],
+      [
+        String.raw`<Label> <Timestamp> <Date> <User> <Month> <Day> <Time> <Location> <Component>(\[<PID>\])?: <Content>`,
+        '- 1131566461 2005.11.09 dn228 Nov 9 12:01:01 dn228/dn228 kernel: x',
+      ],
+      [
+        '<Date> <Time>, <Level>                  <Component>    <Content>',
+        '2016-09-28 04:30:30, Info                  CBS    Loaded Servicing Stack',
+      ],
+    ];
+    for (const [pattern, line] of cases) {
+      const reader = compileFormat({ kind: 'format', pattern });
+      expect(reader.ok).toBe(true);
+      if (!reader.ok) continue;
+      const { source, fields } = formatToRegexSource(pattern);
+      const re = RE2JS.compile(RE2JS.translateRegExp(source), RE2JS.DOTALL);
+      const m = re.matcher(line);
+      expect(m.find()).toBe(true);
+      const header = fields.filter((f) => f !== 'Content');
+      const read = reader.value.read(line)!;
+      expect(read.values).toEqual(header.map((f) => m.group(`_${fields.indexOf(f)}`) ?? ''));
+      expect(read.content).toBe(m.group(`_${fields.indexOf('Content')}`));
+    }
+  });
+
+  it('declines content followed by whitespace and two whitespace runs in a row (not linear)', () => {
+    expect(nativeFormat([{ kind: 'content', group: 0 }, { kind: 'wsPlus' }, ch('x')], 1)).toBeNull();
+    expect(nativeFormat([field(0), { kind: 'wsStar' }, { kind: 'wsPlus' }, ch('x')], 1)).toBeNull();
+    expect(nativeFormat([{ kind: 'content', group: 0 }, ch('x'), { kind: 'end' }], 1)).not.toBeNull();
+  });
+
+  it('reads 400,000-character lines built to make backtracking slow in well under a second', () => {
+    const formats = [
+      String.raw`<Component>(\[<PID>\])?: <Content>`,
+      String.raw`<A> <B>( \(<C>\))?: <Content>`,
+      '<A>: <B>: <Content> end <D>',
+    ];
+    const lines = ['a['.repeat(200_000), 'a ('.repeat(130_000), ' a'.repeat(200_000), 'a:'.repeat(200_000)];
+    for (const pattern of formats) {
+      const reader = compileFormat({ kind: 'format', pattern });
+      expect(reader.ok).toBe(true);
+      if (!reader.ok) continue;
+      for (const line of lines) {
+        const start = performance.now();
+        reader.value.read(line);
+        // Quadratic work on these lines is over 10^10 steps (minutes); linear work is milliseconds.
+        expect(performance.now() - start).toBeLessThan(1_000);
+      }
+    }
+  }, 30_000);
+});

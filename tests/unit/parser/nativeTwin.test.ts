@@ -1,0 +1,80 @@
+/**
+ * The native twin of a user's mask (src/parser/regex/nativeTwin.ts): which patterns have one, that
+ * a twin replaces exactly what RE2 matches on generated patterns and texts, and that texts built to
+ * make it read many characters stay fast.
+ */
+import fc from 'fast-check';
+import { RE2JS } from 're2js';
+import { describe, expect, it } from 'vitest';
+import { nativeTwin, NATIVE_TWIN_TEXT, twinSource } from '../../../src/parser/regex/nativeTwin';
+import { userRegex } from '../../../src/parser/regex/safeRegex';
+
+const compile = (p: string): RE2JS => RE2JS.compile(RE2JS.translateRegExp(p), RE2JS.LOOKBEHINDS);
+const hasTwin = (p: string): boolean => nativeTwin(p, '', compile(p)) !== null;
+
+/** Every match replaced by `<m>`, as RE2's own `matchAll` finds them. */
+function reference(re: RE2JS, text: string): string {
+  let out = '';
+  let at = 0;
+  for (const m of re.matchAll(text)) {
+    out += `${text.slice(at, m.index)}<m>`;
+    at = m.index! + m[0].length;
+  }
+  return out + text.slice(at);
+}
+
+const atom = fc.constantFrom('a', 'b', '1', ':', '-', '\\.', '[a-c]', '[^a ]', '\\d', '\\w', '\\s', '\\b', 'é', 'x_');
+const quant = fc.constantFrom('', '', '*', '+', '?', '{2}', '{1,3}', '{2,}', '+?');
+const pattern: fc.Arbitrary<string> = fc.letrec<{ p: string }>((tie) => ({
+  p: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.tuple(atom, quant).map(([a, q]) => (a === '\\b' ? a : a + q)),
+    fc.array(tie('p'), { minLength: 1, maxLength: 4 }).map((ps) => ps.join('')),
+    fc
+      .tuple(fc.array(tie('p'), { minLength: 1, maxLength: 3 }), quant, fc.boolean())
+      .map(([ps, q, capture]) => `(${capture ? '' : '?:'}${ps.join('|')})${q}`),
+  ),
+})).p;
+const text = fc
+  .array(fc.constantFrom('a', 'b', 'x_', '1', '22', ' ', '\t', '.', ':', '-', 'é', '\u{1F600}', '\ud800', '\n'), {
+    maxLength: 40,
+  })
+  .map((parts) => parts.join(''));
+
+describe('the native twin of a mask', () => {
+  it('exists for masks whose repeats end where the next part begins, and not otherwise', () => {
+    for (const p of [String.raw`blk_-?\d+`, String.raw`(\d+\.){3}\d+(:\d+)?`, String.raw`<\d+\ssec`, String.raw`=\d+`])
+      expect(hasTwin(p)).toBe(true);
+    // A repeat of `[\w-]` followed by `[\w-]`, `.`, a lookbehind, a flag: no twin.
+    for (const p of [String.raw`([\w-]+\.){2,}[\w-]+`, String.raw`/.+?\s`, String.raw`(?<!\d)\d+`, String.raw`\d+\d`])
+      expect(hasTwin(p)).toBe(false);
+    expect(nativeTwin('a+', 'i', compile('a+'))).toBeNull();
+    // `\s` is RE2's ASCII whitespace; an escaped punctuation character is written as its code point.
+    expect(twinSource(String.raw`<\d+\ssec:\d`)).toBe('<\\d+[\\t\\n\\f\\r ]sec:\\d');
+    expect(twinSource(String.raw`a\-b`)).toBe('a\\u{2d}b');
+  });
+
+  it('replaces exactly what RE2 matches, on generated patterns that have a twin', () => {
+    fc.assert(
+      fc.property(pattern, fc.array(text, { minLength: 1, maxLength: 6 }), (p, texts) => {
+        const user = userRegex(p);
+        fc.pre(user.ok && hasTwin(p) && !user.value.matchesEmpty());
+        if (!user.ok) return;
+        const re = compile(p);
+        for (const t of texts) expect(user.value.replaceAll(t, '<m>')).toBe(reference(re, t));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it(`reads ${NATIVE_TWIN_TEXT}-character texts where every position starts a long try quickly`, () => {
+    const digits = userRegex(String.raw`\d+x`);
+    expect(digits.ok && hasTwin(String.raw`\d+x`)).toBe(true);
+    if (!digits.ok) return;
+    const line = '1'.repeat(NATIVE_TWIN_TEXT);
+    const start = performance.now();
+    for (let i = 0; i < 2_000; i++) expect(digits.value.replaceAll(line, '<m>')).toBe(line);
+    // About 33,000 steps a text: 2,000 texts take tens of milliseconds (a budget with room for a busy machine).
+    expect(performance.now() - start).toBeLessThan(3_000);
+  });
+});
