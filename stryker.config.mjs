@@ -1,8 +1,9 @@
 // Mutation testing of the cores (issue 30): Stryker plants one small bug at a time in src/engine,
 // src/parser and the API's status-code paths and runs the unit tests that cover it; a mutant no test
 // notices is a gap. `npm run mutate` runs it all (hours on a shared machine); narrow it with
-// `npm run mutate -- --mutate 'src/engine/behaviors/**/*.ts'`. Results accumulate in the committed
-// incremental file, so a later run only re-tests mutants whose code or covering tests changed.
+// `npm run mutate -- --mutate 'src/engine/behaviors/**/*.ts'`. Results accumulate in the incremental
+// file (git-ignored: about 3 KB per mutant), so a later run only re-tests mutants whose code or
+// covering tests changed.
 // See docs/quality.md for the scores and the mutants judged equivalent.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
