@@ -149,4 +149,18 @@ describe('Multiplexer', () => {
     const engine = run(muxDoc({ strategy: 'conditional', conditions, defaultOutput: 'c' }, 4));
     expect(routes(engine)).toEqual(['src#1>c', 'src#2>a', 'src#3>b', 'src#4>b']);
   });
+
+  it('holds no state of its own: currentState is null', () => {
+    expect(run(muxDoc({ strategy: 'round_robin' }, 2)).getNodeState('mux')!.currentState).toBeNull();
+  });
+
+  it('drops every token when it has no outputs at all', () => {
+    const doc = scenario([
+      source('src', 'mux', { count: 2 }),
+      { nodeId: 'mux', type: 'Multiplexer', multiplexing: { strategy: 'round_robin' }, outputs: [] },
+    ]);
+    const engine = run(doc);
+    expect(routes(engine)).toEqual(['src#1 TOKEN_DROPPED', 'src#2 TOKEN_DROPPED']);
+    expect(eventsOf(engine, 'mux')[0]!.details).toEqual({ reason: 'no outputs' });
+  });
 });
