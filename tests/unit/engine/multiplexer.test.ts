@@ -163,4 +163,14 @@ describe('Multiplexer', () => {
     expect(routes(engine)).toEqual(['src#1 TOKEN_DROPPED', 'src#2 TOKEN_DROPPED']);
     expect(eventsOf(engine, 'mux')[0]!.details).toEqual({ reason: 'no outputs' });
   });
+
+  it('takes a condition that is truthy but not true (docs/dsl.md), and passes over a falsy one', () => {
+    // Values "", "x", 0, 3, null: only "x" and 3 are truthy; the others fall to the default c.
+    const doc = muxDoc({ strategy: 'conditional', conditions: ['value', 'false', 'false'], defaultOutput: 'c' }, 5);
+    const nodes = (doc['nodes'] as Json[]).map((n) =>
+      n['nodeId'] === 'src' ? { ...n, generation: { type: 'values', values: ['', 'x', 0, 3, null] } } : n,
+    );
+    const engine = run({ ...doc, nodes });
+    expect(routes(engine)).toEqual(['src#1>c', 'src#2>a', 'src#3>c', 'src#4>a', 'src#5>c']);
+  });
 });
