@@ -58,6 +58,22 @@ describe('DataSource', () => {
     expect(values.every((v) => v >= 0 && v < 1.5)).toBe(true);
   });
 
+  it('draws floats between the bounds when the lower bound is not 0', () => {
+    const values = collected(generated({ type: 'random', valueMin: 10, valueMax: 10.5 }, { count: 50 })) as number[];
+    expect(values.every((v) => v >= 10 && v < 10.5)).toBe(true);
+    expect(values.some((v) => v > 10.25)).toBe(true);
+    expect(values.some((v) => v < 10.25)).toBe(true);
+  });
+
+  it('reports its mode, tokens emitted and tokens still to come in aggregates', () => {
+    const engine = engineFor(scenario([source('src', 'sink', { count: 5 }), sink()]));
+    engine.advance(2);
+    expect(engine.getNodeState('src')!.aggregates).toEqual({ mode: 'generated', emitted: 2, remaining: 3 });
+    expect(engine.getNodeState('src')!.currentState).toBeNull();
+    engine.runToEnd();
+    expect(engine.getNodeState('src')!.aggregates).toEqual({ mode: 'generated', emitted: 5, remaining: 0 });
+  });
+
   it('emits every max(1, round(interval·1000/tickMs)) steps from startAt until count tokens', () => {
     const steps = (extra: Record<string, unknown>, root: Record<string, unknown> = {}) =>
       eventsOf(run(scenario([source('src', 'sink', extra), sink()], root)), 'src').map((e) => e.step);

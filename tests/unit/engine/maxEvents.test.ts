@@ -151,6 +151,34 @@ describe('maxEvents', () => {
     expect(done.status).toBe('completed');
     expect(done.truncatedBy).toBeNull();
   });
+
+  it('lets exactly maxEvents deliveries wait for the next step, and closes the run at one more', () => {
+    // src → p → four sinks: step 1 generates (1 event), step 2 p records one event and queues four
+    // deliveries. With maxEvents 4 the four fit; step 3 records collections until the ledger holds 4.
+    const fanOut = (maxEvents: number) =>
+      run(
+        scenario(
+          [
+            source('src', 'p', { count: 1 }),
+            processNode('p', ['a', 'b', 'c', 'd']),
+            sink('a'),
+            sink('b'),
+            sink('c'),
+            sink('d'),
+          ],
+          { maxEvents },
+        ),
+      );
+    const fits = fanOut(4);
+    expect(fits.truncatedBy).toBe('maxEvents');
+    expect(fits.getCurrentTick()).toBe(3);
+    expect(fits.ledger.size).toBe(4);
+    // With maxEvents 3 the fourth delivery is one too many: closed in step 2, the ledger at 2 events.
+    const over = fanOut(3);
+    expect(over.truncatedBy).toBe('maxEvents');
+    expect(over.getCurrentTick()).toBe(2);
+    expect(over.ledger.size).toBe(2);
+  });
 });
 
 describe('validation: cycles that multiply tokens', () => {

@@ -119,4 +119,58 @@ describe('Multiplexer', () => {
     expect(routes(engine)).toEqual(['src#1>a', 'src#2 TOKEN_DROPPED']);
     expect(eventsOf(engine, 'mux')[1]!.details).toEqual({ reason: 'output not connected', output: 'nowhere' });
   });
+
+  it('names an unnamed output by its destination, and an unnamed unconnected one "output i"', () => {
+    const engine = run(muxDoc({ strategy: 'round_robin' }, 2, [{ destinationNodeId: 'a' }, { destinationNodeId: '' }]));
+    expect(routes(engine)).toEqual(['src#1>a', 'src#2 TOKEN_DROPPED']);
+    expect(eventsOf(engine, 'mux')[1]!.details).toEqual({ reason: 'output not connected', output: 'output 1' });
+    expect(engine.getNodeState('mux')!.aggregates).toEqual({ a: 1, 'output 1': 0 });
+  });
+
+  it('adds up the tokens of outputs that share a name', () => {
+    // round_robin over x→a, x→b, c: tokens 1, 2 and 4 go to an output named x.
+    const outputs = [
+      { name: 'x', destinationNodeId: 'a' },
+      { name: 'x', destinationNodeId: 'b' },
+      { name: 'c', destinationNodeId: 'c' },
+    ];
+    const engine = run(muxDoc({ strategy: 'round_robin' }, 4, outputs));
+    expect(engine.getNodeState('mux')!.aggregates).toEqual({ x: 3, c: 1 });
+  });
+
+  it('skips a blank condition, as if the output had none', () => {
+    const engine = run(muxDoc({ strategy: 'conditional', conditions: ['', '  ', 'true'] }, 2));
+    expect(routes(engine)).toEqual(['src#1>c', 'src#2>c']);
+  });
+
+  it('gives conditions the step', () => {
+    // Token k reaches the Multiplexer at step k + 1.
+    const conditions = ['step == 3', 'step > 3', 'false'];
+    const engine = run(muxDoc({ strategy: 'conditional', conditions, defaultOutput: 'c' }, 4));
+    expect(routes(engine)).toEqual(['src#1>c', 'src#2>a', 'src#3>b', 'src#4>b']);
+  });
+
+  it('holds no state of its own: currentState is null', () => {
+    expect(run(muxDoc({ strategy: 'round_robin' }, 2)).getNodeState('mux')!.currentState).toBeNull();
+  });
+
+  it('drops every token when it has no outputs at all', () => {
+    const doc = scenario([
+      source('src', 'mux', { count: 2 }),
+      { nodeId: 'mux', type: 'Multiplexer', multiplexing: { strategy: 'round_robin' }, outputs: [] },
+    ]);
+    const engine = run(doc);
+    expect(routes(engine)).toEqual(['src#1 TOKEN_DROPPED', 'src#2 TOKEN_DROPPED']);
+    expect(eventsOf(engine, 'mux')[0]!.details).toEqual({ reason: 'no outputs' });
+  });
+
+  it('takes a condition that is truthy but not true (docs/dsl.md), and passes over a falsy one', () => {
+    // Values "", "x", 0, 3, null: only "x" and 3 are truthy; the others fall to the default c.
+    const doc = muxDoc({ strategy: 'conditional', conditions: ['value', 'false', 'false'], defaultOutput: 'c' }, 5);
+    const nodes = (doc['nodes'] as Json[]).map((n) =>
+      n['nodeId'] === 'src' ? { ...n, generation: { type: 'values', values: ['', 'x', 0, 3, null] } } : n,
+    );
+    const engine = run({ ...doc, nodes });
+    expect(routes(engine)).toEqual(['src#1>c', 'src#2>a', 'src#3>c', 'src#4>a', 'src#5>c']);
+  });
 });

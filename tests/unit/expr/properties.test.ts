@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FUNCTION_NAMES, parseExpression, type EvalContext } from '../../../src/engine/expr';
-import { show } from './helpers';
+import { run, show } from './helpers';
 
 const VARIABLES = ['a', 'b', 'value', 'data', 'xs', 's', 'count'];
 
@@ -193,6 +193,43 @@ describe('evaluate (properties)', () => {
         expect(JSON.stringify(scope)).toBe(before);
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('operators against JavaScript’s own (reference, fixed seed)', () => {
+  // Small ranges so that equal operands come up often: a comparison is most easily broken at its
+  // equality edge. Both operands come from the scope, so nothing is folded at compile time.
+  const REFERENCE: Record<string, (a: any, b: any) => unknown> = {
+    '<': (a, b) => a < b,
+    '<=': (a, b) => a <= b,
+    '>': (a, b) => a > b,
+    '>=': (a, b) => a >= b,
+    '==': (a, b) => a === b,
+    '!=': (a, b) => a !== b,
+    '+': (a, b) => a + b,
+    '-': (a, b) => a - b,
+    '*': (a, b) => a * b,
+  };
+  const num = fc.oneof(fc.integer({ min: -3, max: 3 }), fc.constantFrom(0.5, -0.5, 2.5));
+  const text = fc.string({ unit: fc.constantFrom('a', 'b', 'B', 'é'), maxLength: 3 });
+
+  it('two numbers: every comparison and arithmetic operator gives what JavaScript gives', () => {
+    fc.assert(
+      fc.property(num, num, fc.constantFrom(...Object.keys(REFERENCE)), (a, b, op) => {
+        expect(run(`a ${op} b`, { a, b })).toBe(REFERENCE[op]!(a, b));
+      }),
+      { seed: 30, numRuns: 400 },
+    );
+  });
+
+  it('two strings: every comparison, and + joining, gives what JavaScript gives', () => {
+    const ops = ['<', '<=', '>', '>=', '==', '!=', '+'];
+    fc.assert(
+      fc.property(text, text, fc.constantFrom(...ops), (a, b, op) => {
+        expect(run(`a ${op} b`, { a, b })).toBe(REFERENCE[op]!(a, b));
+      }),
+      { seed: 30, numRuns: 400 },
     );
   });
 });

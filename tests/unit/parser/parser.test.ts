@@ -92,6 +92,13 @@ describe('unmatched lines', () => {
     expect(r.stats).toMatchObject({ lines: 4, blank: 2, continued: 1, parsed: 1, unparsed: 0 });
     expect(r.events[0]!.content).toBe('a\n  at x');
   });
+
+  it('a line of tabs, form feeds, vertical tabs or a lone carriage return only is blank too', () => {
+    // A \r right before \n ends the line; a lone one inside it is kept (lines.ts), here before a space.
+    const r = parsed('2024-01-01 10:00:00 INFO a\n\t\n\f\n\v \n\r \n  at x\n', JAVA);
+    expect(r.stats).toMatchObject({ lines: 6, blank: 4, continued: 1, parsed: 1, unparsed: 0 });
+    expect(r.events[0]!.content).toBe('a\n  at x');
+  });
 });
 
 describe('LogParser (streaming)', () => {

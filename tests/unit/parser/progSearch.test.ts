@@ -110,6 +110,16 @@ describe('the mask search', () => {
     );
   });
 
+  it('steps over a whole surrogate pair after an empty match, at the edges of both surrogate ranges', () => {
+    // U+10000 = D800 DC00, U+10FFFF = DBFF DFFF, U+10FC00 = DBFF DC00, U+103FF = D800 DFFF: an empty
+    // match lands before and after each character, never between the two halves of a pair.
+    const empty = userRegex('x*');
+    expect(empty.ok).toBe(true);
+    if (!empty.ok) return;
+    const text = 'a\u{10000}\u{10FFFF}\u{10FC00}\u{103FF}';
+    expect(empty.value.replaceAll(text, '-')).toBe('-a-\u{10000}-\u{10FFFF}-\u{10FC00}-\u{103FF}-');
+  });
+
   it('stays linear on a 50,000-character line where every position starts a long try', () => {
     const digits = userRegex(String.raw`\d+x`);
     expect(digits.ok).toBe(true);
