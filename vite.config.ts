@@ -54,6 +54,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunks each page loads first (scripts/check-budget.mjs reads it).
+    manifest: true,
     // Two pages: the app, and the embeddable player for docs sites (embed.html).
     rolldownOptions: { input: { index: 'index.html', embed: 'embed.html' } },
   },
