@@ -3,8 +3,8 @@
 //   2. type checks of every layer, the layer rules (dependency-cruiser, scripts/lint-deps.mjs) and the
 //      format check (Prettier)
 //   3. unit and contract tests (vitest, Node)
-//   4. the production build, then end-to-end tests (Playwright in Debian's Chromium, installed via
-//      apt when missing)
+//   4. the production build and its first-screen download budget (scripts/check-budget.mjs), then
+//      end-to-end tests (Playwright in Debian's Chromium, installed via apt when missing)
 // It ends with one line summing every runner: `tests: N passed, N failed`.
 // Options: --only types|unit|e2e (repeatable) runs a subset.
 import { spawnSync } from 'node:child_process';
@@ -122,6 +122,12 @@ if (wants('e2e')) {
     tally.failed++;
     failures.push('vite build');
   } else {
+    heading('first-screen download budget (scripts/check-budget.mjs)');
+    if (run('node', ['scripts/check-budget.mjs']) === 0) tally.passed++;
+    else {
+      tally.failed++;
+      failures.push('the first screen is over its download budget (scripts/check-budget.mjs)');
+    }
     heading('end-to-end tests (Playwright, Debian Chromium)');
     let chromium = null;
     try {

@@ -101,7 +101,7 @@ serviceWorker.then(
     });
   },
   // The page's own UI runs without it; only outside clients and offline use need it.
-  (err: unknown) => console.error(`The service worker could not start: ${explainServiceWorker(err)}`),
+  (err: unknown) => console.warn(`The service worker could not start: ${explainServiceWorker(err)}`),
 );
 
 /** Not pure: why the service worker could not start, in words, with what to do. */
