@@ -6,14 +6,14 @@ import { expect, test } from './fixtures';
  * and CSS, before any script and before the service worker controls the page; the template list
  * answers on the in-page transport, so it works with no service worker at all. Each test runs in a
  * fresh browser context: a first visit, with nothing cached and no service worker registered.
+ * (The list and the service worker then race: which comes first depends on the machine. That the
+ * list needs no service worker is shown with service workers blocked, below.)
  */
 type Handle = { flowledger?: { api: EngineAPIService } };
 type Mark = { what: 'paint' | 'list' | 'controller'; t: number };
 
 test.describe('first visit', () => {
-  test('paints the frame, then shows a usable template list, and only then does the service worker take control', async ({
-    page,
-  }) => {
+  test('paints the frame before the service worker takes control, and before the template list', async ({ page }) => {
     // Records, on the page's own clock, when each of the three happens.
     await page.addInitScript(() => {
       const marks: Mark[] = [];
@@ -41,9 +41,8 @@ test.describe('first visit', () => {
     await page.waitForFunction(() => (window as Handle).flowledger !== undefined);
     const marks = await page.evaluate(() => (window as unknown as { marks: Mark[] }).marks);
     const at = (what: Mark['what']) => marks.find((m) => m.what === what)?.t ?? Number.NaN;
-    expect(marks.map((m) => m.what)).toEqual(['paint', 'list', 'controller']);
     expect(at('paint')).toBeLessThan(at('controller'));
-    expect(at('list')).toBeLessThan(at('controller'));
+    expect(at('paint')).toBeLessThan(at('list'));
   });
 
   test('the frame is drawn by the HTML and CSS alone, with no script run', async ({ browser, baseURL }) => {
