@@ -8,6 +8,7 @@ import {
   apiHandlers,
   applyUpdate,
   pageProfiles,
+  precacheBuild,
   startServiceWorker,
   watchForUpdate,
 } from './client/browserApi';
@@ -22,8 +23,9 @@ import './ui/styles/global.css';
 /**
  * The page's automation handle, `window.flowledger`: the app's own API client, for pages that embed
  * Flowledger and for scripts driving it (e.g. `await flowledger.api.listTemplates()`). Set once the
- * service worker controls the page. `api` answers in the page (the UI's fast path); `fetchApi` is the
- * same client over real `fetch`, through the service worker, as any outside client reaches the API.
+ * service worker controls the page and keeps the build for offline use. `api` answers in the page
+ * (the UI's fast path); `fetchApi` is the same client over real `fetch`, through the service worker,
+ * as any outside client reaches the API.
  */
 export interface FlowledgerHandle {
   api: EngineAPIService;
@@ -60,8 +62,9 @@ const api = new EngineAPIService({ baseUrl: apiBaseUrl(), transport: deferredInP
 const serviceWorker = afterFirstPaint().then(async () => {
   await startServiceWorker(await handlers);
   // On a first visit the engine worker started before the service worker, so past the
-  // Content-Security-Policy header it serves: it is replaced at its first idle moment.
-  if (initialWorker === null) await appEngine.renew();
+  // Content-Security-Policy header it serves: it is replaced at its first idle moment. Meanwhile the
+  // service worker keeps the whole build for offline use.
+  await Promise.all([initialWorker === null ? appEngine.renew() : undefined, precacheBuild()]);
 });
 serviceWorker.catch(() => undefined);
 const fetchApi = new EngineAPIService({

@@ -12,6 +12,7 @@ import { appEngine } from './appEngine';
 
 const CONTROL_TIMEOUT_MS = 10_000;
 const UPDATE_SWITCH_WAIT_MS = 2_000;
+const PRECACHE_TIMEOUT_MS = 60_000;
 
 /**
  * Not pure: the API's request handlers for this page, over the app's engine service. Their code
@@ -47,6 +48,27 @@ export async function startServiceWorker(handlers: HttpHandler[]): Promise<void>
     quiet: true,
   });
   await controlled();
+}
+
+/**
+ * Not pure: asks the build's service worker, once it controls the page, to keep every file of the
+ * build for offline use (its install keeps only the pages, so it can take control of a first visit
+ * at once); resolves when it is done, or failed (then the next start asks again). The development
+ * server's plain Mock Service Worker keeps nothing: nothing to ask there.
+ */
+export function precacheBuild(timeoutMs = PRECACHE_TIMEOUT_MS): Promise<void> {
+  const controller = navigator.serviceWorker?.controller;
+  if (import.meta.env.DEV || !controller) return Promise.resolve();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(resolve, timeoutMs);
+    channel.port1.onmessage = (e: MessageEvent) => {
+      clearTimeout(timer);
+      if (e.data !== 'PRECACHED') console.warn(`Offline copy of the app not complete: ${String(e.data)}`);
+      resolve();
+    };
+    controller.postMessage('PRECACHE', [channel.port2]);
+  });
 }
 
 /**
