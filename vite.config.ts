@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { visualizer } from 'rollup-plugin-visualizer';
 import { appShell } from './scripts/vite-app-shell.mjs';
 
 // The built page runs under a Content-Security-Policy without 'unsafe-eval': formulas go through our
@@ -31,6 +32,12 @@ export default defineConfig({
     svelte(),
     contentSecurityPolicy(),
     appShell({ csp: CSP, copy: [{ from: 'examples', to: 'examples', ext: '.json' }] }),
+    // `ANALYZE=1 npx vite build`: a treemap of every chunk's modules, gzipped sizes included, in
+    // .scratch/bundle-stats.html (outside dist/, so never published). scripts/check-budget.mjs is the
+    // check; this is for finding what to split.
+    ...(process.env.ANALYZE === '1'
+      ? [visualizer({ filename: '.scratch/bundle-stats.html', gzipSize: true, template: 'treemap' }) as Plugin]
+      : []),
   ],
   // Relative asset URLs so the static build works from any sub-path (docs sites, demos).
   base: './',
@@ -54,6 +61,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunks each page loads first (scripts/check-budget.mjs reads it).
+    manifest: true,
     // Two pages: the app, and the embeddable player for docs sites (embed.html).
     rolldownOptions: { input: { index: 'index.html', embed: 'embed.html' } },
   },

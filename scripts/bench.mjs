@@ -5,17 +5,45 @@
 // between the `bench:results` marker comments, with the machine and the date.
 // S1/S2 (sharded runs) come from scripts/bench-shard.mjs. Then, unless --no-browser, the browser suite (scripts/bench-browser.mjs: B1–B3 and P2 in Debian's
 // Chromium against the built app) adds its rows to the same table.
+// Last, the first-screen rows (scripts/bench-first-screen.mjs: first visit and Lighthouse 12) go in
+// their own table; `npm run bench -- --first-screen [--before <dist>]` runs only those.
 // `npm run bench -- --quick` runs the smoke-sized benchmark and leaves docs/benchmarks.md alone.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { END as FS_END, START as FS_START, firstScreenBlock } from './bench-first-screen.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const quick = process.argv.includes('--quick');
 const docPath = join(root, 'docs', 'benchmarks.md');
 const START = '<!-- bench:results:start -->';
 const END = '<!-- bench:results:end -->';
+
+/** Not pure: puts `block` (its own markers included) in place of the text between `start` and `end` in the doc. */
+function writeBlock(start, end, block, after) {
+  const doc = readFileSync(docPath, 'utf8');
+  const from = doc.indexOf(start);
+  const to = doc.indexOf(end);
+  let next;
+  if (from >= 0 && to > from) next = `${doc.slice(0, from)}${block}${doc.slice(to + end.length)}`;
+  else {
+    const at = doc.indexOf(after);
+    next =
+      at >= 0
+        ? `${doc.slice(0, at + after.length)}\n\n${block}${doc.slice(at + after.length)}`
+        : `${doc.trimEnd()}\n\n${block}\n`;
+  }
+  writeFileSync(docPath, next);
+}
+
+if (process.argv.includes('--first-screen')) {
+  const block = await firstScreenBlock(root, process.argv.slice(2), (m) => process.stderr.write(`${m}\n`));
+  process.stdout.write(`${block}\n`);
+  writeBlock(FS_START, FS_END, block, END);
+  process.stdout.write(`wrote ${docPath}\n`);
+  process.exit(0);
+}
 
 function run(args) {
   const r = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
@@ -122,3 +150,12 @@ const next =
     : `${doc.trimEnd()}\n\n${block}\n`;
 writeFileSync(docPath, next);
 process.stdout.write(`wrote ${docPath}\n`);
+
+if (!process.argv.includes('--no-browser')) {
+  process.stderr.write('first-screen rows (first visit, Lighthouse 12)…\n');
+  const fs = await firstScreenBlock(root, [...process.argv.slice(2), '--no-build'], (m) =>
+    process.stderr.write(`${m}\n`),
+  );
+  writeBlock(FS_START, FS_END, fs, END);
+  process.stdout.write(`${fs}\nwrote ${docPath}\n`);
+}

@@ -4,8 +4,8 @@
 //      format check (Prettier)
 //   3. unit and contract tests (vitest, Node; GNU parallel, installed via apt when missing, drives
 //      the sharded-run test)
-//   4. the production build, then end-to-end tests (Playwright in Debian's Chromium, installed via
-//      apt when missing)
+//   4. the production build and its first-screen download budget (scripts/check-budget.mjs), then
+//      end-to-end tests (Playwright in Debian's Chromium, installed via apt when missing)
 // It ends with one line summing every runner: `tests: N passed, N failed`.
 // Options: --only types|unit|e2e (repeatable) runs a subset.
 import { spawnSync } from 'node:child_process';
@@ -130,6 +130,12 @@ if (wants('e2e')) {
     tally.failed++;
     failures.push('vite build');
   } else {
+    heading('first-screen download budget (scripts/check-budget.mjs)');
+    if (run('node', ['scripts/check-budget.mjs']) === 0) tally.passed++;
+    else {
+      tally.failed++;
+      failures.push('the first screen is over its download budget (scripts/check-budget.mjs)');
+    }
     heading('end-to-end tests (Playwright, Debian Chromium)');
     let chromium = null;
     try {

@@ -2,7 +2,7 @@
 // file of the build is on disk. It lists those files (the precache), hashes them into the build's
 // VERSION — the same build gives the same VERSION, any change gives a new one, which is how a new
 // deploy is noticed — and carries the page's Content-Security-Policy so the worker can serve it as a
-// header. Source maps are left out of the precache: they are for developers, online.
+// header. Source maps (and the build manifest) are left out of the precache: they are for developers, online.
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -47,7 +47,10 @@ export function appShell({ csp, copy = [] }) {
           .sort())
           copyFileSync(join(root, from, f), join(outDir, to, f));
       }
-      const files = filesUnder(outDir).filter((f) => !f.endsWith('.map') && f !== SERVICE_WORKER_FILE);
+      // The build manifest (.vite/) is for the build's own checks, not for the browser.
+      const files = filesUnder(outDir).filter(
+        (f) => !f.endsWith('.map') && !f.startsWith('.vite/') && f !== SERVICE_WORKER_FILE,
+      );
       const hash = createHash('sha256');
       for (const f of files)
         hash

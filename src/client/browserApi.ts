@@ -3,30 +3,41 @@
  * Service Worker (public/mockServiceWorker.js), which hands them to the API's handlers in the page;
  * the handlers are given the engine service of the app's engine worker (appEngine.ts) — they
  * never start a worker themselves. Also the page's side of a new deploy's service worker.
+ * The handlers and Mock Service Worker load on demand (dynamic imports), so none of this is in the
+ * first screen's download; the service worker starts after the page has painted.
  */
 import type { HttpHandler } from 'msw';
-import { setupWorker } from 'msw/browser';
-import { buildHandlers } from '../api/handlers';
 import { CompatProfiles, pageProfileOf } from '../api/profile';
 import { appEngine } from './appEngine';
 
 const CONTROL_TIMEOUT_MS = 10_000;
 const UPDATE_SWITCH_WAIT_MS = 2_000;
+const PRECACHE_TIMEOUT_MS = 60_000;
 
 /**
- * Not pure: registers and starts the service worker, then waits until it controls this page.
+ * Not pure: the API's request handlers for this page, over the app's engine service. Their code
+ * (the API, Mock Service Worker's request matching) loads here, after the page has painted — the
+ * page's own client answers with them in-page (transport.ts), with no service worker.
  * `options.profiles` is the page's compatibility-profile choice (main.ts reads `?compat=` into it).
- * Resolves with the handler list (the page's own client answers with it in-page, without the
- * service-worker hop) when `/api` requests are answered; rejects (with the reason) when they cannot be.
  */
-export async function startApi(options: { profiles?: CompatProfiles } = {}): Promise<HttpHandler[]> {
+export async function apiHandlers(options: { profiles?: CompatProfiles } = {}): Promise<HttpHandler[]> {
+  const { buildHandlers } = await import('../api/handlers');
+  return buildHandlers(appEngine, apiBaseUrl(), options.profiles ? { profiles: options.profiles } : {});
+}
+
+/**
+ * Not pure: registers and starts the service worker over `handlers`, then waits until it controls
+ * this page. It serves outside clients (`fetch('/api/…')`, `window.flowledger.fetchApi`) and offline
+ * use; the page's own UI does not wait for it. Rejects (with the reason) when it cannot start.
+ */
+export async function startServiceWorker(handlers: HttpHandler[]): Promise<void> {
   if (!('serviceWorker' in navigator)) {
     throw new Error(
       'this browser has no service workers (or the page is not served from a secure origin), so the in-browser API cannot run',
     );
   }
   expectOfflineUpdateChecks();
-  const handlers = buildHandlers(appEngine, apiBaseUrl(), options.profiles ? { profiles: options.profiles } : {});
+  const { setupWorker } = await import('msw/browser');
   const worker = setupWorker(...handlers);
   await worker.start({
     // Relative to the page, so the app works from any sub-path of a static host. The build's own
@@ -37,7 +48,27 @@ export async function startApi(options: { profiles?: CompatProfiles } = {}): Pro
     quiet: true,
   });
   await controlled();
-  return handlers;
+}
+
+/**
+ * Not pure: asks the build's service worker, once it controls the page, to keep every file of the
+ * build for offline use (its install keeps only the pages, so it can take control of a first visit
+ * at once); resolves when it is done, or failed (then the next start asks again). The development
+ * server's plain Mock Service Worker keeps nothing: nothing to ask there.
+ */
+export function precacheBuild(timeoutMs = PRECACHE_TIMEOUT_MS): Promise<void> {
+  const controller = navigator.serviceWorker?.controller;
+  if (import.meta.env.DEV || !controller) return Promise.resolve();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(resolve, timeoutMs);
+    channel.port1.onmessage = (e: MessageEvent) => {
+      clearTimeout(timer);
+      if (e.data !== 'PRECACHED') console.warn(`Offline copy of the app not complete: ${String(e.data)}`);
+      resolve();
+    };
+    controller.postMessage('PRECACHE', [channel.port2]);
+  });
 }
 
 /**

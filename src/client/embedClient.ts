@@ -1,17 +1,19 @@
 /**
  * The embeddable player's client (embed.html). The player needs no service worker: its client runs
  * the API's request handlers in the page (the in-page transport), over an engine worker of its own
- * that keeps its data in the player's store, apart from the app's.
+ * that keeps its data in the player's store, apart from the app's. The handlers' code loads beside
+ * the player's first render, not in front of it.
  */
-import { buildHandlers } from '../api/handlers';
 import { EMBED_DB_NAME } from '../contract/databases';
 import { engineBridge } from './engineBridge';
 import { EngineAPIService } from './EngineAPIService';
-import { inPageTransport } from './transport';
+import { deferredInPageTransport } from './transport';
 
 /** Not pure: the player's client at `api` under the page's base; its engine worker starts on the first call. */
 export function createEmbedClient(): EngineAPIService {
   const baseUrl = new URL('api', document.baseURI).href;
-  const handlers = buildHandlers(engineBridge(EMBED_DB_NAME), baseUrl);
-  return new EngineAPIService({ baseUrl, transport: inPageTransport(handlers) });
+  const handlers = import('../api/handlers').then(({ buildHandlers }) =>
+    buildHandlers(engineBridge(EMBED_DB_NAME), baseUrl),
+  );
+  return new EngineAPIService({ baseUrl, transport: deferredInPageTransport(handlers) });
 }

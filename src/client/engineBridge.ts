@@ -11,13 +11,36 @@ import type { EngineWorkerApi } from '../worker/engine.worker';
 /** How the HTTP handlers reach the engine service: called per request, it starts the worker lazily. */
 export type EngineServiceGetter = () => PortOf<EngineWorkerApi>;
 
+/** A getter whose worker can be replaced (see `renew`). */
+export interface RenewableEngine extends EngineServiceGetter {
+  /**
+   * Not pure: once no call is in flight, ends the running worker; the next call starts a fresh one
+   * (which restores open runs from the store). The app page does this when its service worker takes
+   * control on a first visit: a worker started before then was fetched past the service worker, so
+   * without the Content-Security-Policy header it serves. Resolves when the worker is gone.
+   */
+  renew(): Promise<void>;
+}
+
 /**
  * Not pure: a bridge to an engine worker named `name`. The worker keeps its data in the store of
  * that name (src/worker/engine.worker.ts), which is how the embeddable player keeps its state apart
  * from the app's. Nothing starts until the getter is first called.
  */
-export function engineBridge(name: string): EngineServiceGetter {
+export function engineBridge(name: string): RenewableEngine {
   let port: PortOf<EngineWorkerApi> | null = null;
+  let stop: (() => void) | null = null;
+  let inFlight = 0;
+  let renewing: (() => void) | null = null;
+  const renewIfIdle = () => {
+    if (!renewing || inFlight > 0) return;
+    stop?.();
+    port = null;
+    stop = null;
+    const done = renewing;
+    renewing = null;
+    done();
+  };
   const start = (): PortOf<EngineWorkerApi> => {
     const worker = new Worker(new URL('../worker/engine.worker.ts', import.meta.url), { type: 'module', name });
     const remote = Comlink.wrap<EngineWorkerApi>(worker);
@@ -45,10 +68,31 @@ export function engineBridge(name: string): EngineServiceGetter {
         const method = (remote as unknown as Record<string | symbol, (...args: unknown[]) => Promise<unknown>>)[
           member
         ]!;
-        return (...args: unknown[]) => Promise.race([method(...args), failed]);
+        return async (...args: unknown[]) => {
+          inFlight++;
+          try {
+            return await Promise.race([method(...args), failed]);
+          } finally {
+            inFlight--;
+            renewIfIdle();
+          }
+        };
       },
     });
+    stop = () => worker.terminate();
     return proxy;
   };
-  return () => (port ??= start());
+  const getter = () => (port ??= start());
+  return Object.assign(getter, {
+    renew: () =>
+      new Promise<void>((resolve) => {
+        if (port === null) return resolve();
+        const before = renewing;
+        renewing = () => {
+          before?.();
+          resolve();
+        };
+        renewIfIdle();
+      }),
+  });
 }

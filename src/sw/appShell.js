@@ -4,8 +4,8 @@
  * `sw.js`: VERSION (a hash of every file of the build), PRECACHE (every file of the build, relative
  * to this script) and CSP (the page's Content-Security-Policy). It then does three things:
  *  1. keeps the app shell for offline use: every file of the build goes into a cache named after
- *     the build, so after one visit the app, its workers and its bundled samples load with no
- *     network; a new deploy has a new VERSION, so the browser installs the new worker and the page
+ *     the build (the pages when it installs, the rest when the page asks), so after one visit the
+ *     app, its workers and its bundled samples load with no network; a new deploy has a new VERSION, so the browser installs the new worker and the page
  *     offers a reload (src/ui/components/UpdatePrompt) instead of mixing old and new assets;
  *  2. serves what it answers with the app's Content-Security-Policy as a header, so the policy also
  *     reaches the Web Workers (a <meta> policy applies to the page only);
@@ -24,13 +24,24 @@ const shellUrls = new Set(PRECACHE.map((path) => new URL(path, scopeUrl).href));
 const indexUrl = new URL('index.html', scopeUrl).href;
 const apiUrl = new URL('api', scopeUrl).href;
 
+// The install caches the build's pages only, so on a first visit this worker takes control at once
+// (the page paints and runs without it meanwhile); the rest of the build follows when the page asks
+// ('PRECACHE', below), which it does as soon as this worker controls it.
+const coreUrls = [...shellUrls].filter((url) => /\.(html|webmanifest|svg)$/.test(url));
+
 self.addEventListener('install', (event) => {
   event.waitUntil(
-    caches
-      .open(CACHE)
-      .then((cache) => cache.addAll([...shellUrls].map((url) => new Request(url, { cache: 'reload' })))),
+    caches.open(CACHE).then((cache) => cache.addAll(coreUrls.map((url) => new Request(url, { cache: 'reload' })))),
   );
 });
+
+/** Caches every file of the build not cached yet (all or none, as an install would). */
+async function precacheRest() {
+  const cache = await caches.open(CACHE);
+  const missing = [];
+  for (const url of shellUrls) if (!(await cache.match(url))) missing.push(url);
+  await cache.addAll(missing.map((url) => new Request(url, { cache: 'reload' })));
+}
 
 self.addEventListener('activate', (event) => {
   // Keep the caches of this build and the one before it: a page opened before the update may still
@@ -98,6 +109,19 @@ async function withPolicy(response) {
 // Mock Service Worker would (its `activeClientIds`, a global of the script imported below), and keep
 // the registration.
 self.addEventListener('message', (event) => {
+  if (event.data === 'PRECACHE') {
+    // The page asks for the whole build to be kept for offline use (src/client/browserApi.ts); the
+    // answer, on the port it sent, says when that is done.
+    event.stopImmediatePropagation();
+    const port = event.ports[0];
+    event.waitUntil(
+      precacheRest().then(
+        () => port && port.postMessage('PRECACHED'),
+        (err) => port && port.postMessage(`PRECACHE_FAILED ${err && err.message}`),
+      ),
+    );
+    return;
+  }
   if (event.data === 'SKIP_WAITING') {
     // The person chose to reload into this build (src/client/browserApi.ts applyUpdate).
     event.stopImmediatePropagation();

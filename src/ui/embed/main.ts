@@ -12,4 +12,6 @@ import { readEmbedOptions } from './source';
 const target = document.getElementById('player');
 if (!target) throw new Error('Flowledger player: the page has no #player element to mount into');
 
+// The player replaces the message embed.html painted.
+target.replaceChildren();
 mount(Player, { target, props: { api: createEmbedClient(), options: readEmbedOptions(location.search) } });

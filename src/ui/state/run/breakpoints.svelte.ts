@@ -2,9 +2,11 @@
  * Breakpoints as reactive state: nodes whose action pauses a run, and one "run until" condition in
  * the expression language (parse errors kept for the inline message). `check(view)` is what the run
  * asks after every step it takes; it is pure over the view it is given.
+ * The condition's parser (the engine's expression language) loads when a condition is first typed,
+ * not with the page: few runs use one, and it is a large part of the page's script.
  */
 import type { StepView } from '../../controllers/graph/stepState';
-import { parseCondition, type Condition } from './condition';
+import type { Condition, ConditionParse } from './condition';
 
 export interface BreakpointHit {
   /** Shown to the person, e.g. `Paused at step 4: Route by size acted.` */
@@ -31,6 +33,14 @@ export function createBreakpoints(): BreakpointsState {
   let condition = $state('');
   let parsed = $state.raw<Condition | null>(null);
   let conditionError = $state<string | null>(null);
+  let parse: ((source: string) => ConditionParse) | null = null;
+
+  function apply(source: string, r: ConditionParse): void {
+    // A condition typed since is the one that counts.
+    if (source !== condition) return;
+    parsed = r.ok ? r.condition : null;
+    conditionError = r.ok ? null : `${r.message} (at column ${r.position + 1})`;
+  }
 
   return {
     get nodes() {
@@ -57,9 +67,18 @@ export function createBreakpoints(): BreakpointsState {
         conditionError = null;
         return;
       }
-      const r = parseCondition(source);
-      parsed = r.ok ? r.condition : null;
-      conditionError = r.ok ? null : `${r.message} (at column ${r.position + 1})`;
+      if (parse) return apply(source, parse(source));
+      void import('./condition').then(
+        (m) => {
+          parse = m.parseCondition;
+          if (source === condition) apply(source, parse(source));
+        },
+        (err: unknown) => {
+          if (source !== condition) return;
+          parsed = null;
+          conditionError = `the condition could not be checked: ${err instanceof Error ? err.message : String(err)}`;
+        },
+      );
     },
     clear() {
       nodes = new Set();
