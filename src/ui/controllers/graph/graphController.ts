@@ -41,7 +41,7 @@ export interface GraphControllerOptions {
 }
 
 /** A fitted graph is not zoomed in past this (a three-node graph would be drawn huge). */
-const FIT_MAX_ZOOM = 2;
+const FIT_MAX_ZOOM = 1.25;
 /** Free room around a fitted graph, px. */
 const FIT_PAD = 16;
 
