@@ -96,15 +96,15 @@ test('zoomed out past the readable size, labels are hidden rather than shrunk', 
   await expect.poll(async () => (await labelSizes(page)).shown).toBe(11);
 });
 
-/** Where the tokens on the graph are drawn now (their SVG transforms), and how many are moving. */
+/** Where the tokens on the graph are drawn now (their computed transforms), and how many are moving. */
 async function tokens(page: Page): Promise<{ moving: number; at: string[] }> {
   return page.evaluate(() => {
-    const dots = [...document.querySelectorAll<SVGCircleElement>('svg.tokens circle.token')].filter(
-      (d) => d.style.display !== 'none',
+    const dots = [...document.querySelectorAll<HTMLElement>('.graph .tokens .token')].filter(
+      (d) => getComputedStyle(d).display !== 'none',
     );
     return {
       moving: dots.filter((d) => d.classList.contains('moving')).length,
-      at: dots.map((d) => d.getAttribute('transform') ?? ''),
+      at: dots.map((d) => getComputedStyle(d).transform),
     };
   });
 }

@@ -41,10 +41,11 @@ describe('tokens on the graph', () => {
     expect(b).toBeGreaterThan(c!);
   });
 
-  it('a journey fits between two steps, within bounds', () => {
+  it('a journey fits between two steps, and steps faster than 20 a second have none', () => {
     expect(journeyMs(Infinity)).toBe(600);
     expect(journeyMs(250)).toBe(200);
-    expect(journeyMs(10)).toBe(120);
+    expect(journeyMs(100)).toBe(80);
+    expect(journeyMs(30)).toBe(0);
   });
 
   it('badge text stays short for large counts', () => {

@@ -36,8 +36,8 @@ export interface GraphControllerOptions {
   schedule?: (cb: () => void) => void;
   /** Where automatic layouts are kept between opens; default localStorage (memory when headless). */
   layouts?: LayoutStore;
-  /** The SVG laid over the canvas where tokens travel and edge counts show (none: no token layer). */
-  tokens?: SVGSVGElement | null;
+  /** The element laid over the canvas where tokens travel (none: no token layer). */
+  tokens?: HTMLElement | null;
 }
 
 /** A fitted graph is not zoomed in past this (a three-node graph would be drawn huge). */
@@ -152,11 +152,16 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
     labels?.check();
   }
 
-  /** Shows `view`'s waiting tokens on the token layer, travelling there when the run moved forward. */
+  /**
+   * Shows `view`'s waiting tokens on the token layer, travelling there when the run moved one step
+   * forward (Step, or Play at a set speed). A view many steps ahead (a slider jump, a batch of steps
+   * at Max speed) shows them at rest: its tokens did not all move in one step, and a journey on every
+   * batch of a fast run would cost frames the run needs (B4).
+   */
   function showTokens(view: StepView | null, before: StepView | null): void {
     if (!tokens) return;
     const now = performance.now();
-    const forward = view !== null && before !== null && view.step > before.step;
+    const forward = view !== null && before !== null && view.step === before.step + 1;
     const ms = forward && !prefersReducedMotion() ? journeyMs(lastStepAt > 0 ? now - lastStepAt : Infinity) : 0;
     if (forward) lastStepAt = now;
     tokens.update(view?.edgeWaiting ?? {}, ms);

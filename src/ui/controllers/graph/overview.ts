@@ -78,6 +78,9 @@ export interface OverviewColours {
 export function attachOverview(cy: Core, canvas: HTMLCanvasElement, colours: () => OverviewColours): () => void {
   let queued = false;
   let map: OverviewMap | null = null;
+  /** Whether the overview shows, decided again only when the graph or the view moved (not on every step's redraw). */
+  let wanted = false;
+  let moved = true;
   const draw = () => {
     queued = false;
     const ctx = canvas.getContext('2d');
@@ -90,16 +93,18 @@ export function attachOverview(cy: Core, canvas: HTMLCanvasElement, colours: () 
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     ctx.clearRect(0, 0, width, height);
     const nodes = cy.nodes();
-    const wanted =
-      nodes.length > 0 &&
-      width > 0 &&
-      overviewWanted(
-        nodes.renderedBoundingBox({ includeLabels: false }),
-        cy.width(),
-        cy.height(),
-        { x1: canvas.offsetLeft, y1: canvas.offsetTop, x2: canvas.offsetLeft + width, y2: canvas.offsetTop + height },
-        nodes.map((n) => n.renderedBoundingBox({ includeLabels: true })),
-      );
+    if (moved)
+      wanted =
+        nodes.length > 0 &&
+        width > 0 &&
+        overviewWanted(
+          nodes.renderedBoundingBox({ includeLabels: false }),
+          cy.width(),
+          cy.height(),
+          { x1: canvas.offsetLeft, y1: canvas.offsetTop, x2: canvas.offsetLeft + width, y2: canvas.offsetTop + height },
+          nodes.map((n) => n.renderedBoundingBox({ includeLabels: true })),
+        );
+    moved = false;
     canvas.style.visibility = wanted ? '' : 'hidden';
     if (!wanted) {
       map = null;
@@ -144,14 +149,20 @@ export function attachOverview(cy: Core, canvas: HTMLCanvasElement, colours: () 
   const up = () => {
     dragging = false;
   };
-  cy.on('render viewport add remove position resize', schedule);
+  const onMove = () => {
+    moved = true;
+    schedule();
+  };
+  cy.on('render', schedule);
+  cy.on('viewport add remove position resize', onMove);
   canvas.addEventListener('pointerdown', down);
   canvas.addEventListener('pointermove', move);
   canvas.addEventListener('pointerup', up);
   canvas.addEventListener('pointercancel', up);
   schedule();
   return () => {
-    cy.off('render viewport add remove position resize', schedule);
+    cy.off('render', schedule);
+    cy.off('viewport add remove position resize', onMove);
     canvas.removeEventListener('pointerdown', down);
     canvas.removeEventListener('pointermove', move);
     canvas.removeEventListener('pointerup', up);

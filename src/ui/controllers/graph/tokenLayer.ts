@@ -1,11 +1,14 @@
 /**
- * The token layer: an SVG laid over the Cytoscape canvas where the tokens of a step travel along
+ * The token layer: an element laid over the Cytoscape canvas where the tokens of a step travel along
  * their edges, and the placing of each waiting edge's count badge (the edge's own `N waiting` label,
- * drawn at a fixed screen size by the stylesheet) so that no two badges cover each other. One
- * requestAnimationFrame loop moves every token of a step (a few per edge, TOKENS_PER_EDGE), and runs
- * only while a journey is under way; badges are placed again on zoom, once per frame. The element
- * count is bounded by the edges, never by the tokens, so 100,000 tokens cost what 3 per edge do. With
- * `prefers-reduced-motion` nothing travels: the tokens are drawn at rest with their counts.
+ * drawn at a fixed screen size by the stylesheet) so that no two badges cover each other.
+ *
+ * A token is a small fixed-size element; its journey is a transform animation (Web Animations, its
+ * path sampled into keyframes) that the browser's compositor plays for every token in the same
+ * frame, off the main thread — a loop of our own repainting an SVG each frame cost a played run a
+ * third of its frames (B4, docs/benchmarks.md). Few travel per edge (TOKENS_PER_EDGE): the element
+ * count is bounded by the edges, never by the tokens. Badges are placed again on pan and zoom, once
+ * per frame. With `prefers-reduced-motion` nothing travels: tokens stand at rest with their counts.
  */
 import type { Core, EdgeSingular } from 'cytoscape';
 import { BADGE_SCRATCH } from './style';
@@ -22,15 +25,21 @@ import {
   type Point,
 } from './tokens';
 
-const SVG = 'http://www.w3.org/2000/svg';
+/** Points sampled along a journey (keyframes per token). */
+const KEYFRAMES = 12;
 /** The badge sits this far from the resting token (up and to the right), px. */
 const BADGE_OFFSET = { x: 8, y: -12 };
 
 interface Entry {
   count: number;
-  dots: SVGCircleElement[];
+  dots: HTMLElement[];
   path: EdgePath | null;
+  /** The badge offset last given to the stylesheet (graph units; null: hidden), to restyle only on a change. */
+  offset: Point | null | undefined;
 }
+
+/** Node boxes (labels included) are measured again at most this often while only labels change, ms. */
+const OBSTACLES_MS = 500;
 
 export interface TokenLayer {
   /** Shows `waiting` (tokens per edge id); with `journeyMs` > 0 they travel there first. */
@@ -40,9 +49,12 @@ export interface TokenLayer {
   destroy(): void;
 }
 
-/** Whether the person asked for less motion. */
+let motionQuery: MediaQueryList | null = null;
+/** Whether the person asked for less motion (read at each step, so a change applies at once). */
 export function prefersReducedMotion(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+  if (typeof matchMedia !== 'function') return false;
+  motionQuery ??= matchMedia('(prefers-reduced-motion: reduce)');
+  return motionQuery.matches;
 }
 
 function pathOf(edge: EdgeSingular): EdgePath | null {
@@ -55,24 +67,24 @@ function pathOf(edge: EdgeSingular): EdgePath | null {
 }
 
 /** Not pure: a token layer drawing into `svg` over `cy`'s canvas. */
-export function createTokenLayer(cy: Core, svg: SVGSVGElement): TokenLayer {
+export function createTokenLayer(cy: Core, layer: HTMLElement): TokenLayer {
   const entries = new Map<string, Entry>();
-  let start = 0;
-  let duration = 0;
-  let frame = 0;
+  /** The journeys under way, and which update started them (a later one makes their end stale). */
+  let journeys: Animation[] = [];
+  let journey = 0;
   let placeQueued = false;
   let pathsStale = true;
+  /** The nodes' boxes in graph units, when they were measured, and the zoom the badges were placed at. */
+  let obstacles: { x1: number; y1: number; x2: number; y2: number }[] = [];
+  let obstaclesAt = -Infinity;
+  let placedZoom = NaN;
 
-  const el = <K extends keyof SVGElementTagNameMap>(name: K, cls: string): SVGElementTagNameMap[K] => {
-    const e = document.createElementNS(SVG, name);
-    e.setAttribute('class', cls);
-    return e;
-  };
+  const at = (p: Point) => `translate(${p.x.toFixed(1)}px, ${p.y.toFixed(1)}px)`;
 
   function entryOf(id: string): Entry {
     let e = entries.get(id);
     if (e) return e;
-    e = { count: 0, dots: [], path: null };
+    e = { count: 0, dots: [], path: null, offset: undefined };
     entries.set(id, e);
     pathsStale = true;
     return e;
@@ -85,25 +97,49 @@ export function createTokenLayer(cy: Core, svg: SVGSVGElement): TokenLayer {
     pathsStale = false;
   }
 
-  /** Puts the tokens where they are at `progress` of the journey (1: at rest). */
-  function drawTokens(progress: number): void {
+  /** Ends any journey and stands every token at rest: one per edge (the badge counts the rest). */
+  function rest(): void {
+    for (const a of journeys) a.cancel();
+    journeys = [];
+    journey++;
     const zoom = cy.zoom();
     const pan = cy.pan();
-    const moving = progress < 1;
-    for (const e of entries.values()) {
+    for (const e of entries.values())
       e.dots.forEach((dot, i) => {
-        // At rest the tokens of an edge stand on one another: one dot shows, the badge counts.
-        const shown = e.path !== null && (moving || i === 0);
+        const shown = e.path !== null && i === 0;
         dot.style.display = shown ? '' : 'none';
-        dot.classList.toggle('moving', moving);
-        if (!shown) return;
-        const t = moving ? journeyAt(progress, i, e.dots.length) : REST_AT;
-        const p = toScreen(pointAt(e.path!, t), zoom, pan);
-        dot.setAttribute('transform', `translate(${p.x.toFixed(1)} ${p.y.toFixed(1)})`);
+        dot.classList.remove('moving');
+        if (shown) dot.style.transform = at(toScreen(pointAt(e.path!, REST_AT), zoom, pan));
+      });
+    layer.removeAttribute('data-moving');
+  }
+
+  /** Sends the tokens of every waiting edge from their source to their resting place in `ms`. */
+  function travel(ms: number): void {
+    rest();
+    const zoom = cy.zoom();
+    const pan = cy.pan();
+    const mine = journey;
+    for (const e of entries.values()) {
+      if (!e.path) continue;
+      e.dots.forEach((dot, i) => {
+        const frames: Keyframe[] = [];
+        for (let k = 0; k <= KEYFRAMES; k++) {
+          const progress = k / KEYFRAMES;
+          const p = toScreen(pointAt(e.path!, journeyAt(progress, i, e.dots.length)), zoom, pan);
+          frames.push({ transform: at(p), offset: progress });
+        }
+        dot.style.display = '';
+        dot.classList.add('moving');
+        journeys.push(dot.animate(frames, { duration: ms, easing: 'linear' }));
       });
     }
-    if (moving) svg.setAttribute('data-moving', '');
-    else svg.removeAttribute('data-moving');
+    if (journeys.length === 0) return;
+    layer.setAttribute('data-moving', '');
+    void Promise.all(journeys.map((a) => a.finished)).then(
+      () => mine === journey && rest(),
+      () => undefined,
+    );
   }
 
   /**
@@ -114,9 +150,19 @@ export function createTokenLayer(cy: Core, svg: SVGSVGElement): TokenLayer {
   function placeAll(): void {
     placeQueued = false;
     if (cy.destroyed()) return;
-    if (pathsStale) readPaths();
+    const now = performance.now();
+    if (pathsStale) {
+      readPaths();
+      obstaclesAt = -Infinity;
+    }
     const zoom = cy.zoom();
     const pan = cy.pan();
+    // Measuring labels is the costly part: done again when the graph moved, or now and then as
+    // labels grow with their counts — not on every step of a fast run.
+    if (entries.size > 0 && now - obstaclesAt > OBSTACLES_MS) {
+      obstacles = cy.nodes().map((n) => n.boundingBox({ includeLabels: true }));
+      obstaclesAt = now;
+    }
     const candidates: BadgeCandidate[] = [];
     const mids: Record<string, Point> = {};
     for (const [id, e] of entries) {
@@ -130,37 +176,50 @@ export function createTokenLayer(cy: Core, svg: SVGSVGElement): TokenLayer {
       mids[id] = toScreen((cy.getElementById(id) as EdgeSingular).midpoint(), zoom, pan);
       candidates.push({ id, spots, ...size });
     }
-    const nodes = candidates.length > 0 ? cy.nodes().map((n) => n.renderedBoundingBox({ includeLabels: true })) : [];
+    const nodes = obstacles.map((b) => ({
+      x1: b.x1 * zoom + pan.x,
+      y1: b.y1 * zoom + pan.y,
+      x2: b.x2 * zoom + pan.x,
+      y2: b.y2 * zoom + pan.y,
+    }));
     const at = placeBadges(candidates, cy.width(), cy.height(), nodes);
+    // The badge's font and offsets are functions of the zoom: after a zoom every waiting edge is
+    // restyled, else only those whose badge moved or hid.
+    const zoomed = zoom !== placedZoom;
+    placedZoom = zoom;
     cy.batch(() => {
       for (const c of candidates) {
-        const edge = cy.getElementById(c.id);
+        const e = entries.get(c.id)!;
         const p = at[c.id];
-        if (!p) {
+        const offset = p ? { x: (p.x - mids[c.id]!.x) / zoom, y: (p.y - mids[c.id]!.y) / zoom } : null;
+        const same =
+          e.offset !== undefined &&
+          (offset === null || e.offset === null
+            ? offset === e.offset
+            : Math.abs(offset.x - e.offset.x) < 0.5 / zoom && Math.abs(offset.y - e.offset.y) < 0.5 / zoom);
+        if (same && !zoomed) continue;
+        e.offset = offset;
+        const edge = cy.getElementById(c.id);
+        if (!offset) {
           edge.addClass('crowded');
           continue;
         }
         edge.removeClass('crowded');
-        edge.scratch(BADGE_SCRATCH, { x: (p.x - mids[c.id]!.x) / zoom, y: (p.y - mids[c.id]!.y) / zoom });
+        edge.scratch(BADGE_SCRATCH, offset);
+        (edge as unknown as { updateStyle(): void }).updateStyle();
       }
-      // The badge's font and offsets are functions of the zoom: restyle the waiting edges only.
-      (cy.edges('.waiting') as unknown as { updateStyle(): void }).updateStyle();
     });
-    if (!frame) drawTokens(1);
   }
 
-  function tick(now: number): void {
-    frame = 0;
-    if (cy.destroyed()) return;
-    const progress = duration > 0 ? (now - start) / duration : 1;
-    drawTokens(Math.min(1, progress));
-    if (progress < 1) frame = requestAnimationFrame(tick);
-  }
-
+  // The view moved: badges are placed again and tokens stand at rest where the edges now are (a
+  // journey's keyframes were computed for the old view).
   const onViewport = () => {
     if (placeQueued) return;
     placeQueued = true;
-    requestAnimationFrame(placeAll);
+    requestAnimationFrame(() => {
+      placeAll();
+      rest();
+    });
   };
   const onPosition = () => {
     pathsStale = true;
@@ -182,34 +241,26 @@ export function createTokenLayer(cy: Core, svg: SVGSVGElement): TokenLayer {
         e.count = count;
         const n = Math.max(1, travellers(count));
         while (e.dots.length < n) {
-          const dot = el('circle', 'token');
-          dot.setAttribute('r', '5');
-          svg.insertBefore(dot, svg.firstChild);
+          const dot = document.createElement('span');
+          dot.className = 'token';
+          layer.append(dot);
           e.dots.push(dot);
         }
         while (e.dots.length > n) e.dots.pop()!.remove();
       }
       placeAll();
-      if (journeyMs > 0 && entries.size > 0) {
-        start = performance.now();
-        duration = journeyMs;
-        drawTokens(0);
-        if (!frame) frame = requestAnimationFrame(tick);
-      } else {
-        if (frame) cancelAnimationFrame(frame);
-        frame = 0;
-        drawTokens(1);
-      }
+      if (journeyMs > 0 && entries.size > 0) travel(journeyMs);
+      else rest();
     },
     invalidate() {
       pathsStale = true;
       onViewport();
     },
     destroy() {
-      if (frame) cancelAnimationFrame(frame);
+      for (const a of journeys) a.cancel();
       cy.off('viewport resize', onViewport);
       cy.off('position add remove', onPosition);
-      svg.replaceChildren();
+      layer.replaceChildren();
       entries.clear();
     },
   };

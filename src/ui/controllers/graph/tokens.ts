@@ -27,7 +27,8 @@ export const REST_AT = 0.55;
 export const STAGGER = 0.18;
 /** A step's journey lasts this long at most (ms); shorter when steps come faster. */
 export const MAX_JOURNEY_MS = 600;
-export const MIN_JOURNEY_MS = 120;
+/** Steps coming faster than this (ms apart: 30 steps/s) show their tokens at rest, without a journey. */
+export const FASTEST_JOURNEY_GAP_MS = 50;
 
 /** Pure. The point at fraction `t` (0…1) of `path`. */
 export function pointAt(path: EdgePath, t: number): Point {
@@ -61,9 +62,13 @@ export function journeyAt(progress: number, i: number, n: number): number {
   return LEAVE_AT + (REST_AT - LEAVE_AT) * ease(own);
 }
 
-/** Pure. How long the step's journey lasts, given the time (ms) since the step before was shown. */
+/**
+ * Pure. How long the step's journey lasts (0: none), given the time (ms) since the step before was
+ * shown: most of the time between steps, so a token arrives before the next step sets off.
+ */
 export function journeyMs(sinceLastStep: number): number {
-  return Math.round(Math.min(MAX_JOURNEY_MS, Math.max(MIN_JOURNEY_MS, sinceLastStep * 0.8)));
+  if (sinceLastStep < FASTEST_JOURNEY_GAP_MS) return 0;
+  return Math.round(Math.min(MAX_JOURNEY_MS, sinceLastStep * 0.8));
 }
 
 /** Pure. The text of a count badge: the number, shortened from 10,000 on (`12k`) so the badge stays small. */
