@@ -28,7 +28,7 @@ import {
 /** Points sampled along a journey (keyframes per token). */
 const KEYFRAMES = 12;
 /** The badge sits this far from the resting token (up and to the right), px. */
-const BADGE_OFFSET = { x: 8, y: -12 };
+const BADGE_OFFSET = { x: 10, y: -12 };
 
 interface Entry {
   count: number;
@@ -168,10 +168,13 @@ export function createTokenLayer(cy: Core, layer: HTMLElement): TokenLayer {
     for (const [id, e] of entries) {
       if (!e.path) continue;
       const size = badgeSize(String(cy.getElementById(id).data('label') ?? ''));
-      const spots = BADGE_SPOTS.map((t) => {
-        const p = toScreen(pointAt(e.path!, t), zoom, pan);
-        return { x: p.x + BADGE_OFFSET.x + size.w / 2, y: p.y + BADGE_OFFSET.y };
-      });
+      // Above the edge at each place along it, then below it, then centred on it.
+      const along = BADGE_SPOTS.map((t) => toScreen(pointAt(e.path!, t), zoom, pan));
+      const spots = [
+        ...along.map((p) => ({ x: p.x + BADGE_OFFSET.x + size.w / 2, y: p.y + BADGE_OFFSET.y })),
+        ...along.map((p) => ({ x: p.x + BADGE_OFFSET.x + size.w / 2, y: p.y - BADGE_OFFSET.y })),
+        ...along.slice(1).map((p) => ({ x: p.x, y: p.y })),
+      ];
       // Cytoscape draws an edge label centred on the edge's midpoint: offsets are taken from there.
       mids[id] = toScreen((cy.getElementById(id) as EdgeSingular).midpoint(), zoom, pan);
       candidates.push({ id, spots, ...size });
@@ -182,6 +185,13 @@ export function createTokenLayer(cy: Core, layer: HTMLElement): TokenLayer {
       x2: b.x2 * zoom + pan.x,
       y2: b.y2 * zoom + pan.y,
     }));
+    // The tokens resting on their edges are in the way too: a badge beside another edge's token,
+    // not over it.
+    for (const e of entries.values()) {
+      if (!e.path) continue;
+      const r = toScreen(pointAt(e.path, REST_AT), zoom, pan);
+      nodes.push({ x1: r.x - 7, y1: r.y - 7, x2: r.x + 7, y2: r.y + 7 });
+    }
     const at = placeBadges(candidates, cy.width(), cy.height(), nodes);
     // The badge's font and offsets are functions of the zoom: after a zoom every waiting edge is
     // restyled, else only those whose badge moved or hid.
