@@ -243,12 +243,13 @@ test.describe('screenshots', () => {
     });
   }
 
-  test('workspace at 390 px, dark', async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await openTemplate(page, 'Approval desk');
-    await button(page, 'Step 10').click();
-    await expect(page.getByText('Step 10 of 10')).toBeVisible();
-    await page.screenshot({ path: docShot('docs/screenshots/workspace-mobile-dark.png'), fullPage: true });
-  });
+  for (const theme of ['light', 'dark'] as const)
+    test(`workspace at 390 px, ${theme}`, async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.emulateMedia({ colorScheme: theme });
+      await openTemplate(page, 'Approval desk');
+      await button(page, 'Step 10').click();
+      await expect(page.getByText('Step 10 of 10')).toBeVisible();
+      await page.screenshot({ path: docShot(`docs/screenshots/workspace-mobile-${theme}.png`), fullPage: true });
+    });
 });

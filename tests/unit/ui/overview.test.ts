@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fromOverview, overviewMap, panToCentre, toOverview } from '../../../src/ui/controllers/graph/overview';
+import {
+  fromOverview,
+  overviewMap,
+  overviewWanted,
+  panToCentre,
+  toOverview,
+} from '../../../src/ui/controllers/graph/overview';
 
 describe('graph overview (minimap) mapping', () => {
   it('fits the graph inside the overview, centred, keeping its proportions', () => {
@@ -40,5 +46,20 @@ describe('graph overview (minimap) mapping', () => {
     // Rendered position = graph position × zoom + pan.
     expect(200 * 2 + pan.x).toBe(400);
     expect(100 * 2 + pan.y).toBe(300);
+  });
+});
+
+describe('when the overview shows', () => {
+  const over = { x1: 10, y1: 10, x2: 160, y2: 106 };
+  it('not when the whole graph is in view', () => {
+    expect(overviewWanted({ x1: 200, y1: 20, x2: 700, y2: 400 }, 800, 450, over, [])).toBe(false);
+  });
+  it('when the graph reaches outside the view and no node is under it', () => {
+    const nodes = [{ x1: 300, y1: 200, x2: 352, y2: 238 }];
+    expect(overviewWanted({ x1: 300, y1: 200, x2: 1300, y2: 400 }, 800, 450, over, nodes)).toBe(true);
+  });
+  it('never over a node', () => {
+    const nodes = [{ x1: 150, y1: 100, x2: 202, y2: 138 }];
+    expect(overviewWanted({ x1: 150, y1: 100, x2: 1300, y2: 400 }, 800, 450, over, nodes)).toBe(false);
   });
 });

@@ -22,8 +22,11 @@ import type { StepView } from './stepState';
 import { attachOverview } from './overview';
 import { graphStyle, type Theme } from './style';
 import { attachDragging, nodeAt, nodePositions, visibleCentre, type NodeDrop, type Point } from './editing';
+import { attachLabelHiding, legibleViewport, minLabelPx, readableZoom, type Insets } from './legibility';
+import { createTokenLayer, prefersReducedMotion, type TokenLayer } from './tokenLayer';
+import { journeyMs } from './tokens';
 
-export type { NodeDrop, Point };
+export type { NodeDrop, Point, Insets };
 
 export interface GraphControllerOptions {
   theme: Theme;
@@ -33,7 +36,14 @@ export interface GraphControllerOptions {
   schedule?: (cb: () => void) => void;
   /** Where automatic layouts are kept between opens; default localStorage (memory when headless). */
   layouts?: LayoutStore;
+  /** The element laid over the canvas where tokens travel (none: no token layer). */
+  tokens?: HTMLElement | null;
 }
+
+/** A fitted graph is not zoomed in past this (a three-node graph would be drawn huge). */
+const FIT_MAX_ZOOM = 1.25;
+/** Free room around a fitted graph, px. */
+const FIT_PAD = 16;
 
 /** How `setGraph` treats the viewport: fit the new graph (default), or keep the zoom and pan shown. */
 export interface SetGraphOptions {
@@ -82,6 +92,8 @@ export interface GraphController {
   nodeCount(): number;
   /** The canvas changed size. */
   resize(): void;
+  /** The room overlays take at the canvas's edges (tools, legend), which Fit keeps free. */
+  setInsets(insets: Insets): void;
   /** Draws the overview (minimap) on `canvas` and lets it move the view; returns a detach. */
   overview(canvas: HTMLCanvasElement): () => void;
   destroy(): void;
@@ -118,6 +130,42 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
   /** Extra label lines per node (a comparison's deltas), and the view last drawn, to redraw with them. */
   let overlay: Readonly<Record<string, string>> = {};
   let drawn: StepView | null = null;
+  let insets: Insets = { top: 0, right: 0, bottom: 0, left: 0 };
+  /** When the last step was drawn (ms), to fit a token journey into the time between steps. */
+  let lastStepAt = 0;
+  const labels = el ? attachLabelHiding(cy, schedule) : null;
+  const tokens: TokenLayer | null = el && opts.tokens ? createTokenLayer(cy, opts.tokens) : null;
+
+  /**
+   * Fits the graph as large as the free area allows, but not so small that labels cannot be read:
+   * a graph too large for that opens at the readable zoom from its start and is panned (the
+   * overview then shows where the view is, when it has a corner free of nodes).
+   */
+  function legibleFit(maxZoom = FIT_MAX_ZOOM): void {
+    const nodes = cy.nodes();
+    if (nodes.length === 0) return;
+    const bb = nodes.boundingBox({ includeLabels: true });
+    const box = { x1: bb.x1, y1: bb.y1, w: bb.w, h: bb.h };
+    const minZoom = Math.min(maxZoom, readableZoom(minLabelPx(cy.width())));
+    const v = legibleViewport(box, cy.width(), cy.height(), insets, FIT_PAD, minZoom, maxZoom);
+    cy.viewport({ zoom: v.zoom, pan: v.pan });
+    labels?.check();
+  }
+
+  /**
+   * Shows `view`'s waiting tokens on the token layer, travelling there when the run moved one step
+   * forward (Step, or Play at a set speed). A view many steps ahead (a slider jump, a batch of steps
+   * at Max speed) shows them at rest: its tokens did not all move in one step, and a journey on every
+   * batch of a fast run would cost frames the run needs (B4).
+   */
+  function showTokens(view: StepView | null, before: StepView | null): void {
+    if (!tokens) return;
+    const now = performance.now();
+    const forward = view !== null && before !== null && view.step === before.step + 1;
+    const ms = forward && !prefersReducedMotion() ? journeyMs(lastStepAt > 0 ? now - lastStepAt : Infinity) : 0;
+    if (forward) lastStepAt = now;
+    tokens.update(view?.edgeWaiting ?? {}, ms);
+  }
 
   /** The step's labels with the overlay's lines under them. */
   function patchOf(m: GraphModel, view: StepView | null) {
@@ -157,6 +205,7 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
     scheduled = false;
     if (destroyed || pending === undefined) return;
     const patch = patchOf(model, pending);
+    const before = drawn;
     drawn = pending;
     pending = undefined;
     cy.batch(() => {
@@ -173,6 +222,7 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
         else e.removeClass('waiting');
       }
     });
+    showTokens(drawn, before);
   }
 
   return {
@@ -188,16 +238,17 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
         cy.elements().remove();
         cy.add(toElements(next, patchOf(next, view ?? null), known) as cytoscape.ElementDefinition[]);
       });
-      if (dsl || known) {
-        cy.fit(undefined, 40);
-      } else {
-        cy.layout({ ...DAGRE_OPTIONS, fit: true, padding: 40 } as cytoscape.LayoutOptions).run();
+      if (!dsl && !known) {
+        cy.layout({ ...DAGRE_OPTIONS, fit: false } as cytoscape.LayoutOptions).run();
         if (next.nodes.length > 0) layouts.set(layoutKey(next), positionsOf(cy));
       }
-      if (kept) cy.viewport(kept);
-      else if (options.maxZoom !== undefined && cy.zoom() > options.maxZoom)
-        cy.zoom({ level: options.maxZoom, renderedPosition: { x: cy.width() / 2, y: cy.height() / 2 } });
+      if (kept) {
+        cy.viewport(kept);
+        labels?.check();
+      } else legibleFit(options.maxZoom);
       if (shownHighlight.selected || shownHighlight.path.length > 0) applyHighlight(shownHighlight);
+      tokens?.invalidate();
+      tokens?.update(view?.edgeWaiting ?? {}, 0);
       pending = undefined;
       setWith = view;
       drawn = view ?? null;
@@ -255,7 +306,7 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
       cy.style(graphStyle(theme) as unknown as cytoscape.StylesheetJson);
     },
     fit() {
-      cy.fit(undefined, 40);
+      legibleFit();
     },
     zoomBy(factor) {
       const z = cy.zoom() * factor;
@@ -268,6 +319,9 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
     renderedPosition: (id) => ({ ...cy.getElementById(id).renderedPosition() }),
     nodeCount: () => cy.nodes().length,
     resize: () => cy.resize(),
+    setInsets(next) {
+      insets = next;
+    },
     overview(canvas) {
       // Colours from the page's theme tokens, read when drawing, so a theme switch shows at once.
       return attachOverview(cy, canvas, () => {
@@ -280,6 +334,8 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
     },
     destroy() {
       destroyed = true;
+      labels?.detach();
+      tokens?.destroy();
       cy.destroy();
     },
   };

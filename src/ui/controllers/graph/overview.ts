@@ -1,8 +1,10 @@
 /**
  * The graph's overview (minimap): every node as a dot, and the part of the graph the main view
- * shows as a frame; a press or a drag on it moves the main view there. The mapping between graph
- * coordinates and the overview's pixels is pure (and unit-tested); drawing and pointer handling
- * need a canvas and a Cytoscape core, and are owned by the graph controller.
+ * shows as a frame; a press or a drag on it moves the main view there. It is shown only when the
+ * graph is larger than the view, and never over a node (a minimap that hides what it maps is
+ * noise). The mapping between graph coordinates and the overview's pixels is pure (and
+ * unit-tested); drawing and pointer handling need a canvas and a Cytoscape core, and are owned by
+ * the graph controller.
  */
 import type { Core } from 'cytoscape';
 
@@ -49,6 +51,24 @@ export function panToCentre(p: { x: number; y: number }, zoom: number, width: nu
   return { x: width / 2 - p.x * zoom, y: height / 2 - p.y * zoom };
 }
 
+/**
+ * Pure. Whether the overview is worth showing: the graph (`graph`, rendered px) reaches outside the
+ * `width`×`height` view, and none of the nodes' boxes (`nodes`, rendered px) lies under the
+ * overview's own box `over`.
+ */
+export function overviewWanted(
+  graph: { x1: number; y1: number; x2: number; y2: number },
+  width: number,
+  height: number,
+  over: { x1: number; y1: number; x2: number; y2: number },
+  nodes: Iterable<{ x1: number; y1: number; x2: number; y2: number }>,
+): boolean {
+  const larger = graph.x1 < -0.5 || graph.y1 < -0.5 || graph.x2 > width + 0.5 || graph.y2 > height + 0.5;
+  if (!larger) return false;
+  for (const n of nodes) if (n.x1 < over.x2 && over.x1 < n.x2 && n.y1 < over.y2 && over.y1 < n.y2) return false;
+  return true;
+}
+
 export interface OverviewColours {
   node: string;
   frame: string;
@@ -58,6 +78,9 @@ export interface OverviewColours {
 export function attachOverview(cy: Core, canvas: HTMLCanvasElement, colours: () => OverviewColours): () => void {
   let queued = false;
   let map: OverviewMap | null = null;
+  /** Whether the overview shows, decided again only when the graph or the view moved (not on every step's redraw). */
+  let wanted = false;
+  let moved = true;
   const draw = () => {
     queued = false;
     const ctx = canvas.getContext('2d');
@@ -70,7 +93,20 @@ export function attachOverview(cy: Core, canvas: HTMLCanvasElement, colours: () 
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     ctx.clearRect(0, 0, width, height);
     const nodes = cy.nodes();
-    if (nodes.length === 0 || width === 0) {
+    if (moved)
+      wanted =
+        nodes.length > 0 &&
+        width > 0 &&
+        overviewWanted(
+          nodes.renderedBoundingBox({ includeLabels: false }),
+          cy.width(),
+          cy.height(),
+          { x1: canvas.offsetLeft, y1: canvas.offsetTop, x2: canvas.offsetLeft + width, y2: canvas.offsetTop + height },
+          nodes.map((n) => n.renderedBoundingBox({ includeLabels: true })),
+        );
+    moved = false;
+    canvas.style.visibility = wanted ? '' : 'hidden';
+    if (!wanted) {
       map = null;
       return;
     }
@@ -113,14 +149,20 @@ export function attachOverview(cy: Core, canvas: HTMLCanvasElement, colours: () 
   const up = () => {
     dragging = false;
   };
-  cy.on('render viewport add remove position resize', schedule);
+  const onMove = () => {
+    moved = true;
+    schedule();
+  };
+  cy.on('render', schedule);
+  cy.on('viewport add remove position resize', onMove);
   canvas.addEventListener('pointerdown', down);
   canvas.addEventListener('pointermove', move);
   canvas.addEventListener('pointerup', up);
   canvas.addEventListener('pointercancel', up);
   schedule();
   return () => {
-    cy.off('render viewport add remove position resize', schedule);
+    cy.off('render', schedule);
+    cy.off('viewport add remove position resize', onMove);
     canvas.removeEventListener('pointerdown', down);
     canvas.removeEventListener('pointermove', move);
     canvas.removeEventListener('pointerup', up);

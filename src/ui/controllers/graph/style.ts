@@ -3,13 +3,32 @@
  * and a small palette, so light and dark differ only in colours.
  */
 import { KIND_LOOKS } from './kinds';
+import { NODE_FONT_PX } from './legibility';
 
 export type Theme = 'light' | 'dark';
 
 export interface StyleRule {
   selector: string;
-  style: Record<string, string | number>;
+  style: Record<string, string | number | ((ele: EleLike) => number)>;
 }
+
+/** What a style function reads of an element. */
+interface EleLike {
+  cy(): { zoom(): number };
+  scratch(key: string): unknown;
+}
+
+/** A waiting edge's count badge is this many px on screen, whatever the zoom. */
+export const BADGE_PX = 11;
+/** The scratch key where the token layer keeps a badge's offset from its edge's midpoint (graph units). */
+export const BADGE_SCRATCH = '_flowledgerBadge';
+
+/** Pure. `px` screen pixels in graph units at `ele`'s zoom (a size that does not scale with the graph). */
+const screenPx = (px: number) => (ele: EleLike) => px / ele.cy().zoom();
+const badgeOffset = (axis: 'x' | 'y') => (ele: EleLike) => {
+  const o = ele.scratch(BADGE_SCRATCH) as { x: number; y: number } | undefined;
+  return o ? o[axis] : 0;
+};
 
 const PALETTE = {
   light: {
@@ -17,7 +36,9 @@ const PALETTE = {
     bg: '#ffffff',
     edge: '#94a3b8',
     wait: '#c2410c',
-    acted: '#f59e0b',
+    onWait: '#ffffff',
+    // The "acted" ring: at least 3:1 against the canvas (amber-700; amber-500 was 2.1:1 on white).
+    acted: '#b45309',
     path: '#db2777',
     sel: '#2563eb',
   },
@@ -26,14 +47,12 @@ const PALETTE = {
     bg: '#111827',
     edge: '#64748b',
     wait: '#fb923c',
+    onWait: '#111827',
     acted: '#fbbf24',
     path: '#f472b6',
     sel: '#60a5fa',
   },
 } as const;
-
-/** Labels that would be drawn smaller than this many pixels are left out (unreadable anyway). */
-export const MIN_LABEL_PX = 3;
 
 /** Pure. The stylesheet for `theme`. */
 export function graphStyle(theme: Theme): StyleRule[] {
@@ -47,10 +66,7 @@ export function graphStyle(theme: Theme): StyleRule[] {
         'text-max-width': '150px',
         'text-valign': 'bottom',
         'text-margin-y': 6,
-        'font-size': 12,
-        // Labels smaller than this on screen are not drawn (a 500-node graph fitted to the view is
-        // at a tenth of its size, where a label is a smudge); zoom in and they are there.
-        'min-zoomed-font-size': MIN_LABEL_PX,
+        'font-size': NODE_FONT_PX,
         'line-height': 1.3,
         color: p.text,
         'text-background-color': p.bg,
@@ -61,7 +77,7 @@ export function graphStyle(theme: Theme): StyleRule[] {
         height: 38,
         'border-width': 2,
         'border-color': p.bg,
-        'transition-property': 'border-color, border-width, underlay-opacity',
+        'transition-property': 'border-color, border-width, outline-width',
         'transition-duration': 150,
       },
     },
@@ -80,7 +96,9 @@ export function graphStyle(theme: Theme): StyleRule[] {
       },
     },
     // Only an edge with tokens waiting has a label (`N waiting`): an edge without one then costs
-    // no label layout at all, which on a 500-edge graph is a tenth of its first drawing.
+    // no label layout at all, which on a 500-edge graph is a tenth of its first drawing. The label is
+    // a badge of a fixed screen size (its font follows the zoom), and the token layer
+    // (tokenLayer.ts) moves it along its edge so that no two badges overlap.
     {
       selector: 'edge.waiting',
       style: {
@@ -88,18 +106,26 @@ export function graphStyle(theme: Theme): StyleRule[] {
         'target-arrow-color': p.wait,
         width: 3,
         label: 'data(label)',
-        'font-size': 10,
-        'min-zoomed-font-size': MIN_LABEL_PX,
-        color: p.wait,
-        'text-background-color': p.bg,
-        'text-background-opacity': 0.9,
-        'text-background-padding': '2px',
-        'text-rotation': 'autorotate',
+        'font-size': screenPx(BADGE_PX),
+        'font-weight': 600,
+        color: p.onWait,
+        'text-background-color': p.wait,
+        'text-background-opacity': 1,
+        'text-background-padding': screenPx(3),
+        'text-background-shape': 'roundrectangle',
+        'text-margin-x': badgeOffset('x'),
+        'text-margin-y': badgeOffset('y'),
       },
     },
+    // A badge the token layer found no room for: hidden rather than drawn over another.
+    { selector: 'edge.crowded', style: { label: '' } },
+    // Zoomed out past the readable level (legibility.ts): no label rather than an unreadable one.
+    { selector: 'node.far', style: { label: '' } },
+    // A solid ring a little outside the node: opaque, so it keeps its contrast in both themes (a
+    // translucent glow turned olive on the dark canvas).
     {
       selector: 'node.acted',
-      style: { 'underlay-color': p.acted, 'underlay-opacity': 0.55, 'underlay-padding': 7, 'border-color': p.acted },
+      style: { 'outline-color': p.acted, 'outline-width': 3, 'outline-offset': 3, 'outline-opacity': 1 },
     },
     { selector: 'node.path', style: { 'border-color': p.path, 'border-width': 4 } },
     { selector: 'edge.path', style: { 'line-color': p.path, 'target-arrow-color': p.path, width: 4 } },

@@ -1,0 +1,168 @@
+// The workspace graph as a person reads it: labels of a readable size on screen at Fit for every
+// bundled example (1440 and 390 px), tokens travelling along their edges after Step (and standing
+// still, with their counts, when reduced motion is asked for), and axe-core at both widths and in both
+// themes.
+import { readdirSync, readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import AxeBuilder from './axe';
+import { expect, test } from './fixtures';
+import { button, openTemplate } from './workspaceHelpers';
+
+/** The names of the bundled examples, as the template list shows them. */
+const EXAMPLES: string[] = readdirSync(new URL('../../examples/', import.meta.url))
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => {
+    const doc = JSON.parse(readFileSync(new URL(`../../examples/${f}`, import.meta.url), 'utf8'));
+    return String(doc.name ?? doc.scenario?.name);
+  });
+
+interface LabelSizes {
+  nodes: number;
+  /** Nodes whose label is drawn, and the smallest of their on-screen font sizes (px). */
+  shown: number;
+  smallestNode: number;
+  /** Waiting edges whose count badge is drawn, and the smallest badge font on screen (px). */
+  badges: number;
+  smallestBadge: number;
+}
+
+/** The on-screen size of every label the graph draws: its font size in graph units × the zoom. */
+async function labelSizes(page: Page): Promise<LabelSizes> {
+  return page.evaluate(() => {
+    type Ele = {
+      style(name: string): string;
+      hasClass(c: string): boolean;
+    };
+    type Coll = { map<T>(f: (e: Ele) => T): T[]; length: number };
+    const host = document.querySelector('[aria-label^="Workflow graph"]') as unknown as {
+      _cyreg: { cy: { zoom(): number; nodes(): Coll; edges(sel?: string): Coll } };
+    };
+    const cy = host._cyreg.cy;
+    const zoom = cy.zoom();
+    const size = (e: Ele) => parseFloat(e.style('font-size')) * zoom;
+    const drawn = (e: Ele) => e.style('label') !== '' && e.style('display') !== 'none';
+    const nodeSizes = cy
+      .nodes()
+      .map((n) => (drawn(n) ? size(n) : null))
+      .filter((s): s is number => s !== null);
+    const badgeSizes = cy
+      .edges('.waiting')
+      .map((e) => (drawn(e) ? size(e) : null))
+      .filter((s): s is number => s !== null);
+    return {
+      nodes: cy.nodes().length,
+      shown: nodeSizes.length,
+      smallestNode: Math.min(...nodeSizes),
+      badges: badgeSizes.length,
+      smallestBadge: badgeSizes.length > 0 ? Math.min(...badgeSizes) : Infinity,
+    };
+  });
+}
+
+for (const [width, height, floor] of [
+  [1440, 900, 11],
+  [390, 844, 10],
+] as const) {
+  test(`at ${width} px every example's labels are at least ${floor} px on screen at Fit`, async ({ page }) => {
+    test.setTimeout(120_000);
+    expect(EXAMPLES.length).toBeGreaterThanOrEqual(6);
+    await page.setViewportSize({ width, height });
+    for (const name of EXAMPLES) {
+      await openTemplate(page, name);
+      await page.getByRole('group', { name: 'Graph view' }).getByRole('button', { name: 'Fit' }).click();
+      // Tokens on their edges, so the count badges are measured too (a run with nothing to do, such
+      // as the log-driven example without its parsed log, has no step to take).
+      for (let step = 1; step <= 2 && (await button(page, 'Step').isEnabled()); step++) {
+        await button(page, 'Step').click();
+        await expect(page.getByText(`Step ${step} of ${step}`)).toBeVisible();
+      }
+      const s = await labelSizes(page);
+      // Every node's label is drawn (none hidden for being too small), at a readable size.
+      expect(s.shown, `${name}: labels drawn`).toBe(s.nodes);
+      expect(s.smallestNode, `${name}: smallest node label`).toBeGreaterThanOrEqual(floor);
+      expect(s.smallestBadge, `${name}: smallest count badge`).toBeGreaterThanOrEqual(floor);
+    }
+  });
+}
+
+test('zoomed out past the readable size, labels are hidden rather than shrunk', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openTemplate(page, 'Order pipeline');
+  const zoomOut = page.getByRole('group', { name: 'Graph view' }).getByRole('button', { name: 'Zoom out' });
+  await zoomOut.click();
+  await zoomOut.click();
+  await expect.poll(async () => (await labelSizes(page)).shown).toBe(0);
+  await page.getByRole('group', { name: 'Graph view' }).getByRole('button', { name: 'Fit' }).click();
+  await expect.poll(async () => (await labelSizes(page)).shown).toBe(11);
+});
+
+/** Where the tokens on the graph are drawn now (their computed transforms), and how many are moving. */
+async function tokens(page: Page): Promise<{ moving: number; at: string[] }> {
+  return page.evaluate(() => {
+    const dots = [...document.querySelectorAll<HTMLElement>('.graph .tokens .token')].filter(
+      (d) => getComputedStyle(d).display !== 'none',
+    );
+    return {
+      moving: dots.filter((d) => d.classList.contains('moving')).length,
+      at: dots.map((d) => getComputedStyle(d).transform),
+    };
+  });
+}
+
+test('after Step, the tokens that moved travel along their edges, then rest with their counts', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openTemplate(page, 'Order pipeline');
+  await button(page, 'Step').click();
+  await expect(page.getByText('Step 1 of 1')).toBeVisible();
+  await button(page, 'Step').click();
+  // Tokens appear moving, and their positions change from one frame to a later one.
+  await expect.poll(async () => (await tokens(page)).moving).toBeGreaterThan(0);
+  const first = await tokens(page);
+  await page.waitForTimeout(120);
+  const later = await tokens(page);
+  expect(later.at).not.toEqual(first.at);
+  // The journey ends: nothing moves, one token rests on each waiting edge beside its count.
+  await expect.poll(async () => (await tokens(page)).moving, { timeout: 5000 }).toBe(0);
+  const sizes = await labelSizes(page);
+  expect(sizes.badges).toBeGreaterThan(0);
+  expect((await tokens(page)).at.length).toBeGreaterThanOrEqual(sizes.badges);
+});
+
+test('with reduced motion, no token moves: they stand on their edges with their counts', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openTemplate(page, 'Order pipeline');
+  await button(page, 'Step').click();
+  await expect(page.getByText('Step 1 of 1')).toBeVisible();
+  await button(page, 'Step').click();
+  await expect(page.getByText('Step 2 of 2')).toBeVisible();
+  // Sampled over more than a journey's length: never a moving token, the same positions throughout.
+  const first = await tokens(page);
+  expect(first.at.length).toBeGreaterThan(0);
+  for (let i = 0; i < 8; i++) {
+    await page.waitForTimeout(100);
+    const now = await tokens(page);
+    expect(now.moving).toBe(0);
+    expect(now.at).toEqual(first.at);
+  }
+  expect((await labelSizes(page)).badges).toBeGreaterThan(0);
+});
+
+for (const [width, height] of [
+  [1440, 900],
+  [390, 844],
+] as const) {
+  test(`no serious accessibility violations on the workspace at ${width} px, light and dark`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await openTemplate(page, 'Load balancer');
+    await button(page, 'Step 10').click();
+    await expect(page.getByText('Step 10 of 10')).toBeVisible();
+    await page.getByRole('table', { name: 'Nodes' }).getByRole('button', { name: 'Canary split' }).click();
+    for (let i = 0; i < 2; i++) {
+      const theme = await page.locator('html').getAttribute('data-theme');
+      const violations = await new AxeBuilder(page).seriousViolations();
+      expect(violations, `${width} px, ${theme}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+      await page.getByRole('button', { name: /Switch to (dark|light) theme/ }).click();
+    }
+  });
+}
