@@ -30,7 +30,10 @@ function cliSinkValues(doc: unknown): Record<string, unknown[]> {
   try {
     const file = join(dir, 'saved.json');
     writeFileSync(file, JSON.stringify(doc));
-    const out = execFileSync(process.execPath, ['bin/flowledger.mjs', 'run', file], { encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['bin/flowledger.mjs', 'run', file], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const summary = JSON.parse(out) as { sinks: Record<string, { values: unknown[] }> };
     return Object.fromEntries(Object.entries(summary.sinks).map(([id, s]) => [id, s.values]));
   } finally {
@@ -154,7 +157,6 @@ test.describe('visual authoring', () => {
   test('an edge selected on the canvas goes with Delete; a node dropped onto an edge is spliced in', async ({ page }) => {
     await newBlank(page);
     const canvas = page.getByRole('img', { name: /Preview of the scenario graph/ });
-    const box = (await canvas.boundingBox())!;
     const centre = (id: string) =>
       page.evaluate(
         (nodeId) =>
@@ -168,6 +170,7 @@ test.describe('visual authoring', () => {
     const rendered = () =>
       page.evaluate(() => (window as unknown as { __flowledgerEditor?: { nodes: number } }).__flowledgerEditor?.nodes);
     await expect.poll(rendered).toBe(3);
+    const box = (await canvas.boundingBox())!;
     const a = await centre('source');
     const b = await centre('sink');
     const p = await centre('process1');
@@ -183,6 +186,7 @@ test.describe('visual authoring', () => {
 
     // Click the edge process1 → sink on the canvas (a quarter of the way), then press Delete.
     await expect.poll(rendered).toBe(3);
+    await expect(canvas).toHaveAccessibleName(/process1/);
     const p2 = await centre('process1');
     const s2 = await centre('sink');
     await page.mouse.click(box.x + (p2.x + s2.x) / 2, box.y + (p2.y + s2.y) / 2);
