@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { EngineAPIService } from '../../src/client/EngineAPIService';
+import AxeBuilder from './axe';
 import { test, expect } from './fixtures';
 
 /** Opens the editor on a new template from the blank scenario, through the library. */
@@ -195,5 +196,39 @@ test.describe('visual authoring', () => {
     await expect(edges.getByRole('button')).toHaveText(['source → process1']);
     const doc = JSON.parse(await editorText(page));
     expect(doc.scenario.nodes[2].outputs).toEqual([]);
+  });
+
+  test('the formula box completes names, shows the validator’s error under it, and the panel passes axe', async ({
+    page,
+  }) => {
+    await newBlank(page);
+    await page.getByRole('button', { name: 'Add ProcessNode' }).click();
+    const props = page.getByRole('region', { name: 'Node properties' });
+    const formula = props.getByRole('textbox', { name: 'Formula' });
+    await formula.fill('');
+    await formula.pressSequentially('ro');
+    const options = props.getByRole('listbox', { name: 'Formula completions' });
+    await expect(options.getByRole('option')).toHaveText([/^round\(\)/]);
+    await page.keyboard.press('Enter');
+    await expect(formula).toHaveValue('round(');
+    await formula.pressSequentially('value * ');
+    // Checked as typed: the validator's message shows under the box, which is marked invalid.
+    await expect(formula).toHaveAttribute('aria-invalid', 'true');
+    await expect(props).toContainText('does not parse');
+    // A pause longer than the editor's undo grouping (500 ms), then the rest in one burst.
+    await page.waitForTimeout(700);
+    await formula.pressSequentially('2)', { delay: 20 });
+    await expect(formula).not.toHaveAttribute('aria-invalid');
+    expect(JSON.parse(await editorText(page)).scenario.nodes[2].processing.formula).toBe('round(value * 2)');
+    // The form's typing is grouped like typed text: one undo in the JSON takes the last burst back
+    // whole (both characters), not one character.
+    await page.getByRole('textbox', { name: 'Template JSON' }).focus();
+    await page.keyboard.press('Control+z');
+    await expect(formula).toHaveValue('round(value * ');
+
+    await page.getByRole('button', { name: 'Add FSM' }).click();
+    await expect(props.getByRole('heading', { name: /fsm1/ })).toBeVisible();
+    const violations = await new AxeBuilder(page).seriousViolations();
+    expect(violations, JSON.stringify(violations, null, 1)).toEqual([]);
   });
 });
