@@ -5,7 +5,7 @@
  * weights and conditions, which stay aligned with its outputs. Pure: text in, text out.
  */
 import { connect } from './authoring';
-import { editNode, idOf, isObj, parseDoc, type Obj } from './nodeEdits';
+import { editNode, idOf, isObj, parseDoc, readDoc, type Obj } from './nodeEdits';
 
 export interface EdgeRef {
   /** The graph's edge id, `source->target`. */
@@ -16,7 +16,7 @@ export interface EdgeRef {
 
 /** Pure. The document's edges, in node order, de-duplicated. */
 export function listEdges(text: string): EdgeRef[] {
-  const p = parseDoc(text);
+  const p = readDoc(text);
   if (!p) return [];
   const out = new Map<string, EdgeRef>();
   const add = (source: string, target: string) => {
@@ -84,7 +84,7 @@ export function spliceNode(text: string, nodeId: string, source: string, target:
 
 /** Pure. The outputs of node `nodeId`: destination and name (empty when unnamed). */
 export function outputsOf(text: string, nodeId: string): { destination: string; name: string }[] {
-  const n = parseDoc(text)?.nodes.find((x) => idOf(x) === nodeId);
+  const n = readDoc(text)?.nodes.find((x) => idOf(x) === nodeId);
   if (!isObj(n) || !Array.isArray(n.outputs)) return [];
   return n.outputs.map((o) => ({
     destination: isObj(o) && typeof o.destinationNodeId === 'string' ? o.destinationNodeId : '',

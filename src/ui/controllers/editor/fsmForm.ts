@@ -5,7 +5,7 @@
  * set its from/to/trigger/guard, and add, change and remove onEntry/onExit actions. Each edit is a
  * JSON edit of the text. Pure.
  */
-import { editNode, getIn, isObj, parseDoc, idOf, type Obj } from './nodeEdits';
+import { editNode, getIn, isObj, readDoc, idOf, type Obj } from './nodeEdits';
 
 export type ActionHook = 'onEntry' | 'onExit';
 export const ACTION_KINDS = ['set_variable', 'increment', 'decrement', 'log', 'emit'] as const;
@@ -75,7 +75,7 @@ export function fsmModel(node: unknown): FsmModel {
 
 /** Pure. The FSM node `nodeId`'s machine in `text` (null: no such node or not JSON). */
 export function readFsm(text: string, nodeId: string): FsmModel | null {
-  const node = parseDoc(text)?.nodes.find((n) => idOf(n) === nodeId);
+  const node = readDoc(text)?.nodes.find((n) => idOf(n) === nodeId);
   return node ? fsmModel(node) : null;
 }
 

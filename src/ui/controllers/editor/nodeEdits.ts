@@ -23,6 +23,18 @@ export function parseDoc(text: string): { doc: Obj; nodes: unknown[] } | null {
   return { doc, nodes: doc.scenario.nodes };
 }
 
+let lastRead: { text: string; parsed: ReturnType<typeof parseDoc> } | null = null;
+
+/**
+ * Pure to its callers (keeps the last answer): as parseDoc, for reading only — the panel, the outline
+ * and the lists all read the same text after each keystroke, and a 500-node document is parsed once
+ * for all of them. The answer is shared: never mutate it (edits use parseDoc).
+ */
+export function readDoc(text: string): ReturnType<typeof parseDoc> {
+  if (lastRead?.text !== text) lastRead = { text, parsed: parseDoc(text) };
+  return lastRead.parsed;
+}
+
 /** Pure. The id of a node (its `nodeId`, or the compat `id`). */
 export function idOf(n: unknown): string | null {
   if (!isObj(n)) return null;

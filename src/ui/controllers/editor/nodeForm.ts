@@ -7,7 +7,7 @@
  * own. Setting a field is a JSON edit of the text; switching a nested object's `type` keeps only the
  * fields of the new kind and fills its required ones. Pure.
  */
-import { getIn, idOf, isObj, parseDoc, setIn, editNode, setNodeValue, type Obj, type Path } from './nodeEdits';
+import { getIn, idOf, isObj, parseDoc, readDoc, setIn, editNode, setNodeValue, type Obj, type Path } from './nodeEdits';
 import { resolve, schemasAt, valueChoices, type Schema } from './schemaHelp';
 
 export type FieldKind = 'text' | 'number' | 'integer' | 'boolean' | 'choice' | 'formula';
@@ -64,7 +64,7 @@ function kindOf(root: Schema, prop: unknown, description: string): { kind: Field
 
 /** Pure. The form of node `nodeId` in the document `text` from `schema`; null when the node cannot be read. */
 export function formFields(schema: Schema, text: string, nodeId: string): FormField[] | null {
-  const p = parseDoc(text);
+  const p = readDoc(text);
   if (!p) return null;
   const index = p.nodes.findIndex((n) => idOf(n) === nodeId);
   if (index < 0) return null;
