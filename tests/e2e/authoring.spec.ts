@@ -72,9 +72,11 @@ test.describe('visual authoring', () => {
     const formula = props.getByRole('textbox', { name: 'Formula' });
     await expect(formula).toHaveValue('value');
     await formula.fill('value * 2');
-    await expect.poll(async () => JSON.parse(await editorText(page)).scenario.nodes[2].processing).toEqual({
-      formula: 'value * 2',
-    });
+    await expect
+      .poll(async () => JSON.parse(await editorText(page)).scenario.nodes[2].processing)
+      .toEqual({
+        formula: 'value * 2',
+      });
 
     // An FSM with two states and one transition, through the form, fed by the process node.
     await page.getByRole('button', { name: 'Add FSM' }).click();
@@ -93,10 +95,12 @@ test.describe('visual authoring', () => {
     await nodesList.getByRole('button', { name: 'process1' }).click();
     await props.getByRole('combobox', { name: 'Add output to' }).selectOption('fsm1');
     await props.getByRole('button', { name: 'Add output' }).click();
-    await expect.poll(async () => JSON.parse(await editorText(page)).scenario.nodes[3].fsm).toEqual({
-      states: [{ name: 'waiting', isInitial: true }, { name: 'seen' }],
-      transitions: [{ from: 'waiting', to: 'seen', trigger: 'token_received' }],
-    });
+    await expect
+      .poll(async () => JSON.parse(await editorText(page)).scenario.nodes[3].fsm)
+      .toEqual({
+        states: [{ name: 'waiting', isInitial: true }, { name: 'seen' }],
+        transitions: [{ from: 'waiting', to: 'seen', trigger: 'token_received' }],
+      });
 
     // Try shows the effect before saving: twice the source's 1…10.
     await page.getByRole('spinbutton', { name: 'Steps to try' }).fill('100');
@@ -155,7 +159,9 @@ test.describe('visual authoring', () => {
     await expect(page.getByRole('status').filter({ hasText: /Graph stale/ })).toHaveCount(0);
   });
 
-  test('an edge selected on the canvas goes with Delete; a node dropped onto an edge is spliced in', async ({ page }) => {
+  test('an edge selected on the canvas goes with Delete; a node dropped onto an edge is spliced in', async ({
+    page,
+  }) => {
     await newBlank(page);
     const canvas = page.getByRole('img', { name: /Preview of the scenario graph/ });
     const centre = (id: string) =>
@@ -181,7 +187,9 @@ test.describe('visual authoring', () => {
     await page.mouse.move(box.x + (p.x + mid.x) / 2, box.y + (p.y + mid.y) / 2, { steps: 5 });
     await page.mouse.move(box.x + mid.x, box.y + mid.y, { steps: 5 });
     await page.mouse.up();
-    await expect(page.getByRole('status').filter({ hasText: 'Spliced “process1” into “source” → “sink”' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Spliced “process1” into “source” → “sink”' }),
+    ).toBeVisible();
     const edges = page.getByRole('list', { name: 'Edges' });
     await expect(edges.getByRole('button')).toHaveText(['source → process1', 'process1 → sink']);
 

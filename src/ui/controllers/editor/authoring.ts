@@ -88,7 +88,7 @@ export function freshId(kind: PaletteKind, taken: Iterable<string>): string {
  * `description` so the skeleton explains itself without the docs.
  */
 export const FORMULA_INPUTS =
-  'Formula inputs: value (the token\'s data.value), data.x (field x of the token\'s data), ' +
+  "Formula inputs: value (the token's data.value), data.x (field x of the token's data), " +
   'token.correlationIds (the correlationId of the order, session… it belongs to), step and time. ' +
   'A number result becomes data.value; an object result is merged into data.';
 

@@ -15,10 +15,35 @@ export const SCOPE_NAMES: readonly { name: string; info: string }[] = [
 
 /** The expression language's functions (DSL.md §7). */
 export const FUNCTION_NAMES: readonly string[] = [
-  'min', 'max', 'abs', 'round', 'floor', 'ceil', 'sqrt', 'pow', 'log', 'exp',
-  'sum', 'avg', 'count', 'len',
-  'upper', 'lower', 'concat', 'contains', 'startsWith', 'endsWith', 'split', 'join',
-  'number', 'string', 'bool', 'coalesce', 'if', 'now', 'rand',
+  'min',
+  'max',
+  'abs',
+  'round',
+  'floor',
+  'ceil',
+  'sqrt',
+  'pow',
+  'log',
+  'exp',
+  'sum',
+  'avg',
+  'count',
+  'len',
+  'upper',
+  'lower',
+  'concat',
+  'contains',
+  'startsWith',
+  'endsWith',
+  'split',
+  'join',
+  'number',
+  'string',
+  'bool',
+  'coalesce',
+  'if',
+  'now',
+  'rand',
 ];
 
 export interface Completion {
@@ -40,10 +65,12 @@ export function completeFormula(text: string, caret: number, limit = 8): { from:
   const { from, word } = wordAt(text, caret);
   if (!word || /^[0-9]/.test(word)) return { from, options: [] };
   const options: Completion[] = [];
-  for (const s of SCOPE_NAMES) if (s.name.startsWith(word) && s.name !== word) options.push({ label: s.name, insert: s.name, info: s.info });
+  for (const s of SCOPE_NAMES)
+    if (s.name.startsWith(word) && s.name !== word) options.push({ label: s.name, insert: s.name, info: s.info });
   if (word.startsWith('token.'))
     for (const f of ['token.id', 'token.correlationIds'])
       if (f.startsWith(word) && f !== word) options.push({ label: f, insert: f, info: 'of the token' });
-  for (const f of FUNCTION_NAMES) if (f.startsWith(word)) options.push({ label: `${f}()`, insert: `${f}(`, info: 'function' });
+  for (const f of FUNCTION_NAMES)
+    if (f.startsWith(word)) options.push({ label: `${f}()`, insert: `${f}(`, info: 'function' });
   return { from, options: options.slice(0, limit) };
 }

@@ -125,7 +125,13 @@ export function removeState(text: string, nodeId: string, name: string): string 
 }
 
 /** Pure. A state's flag (`isInitial` makes it the only initial state). */
-export function setStateFlag(text: string, nodeId: string, name: string, flag: 'isInitial' | 'isFinal', on: boolean): string | null {
+export function setStateFlag(
+  text: string,
+  nodeId: string,
+  name: string,
+  flag: 'isInitial' | 'isFinal',
+  on: boolean,
+): string | null {
   return edit(text, nodeId, ({ fsm, states }) => {
     for (const s of states) {
       if (s.name === name) {
@@ -155,7 +161,8 @@ export function setTransition(
   return edit(text, nodeId, ({ transitions }) => {
     const t = transitions[index];
     if (!t) return;
-    const key = field === 'guard' ? (t.guard !== undefined && t.condition === undefined ? 'guard' : 'condition') : field;
+    const key =
+      field === 'guard' ? (t.guard !== undefined && t.condition === undefined ? 'guard' : 'condition') : field;
     if (value === '' && (field === 'guard' || field === 'trigger')) delete t[key];
     else t[key] = value;
   });
@@ -193,7 +200,10 @@ export function setAction(
   value: string,
 ): string | null {
   return edit(text, nodeId, ({ states }) => {
-    const a = getIn(states.find((x) => x.name === state), [hook, index]);
+    const a = getIn(
+      states.find((x) => x.name === state),
+      [hook, index],
+    );
     if (!isObj(a)) return;
     if (value === '') delete a[field];
     else a[field] = field === 'value' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
@@ -201,7 +211,13 @@ export function setAction(
 }
 
 /** Pure. Action `index` removed from state `state`'s `hook` list. */
-export function removeAction(text: string, nodeId: string, state: string, hook: ActionHook, index: number): string | null {
+export function removeAction(
+  text: string,
+  nodeId: string,
+  state: string,
+  hook: ActionHook,
+  index: number,
+): string | null {
   return edit(text, nodeId, ({ states }) => {
     const s = states.find((x) => x.name === state);
     if (s && Array.isArray(s[hook])) (s[hook] as unknown[]).splice(index, 1);

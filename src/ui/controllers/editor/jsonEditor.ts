@@ -120,8 +120,13 @@ export function createJsonEditor(parent: HTMLElement, opts: JsonEditorOptions): 
         doc: null,
         valid: false,
         problems: [
-          { severity: 'error', path: '', message: `JSON syntax error at line ${line}, column ${column}: ${r.message}`,
-            from: at, to: Math.min(at + 1, text.length) },
+          {
+            severity: 'error',
+            path: '',
+            message: `JSON syntax error at line ${line}, column ${column}: ${r.message}`,
+            from: at,
+            to: Math.min(at + 1, text.length),
+          },
         ],
       };
     }
@@ -222,7 +227,9 @@ export function createJsonEditor(parent: HTMLElement, opts: JsonEditorOptions): 
         annotations: options.typing
           ? [Transaction.userEvent.of('input.type.form')]
           : [isolateHistory.of('full'), Transaction.userEvent.of('input.visual')],
-        ...(options.follow ? { selection: { anchor: at }, effects: EditorView.scrollIntoView(at, { y: 'nearest' }) } : {}),
+        ...(options.follow
+          ? { selection: { anchor: at }, effects: EditorView.scrollIntoView(at, { y: 'nearest' }) }
+          : {}),
       });
     },
     reset(next) {

@@ -47,7 +47,11 @@ function descriptionOf(root: Schema, s: unknown): string {
   return '';
 }
 
-function kindOf(root: Schema, prop: unknown, description: string): { kind: FieldKind | 'object' | null; choices: string[] } {
+function kindOf(
+  root: Schema,
+  prop: unknown,
+  description: string,
+): { kind: FieldKind | 'object' | null; choices: string[] } {
   const alts = resolve(root, prop);
   const objects = alts.filter((a) => isObj(a.properties));
   if (objects.length) return { kind: 'object', choices: [] };
@@ -111,8 +115,7 @@ export function formFields(schema: Schema, text: string, nodeId: string): FormFi
 
 /** A value of `prop`'s type for a required field the document lacks: its default, else 0, '' or []. */
 function filler(root: Schema, prop: unknown): unknown {
-  for (const a of [prop, ...resolve(root, prop)])
-    if (isObj(a) && a.default !== undefined) return a.default;
+  for (const a of [prop, ...resolve(root, prop)]) if (isObj(a) && a.default !== undefined) return a.default;
   const types = resolve(root, prop).map((a) => a.type);
   if (types.includes('array')) return [];
   if (types.includes('string')) return '';
@@ -124,7 +127,13 @@ function filler(root: Schema, prop: unknown): unknown {
  * optional field); a nested `type` switched keeps only the new kind's fields and fills its required
  * ones. Null when the node cannot be edited.
  */
-export function setField(schema: Schema | null, text: string, nodeId: string, path: Path, value: unknown): string | null {
+export function setField(
+  schema: Schema | null,
+  text: string,
+  nodeId: string,
+  path: Path,
+  value: unknown,
+): string | null {
   const v = value === '' ? undefined : value;
   if (!(schema && path.length > 1 && path[path.length - 1] === 'type')) return setNodeValue(text, nodeId, path, v);
   const p = parseDoc(text);
@@ -135,8 +144,12 @@ export function setField(schema: Schema | null, text: string, nodeId: string, pa
     setIn(node, path, v);
     const obj = getIn(node, objPath);
     if (!isObj(obj)) return;
-    const branches = schemasAt(schema, doc, ['scenario', 'nodes', index, ...objPath]).filter((s) => isObj(s.properties));
-    const branch = branches.find((b) => (b.properties as Obj).type && (resolve(schema, (b.properties as Obj).type)[0]?.const === v));
+    const branches = schemasAt(schema, doc, ['scenario', 'nodes', index, ...objPath]).filter((s) =>
+      isObj(s.properties),
+    );
+    const branch = branches.find(
+      (b) => (b.properties as Obj).type && resolve(schema, (b.properties as Obj).type)[0]?.const === v,
+    );
     if (!branch) return;
     const props = branch.properties as Obj;
     for (const k of Object.keys(obj)) if (!(k in props)) delete obj[k];

@@ -47,7 +47,8 @@ export function placeNode(taken: readonly Pt[], view: View, selected: Pt | null)
     for (let j = -reach; j <= reach; j++)
       cells.push({ x: near.x + i * NODE_ROOM.w, y: near.y + j * NODE_ROOM.h, d: i * i + j * j - i * 2e-3 - j * 1e-3 });
   cells.sort((a, b) => a.d - b.d);
-  for (const c of cells) if (insideView(view, c) && isFree(taken, c)) return { x: Math.round(c.x), y: Math.round(c.y), inView: true };
+  for (const c of cells)
+    if (insideView(view, c) && isFree(taken, c)) return { x: Math.round(c.x), y: Math.round(c.y), inView: true };
   // Selected node's neighbourhood is off the view, or the view is full: any free cell inside it, else anywhere.
   if (selected) {
     const again = placeNode(taken, view, null);

@@ -4,7 +4,13 @@
  * the line and column of a JSON syntax error, and the formula box's completion.
  */
 import { describe, expect, it } from 'vitest';
-import { NODE_ROOM, addNode, blankTemplate, connect, formatDocument } from '../../../../src/ui/controllers/editor/authoring';
+import {
+  NODE_ROOM,
+  addNode,
+  blankTemplate,
+  connect,
+  formatDocument,
+} from '../../../../src/ui/controllers/editor/authoring';
 import { deleteEdge, listEdges, spliceNode } from '../../../../src/ui/controllers/editor/edgeEdits';
 import { completeFormula } from '../../../../src/ui/controllers/editor/formulaHelp';
 import { lineColumn, readJson } from '../../../../src/ui/controllers/editor/jsonRanges';
@@ -39,7 +45,10 @@ describe('edges', () => {
     const doc = JSON.parse(t);
     doc.scenario.nodes[2].multiplexing = { strategy: 'weighted', weights: [2, 5] };
     const next = deleteEdge(formatDocument(doc), 'route1', 'sink')!;
-    expect(nodes(next)[2]).toMatchObject({ outputs: [{ destinationNodeId: 'source', name: 'out2' }], multiplexing: { weights: [5] } });
+    expect(nodes(next)[2]).toMatchObject({
+      outputs: [{ destinationNodeId: 'source', name: 'out2' }],
+      multiplexing: { weights: [5] },
+    });
   });
 
   it('splicing a node into an edge: a → b becomes a → n → b', () => {
@@ -117,7 +126,10 @@ describe('JSON syntax errors and formula completion', () => {
 
   it('completes scope names and functions for the word before the caret', () => {
     expect(completeFormula('val', 3).options.map((o) => o.label)).toEqual(['value']);
-    expect(completeFormula('1 + ro', 6)).toEqual({ from: 4, options: [{ label: 'round()', insert: 'round(', info: 'function' }] });
+    expect(completeFormula('1 + ro', 6)).toEqual({
+      from: 4,
+      options: [{ label: 'round()', insert: 'round(', info: 'function' }],
+    });
     expect(completeFormula('token.c', 7).options.map((o) => o.insert)).toEqual(['token.correlationIds']);
     expect(completeFormula('2', 1).options).toEqual([]);
   });

@@ -63,7 +63,11 @@ describe('property form ↔ JSON', () => {
     expect(Object.keys(nodeOf(text, id).generation).sort()).toEqual(['type', 'valueMax', 'valueMin']);
     text = roundTrip(text, id, 'generation.valueMin', 3);
     text = roundTrip(text, id, 'generation.valueMax', 7);
-    expect(nodeOf(text, id)).toMatchObject({ count: 4, interval: 2, generation: { type: 'random', valueMin: 3, valueMax: 7 } });
+    expect(nodeOf(text, id)).toMatchObject({
+      count: 4,
+      interval: 2,
+      generation: { type: 'random', valueMin: 3, valueMax: 7 },
+    });
     loadsClean(text);
   });
 
@@ -164,7 +168,9 @@ describe('property form ↔ JSON', () => {
     const m = readFsm(text, id)!;
     expect(m.transitions).toEqual([{ from: 'waiting', to: 'finished', trigger: 'token_received', guard: 'value > 2' }]);
     expect(m.states[1]).toMatchObject({ name: 'finished', isFinal: true, isInitial: false });
-    expect(m.states[1]!.onEntry).toEqual([{ action: 'increment', target: 'count', value: '2', formula: '', message: '' }]);
+    expect(m.states[1]!.onEntry).toEqual([
+      { action: 'increment', target: 'count', value: '2', formula: '', message: '' },
+    ]);
     loadsClean(text);
     // A rename follows into the transitions; a taken name is refused.
     expect(renameState(text, id, 'waiting', 'finished')).toBeNull();
