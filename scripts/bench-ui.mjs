@@ -110,6 +110,9 @@ export async function measureTyping(page, baseUrl, templateId, log) {
     .filter({ hasText: /^Valid/ })
     .first()
     .waitFor({ timeout: 120_000 });
+  // With the property panel open (issue 24): the cursor put in the first node selects it, its form shown.
+  await editor.locator('.cm-line', { hasText: '"nodeId": "src"' }).click();
+  await page.getByRole('region', { name: 'Node properties' }).getByRole('heading').waitFor({ timeout: 60_000 });
   await editor.locator('.cm-line', { hasText: '"name": "B5 five hundred nodes"' }).click();
   await page.keyboard.press('End');
   await page.keyboard.press('ArrowLeft');
@@ -142,7 +145,8 @@ export async function measureTyping(page, baseUrl, templateId, log) {
   const over = long.filter((d) => d > 50);
   return {
     id: 'B7',
-    measure: 'typing 200 characters (30 ms a key) in the editor on a 500-node template, then 2 s of validation',
+    measure:
+      'typing 200 characters (30 ms a key) in the editor on a 500-node template with the property panel open, then 2 s of validation',
     characters: text.length,
     typingMs,
     typedTextArrived: typed,

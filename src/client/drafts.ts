@@ -3,7 +3,7 @@
  * bridge (appEngine.ts), which keeps them in the app's database. Drafts are page-private (unsaved
  * text of this browser), so they are no HTTP resource and outside clients never see them.
  */
-import type { Draft } from '../contract/drafts';
+import type { Draft, DraftTrial } from '../contract/drafts';
 import type { Result } from '../contract/result';
 import { appEngine } from './appEngine';
 
@@ -26,4 +26,11 @@ export async function saveDraft(draft: Draft): Promise<void> {
 /** Not pure: deletes the draft under `key`, if any. */
 export async function dropDraft(key: string): Promise<void> {
   valueOf(await appEngine().deleteDraft(key));
+}
+
+/** Not pure: `steps` steps of the draft document `doc` in a scratch run (nothing stored). */
+export async function tryDraft(doc: unknown, steps: number): Promise<DraftTrial> {
+  const result = await appEngine().tryDraft(doc, steps);
+  if (result.ok) return result.value;
+  throw new Error(`The draft could not be tried: ${result.error.message}`);
 }

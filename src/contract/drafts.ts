@@ -16,3 +16,15 @@ export interface Draft {
   /** Written by `New template` / `Import` as a starting point, not by the person typing. */
   fresh?: boolean;
 }
+
+/** What a scratch run of a draft showed (the editor's Try): nothing of it is stored. */
+export interface DraftTrial {
+  /** Steps executed. */
+  steps: number;
+  status: string;
+  ledgerEvents: number;
+  /** Per Sink, in node order: tokens collected and the first collected `data.value`s. */
+  sinks: { nodeId: string; count: number; values: unknown[] }[];
+  /** The loader's errors when the draft does not load (then nothing ran). */
+  errors: { path: string; message: string }[];
+}

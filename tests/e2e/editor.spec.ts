@@ -78,12 +78,12 @@ test.describe('editor', () => {
   test('a formula error is marked at the character the expression parser names', async ({ page }) => {
     await newBlank(page);
     await page.getByRole('button', { name: 'Add ProcessNode' }).click();
-    await expect.poll(() => editorText(page)).toContain('"formula": "input.data.value"');
+    await expect.poll(() => editorText(page)).toContain('"formula": "value"');
     const editor = page.getByRole('textbox', { name: 'Template JSON' });
     await editor.focus();
     // Find the formula with the editor's own search, then type after `value`.
     await page.keyboard.press('Control+f');
-    await page.keyboard.type('input.data.value');
+    await page.keyboard.type('"formula": "value');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Escape');
     await page.keyboard.press('ArrowRight');

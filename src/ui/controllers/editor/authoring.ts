@@ -83,6 +83,15 @@ export function freshId(kind: PaletteKind, taken: Iterable<string>): string {
   for (let k = 1; ; k++) if (!used.has(`${stem}${k}`)) return `${stem}${k}`;
 }
 
+/**
+ * What a new ProcessNode's formula can read (docs/dsl.md, "Expressions"), kept in the node's
+ * `description` so the skeleton explains itself without the docs.
+ */
+export const FORMULA_INPUTS =
+  "Formula inputs: value (the token's data.value), data.x (field x of the token's data), " +
+  'token.correlationIds (the correlationId of the order, session… it belongs to), step and time. ' +
+  'A number result becomes data.value; an object result is merged into data.';
+
 /** Pure. A node of `kind` that validates on its own (its outputs are added by connecting it). */
 export function skeleton(kind: PaletteKind, id: string, position: { x: number; y: number }): Obj {
   const base = {
@@ -95,7 +104,12 @@ export function skeleton(kind: PaletteKind, id: string, position: { x: number; y
     case 'DataSource':
       return { ...base, interval: 1, count: 10, generation: { type: 'sequence', start: 1, step: 1 }, outputs: [] };
     case 'ProcessNode':
-      return { ...base, processing: { formula: 'input.data.value' }, outputs: [] };
+      return {
+        ...base,
+        description: FORMULA_INPUTS,
+        processing: { formula: 'value' },
+        outputs: [],
+      };
     case 'FSM':
       return {
         ...base,

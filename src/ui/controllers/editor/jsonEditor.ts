@@ -16,7 +16,7 @@ import { EditorView, hoverTooltip } from '@codemirror/view';
 import { isolateHistory } from '@codemirror/commands';
 import { basicSetup } from 'codemirror';
 import type { SyntaxNode } from '@lezer/common';
-import { issueRange, minimalEdit, pathAt, readJson, type JNode } from './jsonRanges';
+import { issueRange, lineColumn, minimalEdit, pathAt, readJson, type JNode } from './jsonRanges';
 import { describeAt, propertyNames, valueChoices, type Schema } from './schemaHelp';
 
 /**
@@ -73,8 +73,12 @@ interface IssueLike {
 export interface JsonEditor {
   readonly view: EditorView;
   text(): string;
-  /** Replaces the document by `next` as ONE undoable change (the smallest edit). */
-  apply(next: string): void;
+  /**
+   * Replaces the document by `next` as ONE undoable change (the smallest edit). `typing`: a form's
+   * keystroke, grouped with the next ones into one undo step as typed text is; `follow`: the cursor
+   * moves to the change and it is scrolled into view (without taking the focus).
+   */
+  apply(next: string, options?: { typing?: boolean; follow?: boolean }): void;
   /** Replaces the document without history (loading another template). */
   reset(next: string): void;
   /** Selects `from…to`, scrolls it into view and focuses the editor. */
@@ -110,12 +114,19 @@ export function createJsonEditor(parent: HTMLElement, opts: JsonEditorOptions): 
     const r = readJson(text);
     if (!r.ok) {
       const at = Math.min(r.offset, text.length);
+      const { line, column } = lineColumn(text, at);
       return {
         text,
         doc: null,
         valid: false,
         problems: [
-          { severity: 'error', path: '', message: `JSON: ${r.message}`, from: at, to: Math.min(at + 1, text.length) },
+          {
+            severity: 'error',
+            path: '',
+            message: `JSON syntax error at line ${line}, column ${column}: ${r.message}`,
+            from: at,
+            to: Math.min(at + 1, text.length),
+          },
         ],
       };
     }
@@ -207,12 +218,18 @@ export function createJsonEditor(parent: HTMLElement, opts: JsonEditorOptions): 
   return {
     view,
     text: () => view.state.doc.toString(),
-    apply(next) {
+    apply(next, options = {}) {
       const edit = minimalEdit(view.state.doc.toString(), next);
       if (!edit) return;
+      const at = edit.from + edit.insert.length;
       view.dispatch({
         changes: edit,
-        annotations: [isolateHistory.of('full'), Transaction.userEvent.of('input.visual')],
+        annotations: options.typing
+          ? [Transaction.userEvent.of('input.type.form')]
+          : [isolateHistory.of('full'), Transaction.userEvent.of('input.visual')],
+        ...(options.follow
+          ? { selection: { anchor: at }, effects: EditorView.scrollIntoView(at, { y: 'nearest' }) }
+          : {}),
       });
     },
     reset(next) {

@@ -270,3 +270,12 @@ function rawOffset(raw: string, n: number): number {
   for (let k = 0; k < n && i < raw.length; k++) i += raw[i] === '\\' ? (raw[i + 1] === 'u' ? 6 : 2) : 1;
   return i;
 }
+
+/** Pure. The 1-based line and column of `offset` in `text` (a column counts UTF-16 units). */
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, Math.max(0, Math.min(offset, text.length)));
+  const lastBreak = before.lastIndexOf('\n');
+  let line = 1;
+  for (let i = before.indexOf('\n'); i >= 0; i = before.indexOf('\n', i + 1)) line++;
+  return { line, column: before.length - lastBreak };
+}

@@ -14,7 +14,8 @@ export interface FieldHelp {
   description: string;
 }
 
-function resolve(root: Schema, s: unknown): Schema[] {
+/** Pure. The schemas `s` stands for: its `$ref` followed, its alternatives (`anyOf`/`oneOf`) spread. */
+export function resolve(root: Schema, s: unknown): Schema[] {
   if (!isObj(s)) return [];
   if (typeof s.$ref === 'string' && s.$ref.startsWith('#/$defs/')) {
     const def = (root.$defs as Obj | undefined)?.[s.$ref.slice(8)];

@@ -74,3 +74,47 @@ export function visibleCentre(cy: Core): Point {
   const ext = cy.extent();
   return { x: ext.x1 + ext.w / 2, y: ext.y1 + ext.h / 2 };
 }
+
+/** Not pure: reports taps on edges (their id) to `onEdge`. Returns the detach. */
+export function attachEdgeTaps(cy: Core, onEdge: (edgeId: string) => void): () => void {
+  const tap = (e: { target: { id(): string } }) => onEdge(e.target.id());
+  cy.on('tap', 'edge', tap);
+  return () => cy.removeListener('tap', 'edge', tap);
+}
+
+/**
+ * Not pure: marks edge `id` as the selected one (null: none). A style bypass on the element, so the
+ * workspace's stylesheet stays as it is; the edge is drawn thicker in the theme's selection colour.
+ */
+export function markEdge(cy: Core, id: string | null, colour: string): void {
+  cy.batch(() => {
+    cy.edges('.edit-selected').removeStyle('width line-color target-arrow-color').removeClass('edit-selected');
+    if (!id) return;
+    const e = cy.getElementById(id);
+    if (e.nonempty())
+      e.addClass('edit-selected').style({ width: 5, 'line-color': colour, 'target-arrow-color': colour });
+  });
+}
+
+/** Not pure (reads the drawing): the edge, not touching `exceptNode`, whose line passes within `tolerance` of `p`. */
+export function edgeAt(cy: Core, p: Point, exceptNode: string, tolerance = 24): string | null {
+  let best: { id: string; d: number } | null = null;
+  cy.edges().forEach((e) => {
+    if (e.source().id() === exceptNode || e.target().id() === exceptNode) return;
+    const a = e.source().position();
+    const b = e.target().position();
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    const len2 = dx * dx + dy * dy || 1;
+    const t = Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2));
+    const d = Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
+    if (d <= tolerance && (!best || d < best.d)) best = { id: e.id() as string, d };
+  });
+  return (best as { id: string } | null)?.id ?? null;
+}
+
+/** Not pure (reads the viewport): the visible area in model coordinates. */
+export function visibleArea(cy: Core): { x1: number; y1: number; x2: number; y2: number } {
+  const e = cy.extent();
+  return { x1: e.x1, y1: e.y1, x2: e.x2, y2: e.y2 };
+}
