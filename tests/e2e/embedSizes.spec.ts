@@ -85,9 +85,14 @@ async function boxes(page: Page): Promise<{ nodes: (Box & { id: string })[]; ove
         bottom: frameBox.top + b.y2,
       };
     });
-    // Whatever floats over the graph: the canvas's siblings that are drawn.
+    // Whatever floats over the graph: the canvas's siblings that are drawn. A transparent layer that
+    // lets the pointer through (the travelling tokens, drawn on the graph's own edges) hides nothing.
+    const seeThrough = (el: Element) => {
+      const cs = getComputedStyle(el);
+      return cs.pointerEvents === 'none' && cs.backgroundColor === 'rgba(0, 0, 0, 0)';
+    };
     const overlays = [...(canvas.parentElement?.children ?? [])]
-      .filter((el) => el !== canvas)
+      .filter((el) => el !== canvas && !seeThrough(el))
       .map((el) => ({ el, r: el.getBoundingClientRect() }))
       .filter(({ r }) => r.width > 0 && r.height > 0)
       .map(({ el, r }) => ({

@@ -9,7 +9,7 @@ import { expect } from './fixtures';
 export async function openTemplate(page: Page, name: string): Promise<void> {
   await page.goto('./');
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  await page.getByRole('navigation', { name: 'Templates' }).getByRole('link', { name }).click();
+  await page.getByRole('navigation', { name: 'Templates' }).getByRole('link', { name, exact: true }).click();
   await expect(page.getByRole('slider', { name: 'Timeline' })).toBeVisible();
 }
 

@@ -49,7 +49,7 @@ export function expected(name: string): Expected {
 /** Opens the app and the template named `name` from the list, and waits for its run to show. */
 export async function openTemplate(page: Page, name: string): Promise<void> {
   await page.goto('./');
-  await page.getByRole('navigation', { name: 'Templates' }).getByRole('link', { name }).click();
+  await page.getByRole('navigation', { name: 'Templates' }).getByRole('link', { name, exact: true }).click();
   await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
   await expect(page.getByRole('slider', { name: 'Timeline' })).toBeAttached();
   await expect(page).toHaveURL(/[?&]execution=[^&]+/);
