@@ -56,6 +56,10 @@ test.describe('ledger panel', () => {
     await page.keyboard.press('Enter');
     await expect(rows.nth(3)).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('slider', { name: 'Timeline' })).toHaveAttribute('aria-valuenow', /^\d+$/);
+    // The seek reloads the ledger up to the chosen step; keys pressed while it loads act on the rows
+    // being replaced, so wait for the ledger to be ready, as a person waits for the rows to settle.
+    await expect(ledger.getByText('loading…')).toHaveCount(0);
+    await expect(rows.nth(3)).toBeFocused();
     // End reaches the last row even when it is outside the drawn window (the table scrolls to it).
     await page.keyboard.press('End');
     await expect(ledger.locator('[role="row"]:focus')).toHaveAttribute('aria-rowindex', /^\d+$/);
