@@ -61,10 +61,15 @@ export function engineBridge(name: string): RenewableEngine {
     // knows (the worker script lives elsewhere in a build, and elsewhere again in dev). Sent first, so
     // it arrives before any other call.
     void Promise.race([remote.setAppBase(document.baseURI), failed]).catch(() => undefined);
+    let retired = false;
     const proxy: PortOf<EngineWorkerApi> = new Proxy({} as PortOf<EngineWorkerApi>, {
       get(_target, member) {
         // Not a thenable: awaiting the port itself must not turn into a call to the worker.
         if (member === 'then') return undefined;
+        // A caller may hold this port across awaits (a handler making several calls). Once `renew`
+        // has ended this worker, a call on it would never be answered (a terminated worker sends no
+        // error), so it goes to the current worker instead.
+        if (retired) return (getter() as unknown as Record<string | symbol, unknown>)[member];
         const method = (remote as unknown as Record<string | symbol, (...args: unknown[]) => Promise<unknown>>)[
           member
         ]!;
@@ -79,7 +84,10 @@ export function engineBridge(name: string): RenewableEngine {
         };
       },
     });
-    stop = () => worker.terminate();
+    stop = () => {
+      retired = true;
+      worker.terminate();
+    };
     return proxy;
   };
   const getter = () => (port ??= start());
