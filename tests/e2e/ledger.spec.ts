@@ -66,4 +66,23 @@ test.describe('ledger panel', () => {
     const last = Number(await ledger.locator('[role="row"]:focus').getAttribute('aria-rowindex'));
     expect(last).toBe(Number(await ledger.getByRole('grid', { name: 'Ledger events' }).getAttribute('aria-rowcount')));
   });
+
+  test('keyboard focus stays on the rows while a seek reloads them', async ({ page }) => {
+    await openTemplate(page, 'Order pipeline');
+    await runToEnd(page, 18);
+    const ledger = await openPanel(page, 'Ledger');
+    const grid = ledger.getByRole('grid', { name: 'Ledger events' });
+    const rows = grid.getByRole('row');
+    await rows.nth(1).focus();
+    await page.keyboard.press('ArrowDown');
+    // Enter seeks to an early step, so the ledger shrinks; End pressed at once aims at the last row
+    // of the longer ledger, which the reload then removes. Focus must land on the new last row.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('End');
+    await expect(ledger.getByText('loading…')).toHaveCount(0);
+    const focused = ledger.locator('[role="row"]:focus');
+    await expect(focused).toHaveAttribute('aria-rowindex', await grid.getAttribute('aria-rowcount').then(String));
+    await page.keyboard.press('Home');
+    await expect(rows.nth(1)).toBeFocused();
+  });
 });
