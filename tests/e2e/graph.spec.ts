@@ -166,3 +166,29 @@ for (const [width, height] of [
     }
   });
 }
+
+test.describe('legend', () => {
+  test('a short graph keeps only a Legend button; pressing it shows the legend', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openTemplate(page, 'Order pipeline');
+    const legend = page.getByRole('main').getByRole('list', { name: 'Legend' });
+    const canvasHeight = () =>
+      page.evaluate(() => document.querySelector('[aria-label^="Workflow graph"]')!.clientHeight);
+    // A tall canvas shows the legend itself.
+    expect(await canvasHeight()).toBeGreaterThanOrEqual(360);
+    await expect(legend).toBeVisible();
+    await expect(page.getByRole('main').getByRole('button', { name: 'Legend' })).toHaveCount(0);
+    // A short window leaves the canvas a narrow band: the legend folds into a button.
+    await page.setViewportSize({ width: 1440, height: 560 });
+    await expect.poll(canvasHeight).toBeLessThan(360);
+    const toggle = page.getByRole('main').getByRole('button', { name: 'Legend' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(legend).toBeHidden();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(legend).toBeVisible();
+    await expect(legend.getByRole('listitem')).toHaveCount(7);
+    await toggle.click();
+    await expect(legend).toBeHidden();
+  });
+});
