@@ -1,16 +1,19 @@
 /**
  * A layered drawing of a directly-follows graph for the Discover screen: a `start` node, the
- * activities in columns by their shortest distance from it, an `end` node after the last column,
- * and one curve per edge. Pure geometry (no DOM), so the SVG component only draws what this returns
- * and the tests check the layers by hand.
+ * activities in ranks, an `end` node, and one curve per edge with its count. A DFG mined from a log
+ * has loops and many crossing paths, so a hand-rolled column layout drew curves over nodes and labels
+ * over each other; the layered (Sugiyama) layout of dagre — the library that lays out the workspace
+ * graph too — orders nodes to cut crossings and gives every label room of its own. Pure geometry (no
+ * DOM), so the SVG component only draws what this returns and the tests check its properties.
  */
+import dagre from '@dagrejs/dagre';
 import type { Discovery } from '../../../contract/mining';
 
 export const NODE_W = 156;
 export const NODE_H = 40;
-const COL_GAP = 64;
-const ROW_GAP = 18;
 const PAD = 12;
+/** Room above a node for its loop (drawn by hand, see below). */
+const LOOP_H = 18;
 
 export interface LaidNode {
   id: string;
@@ -44,92 +47,105 @@ export interface DfgLayout {
 const START = '\u0000start';
 const END = '\u0000end';
 
-/** Pure. Each activity's layer: 1 + its fewest edges from a start activity (unreached ones after the rest). */
-export function layersOf(d: Discovery): Map<string, number> {
-  const layer = new Map<string, number>();
-  const next = new Map<string, string[]>();
-  for (const e of d.edges) (next.get(e.from) ?? next.set(e.from, []).get(e.from)!).push(e.to);
-  let frontier = Object.keys(d.starts).filter((a) => a in d.activities);
-  for (const a of frontier) layer.set(a, 1);
-  let depth = 1;
-  while (frontier.length > 0) {
-    depth++;
-    const found: string[] = [];
-    for (const a of frontier)
-      for (const b of next.get(a) ?? [])
-        if (!layer.has(b)) {
-          layer.set(b, depth);
-          found.push(b);
-        }
-    frontier = found;
+/**
+ * Pure (deterministic for the same discovery). The drawing of `d`, laid out by dagre, left to right:
+ * ranks from a longest-path ranking with back edges (loops between activities) reversed, nodes ordered
+ * in each rank to cross as few edges as possible, and every count label placed as a small box of its
+ * own, so no label sits on a node or on another label. Edges are smooth curves through dagre's points.
+ * `layer` is a node's column, counted from `start` (0) by distinct x positions.
+ */
+export function layoutDfg(d: Discovery): DfgLayout {
+  const g = new dagre.graphlib.Graph({ multigraph: false });
+  g.setGraph({ rankdir: 'LR', nodesep: 28, ranksep: 72, edgesep: 14, marginx: PAD, marginy: PAD + LOOP_H });
+  g.setDefaultEdgeLabel(() => ({}));
+  const kinds = new Map<string, LaidNode['kind']>();
+  const add = (id: string, label: string, kind: LaidNode['kind']) => {
+    kinds.set(id, kind);
+    g.setNode(id, { label, width: NODE_W, height: NODE_H });
+  };
+  add(START, 'start', 'start');
+  // Sorted input: dagre's result depends on insertion order, and the drawing must not depend on how
+  // the discovery's maps happen to be ordered.
+  const names = Object.keys(d.activities).sort(byText);
+  for (const a of names) add(a, a, 'activity');
+  add(END, 'end', 'end');
+  const counts = new Map<string, number>();
+  // A loop (an activity followed by itself) is drawn by hand above its node: dagre's routes for
+  // self-edges are wrong when it lays out left to right.
+  const loops: [string, number][] = [];
+  const link = (from: string, to: string, count: number) => {
+    if (!g.hasNode(from) || !g.hasNode(to)) return;
+    if (from === to) return void loops.push([from, count]);
+    counts.set(`${from}\u0001${to}`, count);
+    const text = String(count);
+    g.setEdge(from, to, { width: text.length * 7 + 6, height: 14, labelpos: 'c', minlen: 1, weight: count });
+  };
+  for (const a of Object.keys(d.starts).sort(byText)) link(START, a, d.starts[a]!);
+  for (const e of [...d.edges].sort((x, y) => byText(x.from, y.from) || byText(x.to, y.to)))
+    link(e.from, e.to, e.count);
+  for (const a of Object.keys(d.ends).sort(byText)) link(a, END, d.ends[a]!);
+  dagre.layout(g);
+
+  const xs = [...new Set(g.nodes().map((v) => g.node(v).x))].sort((a, b) => a - b);
+  const nodes: LaidNode[] = g.nodes().map((v) => {
+    const n = g.node(v);
+    const kind = kinds.get(v)!;
+    const count = kind === 'activity' ? d.activities[v]! : d.cases;
+    return {
+      id: v,
+      label: kind === 'activity' ? v : kind,
+      kind,
+      count,
+      layer: xs.indexOf(n.x),
+      x: n.x - NODE_W / 2,
+      y: n.y - NODE_H / 2,
+    };
+  });
+  nodes.sort((a, b) => a.layer - b.layer || a.y - b.y);
+  const label = (v: string) => (kinds.get(v) === 'activity' ? v : kinds.get(v)!);
+  const edges: LaidEdge[] = g.edges().map(({ v, w }) => {
+    const e = g.edge(v, w) as { points: { x: number; y: number }[]; x: number; y: number };
+    return {
+      from: label(v),
+      to: label(w),
+      count: counts.get(`${v}\u0001${w}`)!,
+      d: smoothPath(e.points),
+      lx: e.x,
+      ly: e.y + 4,
+    };
+  });
+  for (const [v, count] of loops) {
+    const n = g.node(v);
+    const top = n.y - NODE_H / 2;
+    const x1 = n.x + NODE_W / 2 - 46;
+    const x2 = n.x + NODE_W / 2 - 22;
+    const d = `M${x1},${top} C${x1},${top - 22} ${x2},${top - 22} ${x2},${top}`;
+    edges.push({ from: label(v), to: label(v), count, d, lx: n.x + NODE_W / 2 - 9, ly: top - 5 });
   }
-  const last = Math.max(0, ...layer.values());
-  for (const a of Object.keys(d.activities)) if (!layer.has(a)) layer.set(a, last + 1);
-  return layer;
+  const box = g.graph() as { width?: number; height?: number };
+  return { nodes, edges, width: Math.ceil(box.width ?? 0), height: Math.ceil(box.height ?? 0) };
 }
 
-/** Pure. The drawing of `d`: nodes placed by layer (busiest first in a column), edges as curves. */
-export function layoutDfg(d: Discovery): DfgLayout {
-  const layers = layersOf(d);
-  const maxLayer = Math.max(0, ...layers.values());
-  const columns: LaidNode[][] = Array.from({ length: maxLayer + 2 }, () => []);
-  columns[0].push({ id: START, label: 'start', kind: 'start', count: d.cases, layer: 0, x: 0, y: 0 });
-  const names = Object.keys(d.activities).sort(
-    (a, b) => d.activities[b] - d.activities[a] || (a < b ? -1 : a > b ? 1 : 0),
-  );
-  for (const a of names) {
-    const l = layers.get(a)!;
-    columns[l].push({ id: a, label: a, kind: 'activity', count: d.activities[a], layer: l, x: 0, y: 0 });
-  }
-  columns[maxLayer + 1].push({ id: END, label: 'end', kind: 'end', count: d.cases, layer: maxLayer + 1, x: 0, y: 0 });
-  const tallest = Math.max(...columns.map((c) => c.length));
-  const height = PAD * 2 + tallest * NODE_H + (tallest - 1) * ROW_GAP;
-  const nodes: LaidNode[] = [];
-  columns.forEach((col, i) => {
-    const colH = col.length * NODE_H + (col.length - 1) * ROW_GAP;
-    col.forEach((n, j) => {
-      n.x = PAD + i * (NODE_W + COL_GAP);
-      n.y = (height - colH) / 2 + j * (NODE_H + ROW_GAP);
-      nodes.push(n);
-    });
-  });
-  const at = new Map(nodes.map((n) => [n.id, n]));
-  const edges: LaidEdge[] = [];
-  const add = (from: string, to: string, count: number) => {
-    const a = at.get(from);
-    const b = at.get(to);
-    if (a && b) edges.push({ from: a.label, to: b.label, count, ...curve(a, b) });
-  };
-  for (const [a, n] of Object.entries(d.starts)) add(START, a, n);
-  for (const e of d.edges) add(e.from, e.to, e.count);
-  for (const [a, n] of Object.entries(d.ends)) add(a, END, n);
-  return { nodes, edges, width: PAD * 2 + columns.length * NODE_W + (columns.length - 1) * COL_GAP, height };
+function byText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**
- * Pure. A forward edge leaves a node's right side for the next's left; an edge within a column bows
- * out to the right; a loop or backward edge arcs below.
+ * Pure. SVG path data for a smooth curve through `points` (a Catmull-Rom spline as cubic Béziers): it
+ * passes through every point dagre routed the edge along, so it keeps clear of the nodes as they do.
  */
-function curve(a: LaidNode, b: LaidNode): { d: string; lx: number; ly: number } {
-  if (b.layer > a.layer) {
-    const x1 = a.x + NODE_W;
-    const y1 = a.y + NODE_H / 2;
-    const x2 = b.x;
-    const y2 = b.y + NODE_H / 2;
-    const mx = (x1 + x2) / 2;
-    return { d: `M${x1},${y1} C${mx},${y1} ${mx},${y2} ${x2},${y2}`, lx: mx, ly: (y1 + y2) / 2 - 3 };
+export function smoothPath(points: readonly { x: number; y: number }[]): string {
+  const f = (n: number) => Math.round(n * 10) / 10;
+  if (points.length === 0) return '';
+  let d = `M${f(points[0]!.x)},${f(points[0]!.y)}`;
+  for (let i = 0; i < points.length - 1; i++) {
+    const p0 = points[Math.max(0, i - 1)]!;
+    const p1 = points[i]!;
+    const p2 = points[i + 1]!;
+    const p3 = points[Math.min(points.length - 1, i + 2)]!;
+    const c1 = { x: p1.x + (p2.x - p0.x) / 6, y: p1.y + (p2.y - p0.y) / 6 };
+    const c2 = { x: p2.x - (p3.x - p1.x) / 6, y: p2.y - (p3.y - p1.y) / 6 };
+    d += ` C${f(c1.x)},${f(c1.y)} ${f(c2.x)},${f(c2.y)} ${f(p2.x)},${f(p2.y)}`;
   }
-  if (b.layer === a.layer && a !== b) {
-    const x = a.x + NODE_W;
-    const y1 = a.y + NODE_H * 0.7;
-    const y2 = b.y + NODE_H * 0.3;
-    const bow = x + 26;
-    return { d: `M${x},${y1} C${bow},${y1} ${bow},${y2} ${x},${y2}`, lx: bow - 2, ly: (y1 + y2) / 2 + 4 };
-  }
-  const x1 = a.x + NODE_W * 0.35;
-  const x2 = b.x + NODE_W * 0.65;
-  const y1 = a.y + NODE_H;
-  const y2 = b.y + NODE_H;
-  const dip = Math.max(y1, y2) + 22 + Math.abs(a.layer - b.layer) * 6;
-  return { d: `M${x1},${y1} C${x1},${dip} ${x2},${dip} ${x2},${y2}`, lx: (x1 + x2) / 2, ly: dip - 4 };
+  return d;
 }

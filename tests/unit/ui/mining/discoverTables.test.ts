@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ConformanceReport, Discovery } from '../../../../src/contract/mining';
 import { EMPTY_ROUTE, formatRoute, parseRoute } from '../../../../src/ui/context/routes';
-import { layersOf, layoutDfg } from '../../../../src/ui/state/mining/layout';
+import { layoutDfg, NODE_H, NODE_W } from '../../../../src/ui/state/mining/layout';
 import { caseHref, parseSource, runSource } from '../../../../src/ui/state/mining/source';
 import {
   activityRows,
@@ -105,48 +105,86 @@ describe('Discover tables', () => {
 });
 
 describe('Discover layout', () => {
-  it('puts each activity one column after its nearest predecessor from a start', () => {
-    // a starts (1); b and c follow a (2); the loop b→b changes nothing.
-    expect(Object.fromEntries(layersOf(d))).toEqual({ a: 1, b: 2, c: 2 });
-    // x is reached by no path from a start: after the last column.
-    const lone = { ...d, activities: { ...d.activities, x: 1 } };
-    expect(layersOf(lone).get('x')).toBe(3);
-  });
+  type Box = { x: number; y: number; w: number; h: number };
+  const overlap = (p: Box, q: Box) => p.x < q.x + q.w && q.x < p.x + p.w && p.y < q.y + q.h && q.y < p.y + p.h;
+  const nodeBox = (n: { x: number; y: number }): Box => ({ x: n.x, y: n.y, w: NODE_W, h: NODE_H });
+  // A count label's box as the SVG draws it: centred on lx, baseline at ly (11 px text).
+  const labelBox = (e: { lx: number; ly: number; count: number }): Box => {
+    const w = String(e.count).length * 6.5;
+    return { x: e.lx - w / 2, y: e.ly - 10, w, h: 12 };
+  };
+  const ends = (path: string) => {
+    const nums = path.match(/-?\d+(\.\d+)?/g)!.map(Number);
+    return { x1: nums[0]!, y1: nums[1]!, x2: nums[nums.length - 2]!, y2: nums[nums.length - 1]! };
+  };
+  const onBorder = (b: Box, x: number, y: number) =>
+    x >= b.x - 1 && x <= b.x + b.w + 1 && y >= b.y - 1 && y <= b.y + b.h + 1;
 
-  it('draws start, the activities and end, and one edge per start, path and end', () => {
+  it('ranks start, the activities along their longest path, and end; one edge per start, path and end', () => {
     const l = layoutDfg(d);
-    expect(l.nodes.map((n) => `${n.label}@${n.layer}`)).toEqual(['start@0', 'a@1', 'b@2', 'c@2', 'end@3']);
-    // 1 start edge + 4 paths + 1 end edge.
-    expect(l.edges).toHaveLength(6);
-    expect(l.edges.map((e) => `${e.from}>${e.to}:${e.count}`)).toContain('start>a:4');
-    expect(l.edges.map((e) => `${e.from}>${e.to}:${e.count}`)).toContain('c>end:4');
-    const [, a, b, c] = l.nodes;
-    expect(b!.x).toBeGreaterThan(a!.x);
-    expect(c!.x).toBe(b!.x);
-    expect(c!.y).toBeGreaterThan(b!.y);
-  });
-});
-
-describe('Discover sources and route', () => {
-  it('names a parse and a run source', () => {
-    expect(parseSource({ name: 'cfg' }, 'sshd.log')).toEqual({
-      source: { parse: { config: { name: 'cfg' } } },
-      label: 'the parse of sshd.log',
-      name: 'Discovered from sshd.log',
-    });
-    expect(runSource('t1', 'x1', 'Orders').source).toEqual({
-      execution: { templateId: 't1', executionId: 'x1', from: 'events' },
-    });
-    expect(runSource('t1', 'x1').name).toBe('Discovered from t1');
-    expect(caseHref(runSource('t1', 'x1'), 'c 7')).toBe('?template=t1&execution=x1&lineage=c+7');
-    expect(caseHref(parseSource({}, 'a.log'), 'c7')).toBeNull();
+    // a→b→c forces c a rank after b (a→c spans two ranks); the loop b→b changes nothing.
+    expect(l.nodes.map((n) => `${n.label}@${n.layer}`)).toEqual(['start@0', 'a@1', 'b@2', 'c@3', 'end@4']);
+    expect(l.edges.map((e) => `${e.from}>${e.to}:${e.count}`).sort()).toEqual(
+      ['start>a:4', 'a>b:3', 'b>c:3', 'a>c:1', 'b>b:1', 'c>end:4'].sort(),
+    );
+    const xs = l.nodes.map((n) => n.x);
+    expect(xs).toEqual([...xs].sort((p, q) => p - q));
   });
 
-  it('round-trips the discover view, with a run only when both ids are there', () => {
-    const r = { ...EMPTY_ROUTE, view: 'discover' as const, template: 't1', execution: 'x1' };
-    expect(formatRoute(r)).toBe('?view=discover&template=t1&execution=x1');
-    expect(parseRoute(formatRoute(r))).toEqual(r);
-    expect(formatRoute({ ...EMPTY_ROUTE, view: 'discover' })).toBe('?view=discover');
-    expect(parseRoute('?view=discover&template=t1')).toEqual({ ...EMPTY_ROUTE, view: 'discover' });
+  it('draws every edge from its source to its target, inside the drawing, with no node or label on another', () => {
+    // Eight activities, every one followed by the next three (wrapping round: loops back), and a
+    // self-loop on every third: a tangle like a real log's.
+    const names = ['accept', 'auth', 'close', 'deny', 'error', 'fail', 'greet', 'hold'];
+    const edges = names.flatMap((a, i) => [
+      ...[1, 2, 3].map((k) => ({ from: a, to: names[(i + k) % names.length]!, count: 10 + i * 7 + k })),
+      ...(i % 3 === 0 ? [{ from: a, to: a, count: 5 }] : []),
+    ]);
+    const big: Discovery = {
+      ...d,
+      activities: Object.fromEntries(names.map((n, i) => [n, 100 + i])),
+      edges,
+      starts: { accept: 60, deny: 40 },
+      ends: { close: 70, hold: 30 },
+    };
+    const l = layoutDfg(big);
+    expect(l.nodes).toHaveLength(names.length + 2);
+    expect(l.edges).toHaveLength(edges.length + 4);
+    const boxes = l.nodes.map(nodeBox);
+    for (const [i, b] of boxes.entries()) {
+      expect(b.x).toBeGreaterThanOrEqual(0);
+      expect(b.y).toBeGreaterThanOrEqual(0);
+      expect(b.x + b.w).toBeLessThanOrEqual(l.width);
+      expect(b.y + b.h).toBeLessThanOrEqual(l.height);
+      for (const other of boxes.slice(i + 1)) expect(overlap(b, other)).toBe(false);
+    }
+    const byLabel = new Map(l.nodes.map((n) => [n.label, nodeBox(n)]));
+    const labels = l.edges.map(labelBox);
+    for (const [i, e] of l.edges.entries()) {
+      const { x1, y1, x2, y2 } = ends(e.d);
+      expect(onBorder(byLabel.get(e.from)!, x1, y1), `${e.from}→${e.to} starts at its source`).toBe(true);
+      expect(onBorder(byLabel.get(e.to)!, x2, y2), `${e.from}→${e.to} ends at its target`).toBe(true);
+      for (const b of boxes) expect(overlap(labels[i]!, b), `label of ${e.from}→${e.to} on a node`).toBe(false);
+      for (const [j, other] of labels.entries())
+        if (j !== i)
+          expect(overlap(labels[i]!, other), `labels of ${e.from}→${e.to} and edge ${j} overlap`).toBe(false);
+      // The curve stays inside the drawing: the points it passes through (every third number pair
+      // after the start is one; the others are control points) are all inside.
+      const pts = (e.d.match(/-?\d+(\.\d+)?,-?\d+(\.\d+)?/g) ?? []).map((p) => p.split(',').map(Number));
+      for (const [x, y] of pts.filter((_, k) => k % 3 === 0)) {
+        expect(x, `${e.from}→${e.to} x`).toBeGreaterThanOrEqual(0);
+        expect(y, `${e.from}→${e.to} y`).toBeGreaterThanOrEqual(0);
+        expect(x).toBeLessThanOrEqual(l.width);
+        expect(y).toBeLessThanOrEqual(l.height);
+      }
+    }
+  });
+
+  it("does not depend on the order of the discovery's maps and lists", () => {
+    const shuffled: Discovery = {
+      ...d,
+      activities: { c: 4, b: 4, a: 4 },
+      edges: [...d.edges].reverse(),
+    };
+    expect(layoutDfg(shuffled)).toEqual(layoutDfg(d));
   });
 });
