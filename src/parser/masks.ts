@@ -218,12 +218,17 @@ function maskSet(masks: CompiledMask[]): MaskSet {
       let out = content;
       // Whether the text as it stands holds a digit: a mask that replaced the last ones (a user's
       // `\d+`, an IP) spares every later mask that needs one (NUM, SIZE, TIME, …) its regex.
+      // Worked out again only when a hint asks after a replacement (`stale`).
       let digits = hasDigit(content);
+      let stale = false;
       for (let i = 0; i < masks.length; i++) {
         const m = masks[i]!;
-        if (m.hint !== undefined && !m.hint(out, digits)) continue;
+        if (m.hint !== undefined) {
+          if (stale) ((digits = hasDigit(out)), (stale = false));
+          if (!m.hint(out, digits)) continue;
+        }
         const next = m.regex.replaceAll(out, m.placeholder);
-        if (digits && next !== out) digits = hasDigit(next);
+        if (digits && next !== out) stale = true;
         out = next;
       }
       return out;
