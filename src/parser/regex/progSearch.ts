@@ -139,11 +139,14 @@ export function progSearch(re: RE2JS, maxBits = MAX_VISITED_BITS): ProgSearch | 
         // one at the end of the text (the program has no empty match).
         while (s < n) {
           const c = text.charCodeAt(s);
-          if (c >= 128 || first[c] === 1) {
-            // A program whose every path begins with `\b` (or another assertion) starts only where it holds.
-            if (lead === 0 || (lead & ~context(s > 0 ? text.charCodeAt(s - 1) : -1, c)) === 0) break;
-          }
-          s++;
+          // A program whose every path begins with `\b` (or another assertion) starts only where it holds.
+          if (
+            (c >= 128 || first[c] === 1) &&
+            (lead === 0 || (lead & ~context(s > 0 ? text.charCodeAt(s - 1) : -1, c)) === 0)
+          )
+            break;
+          // A surrogate pair is skipped whole: RE2 never starts a try between its halves.
+          s += c >= 0xd800 && c <= 0xdbff && s + 1 < n && (text.charCodeAt(s + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
         }
         if (s === n) break;
       }
