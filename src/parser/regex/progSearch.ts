@@ -15,6 +15,7 @@
  */
 import type { RE2JS } from 're2js';
 import { doubled } from './grow';
+import { dfaSearch } from './dfaSearch';
 import { matchGate } from './matchGate';
 
 // re2js's instruction codes (Inst) and empty-width flags (Utils), as of re2js 2.10 (package.json pins that
@@ -105,6 +106,9 @@ export function progSearch(re: RE2JS, maxBits = MAX_VISITED_BITS): ProgSearch | 
   const start = prog.start;
   const gate = matchGate({ op, out, arg, ascii, start });
   const first = firstUnits(inst, start);
+  // The DFAs take every ASCII text of a program that cannot match the empty text (`first` is null
+  // for one that can); the search below takes the rest.
+  const dfa = dfaSearch({ op, out, arg, ascii, start }, first === null);
   const lead = leadingAssertions(inst, start);
   const loop = leadingLoop(inst, start);
   // The gate pays for itself where most searches find nothing; where most find a match it only reads
@@ -118,6 +122,10 @@ export function progSearch(re: RE2JS, maxBits = MAX_VISITED_BITS): ProgSearch | 
   let jobPos = new Int32Array(64);
 
   const find = (text: string, from: number): Span | null => {
+    if (dfa !== null) {
+      const span = dfa.find(text, from);
+      if (span !== undefined) return span;
+    }
     // Most texts hold no match (or none after the last one): the gate says so reading each character once.
     if (gated) {
       asked++;
