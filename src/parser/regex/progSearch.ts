@@ -9,7 +9,9 @@
  * start positions (a pair that failed once fails again: nothing depends on captures, which it does
  * not record), and starts only where the text's character can begin a match (the program's first
  * characters, worked out once). Programs with lookbehind or any instruction it does not know are
- * left to RE2 (null).
+ * left to RE2 (null). An ASCII text is first given to the DFAs of dfaSearch.ts (one table step per
+ * character, the same match); where they cannot answer, the gate of matchGate.ts rules out texts
+ * with no match before the search runs.
  *
  * Pure: the scratch arrays are reused between calls but hold nothing a later call reads.
  */
