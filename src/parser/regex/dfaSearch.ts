@@ -63,11 +63,18 @@ export interface DfaSearch {
   find(text: string, from: number): DfaSpan | null | undefined;
 }
 
+/** The kind of a table column: an ASCII code unit, or EDGE_COLUMN for an end of the text. */
 function kindOf(c: number): number {
   if (c === EDGE_COLUMN) return EDGE;
   if (c === 10) return NL;
   const word = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
   return word ? WORD : OTHER;
+}
+
+/** The kind of the code unit at `i` in `text` (one at or above 128, U+0080 too, is not a word character to RE2). */
+function kindAt(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  return c >= 128 ? OTHER : kindOf(c);
 }
 
 /** RE2's empty-width flags between a character of kind `before` and one of kind `after`. */
@@ -219,7 +226,7 @@ export function dfaSearch(p: GateProgram, canMatchEmpty: boolean, maxStates = MA
 
   /** The end of the leftmost-first match at or after `from`, −1 for none, undefined when it cannot say. */
   const endOf = (text: string, from: number): number | undefined => {
-    const kind = from === 0 ? EDGE : kindOf(text.charCodeAt(from - 1));
+    const kind = from === 0 ? EDGE : kindAt(text, from - 1);
     let s = firstForward[kind]!;
     if (s < 0) s = firstForward[kind] = forward.id([start], kind, true);
     if (s === FULL) return undefined;
@@ -244,7 +251,7 @@ export function dfaSearch(p: GateProgram, canMatchEmpty: boolean, maxStates = MA
   /** The smallest start at or after `from` of a match ending at `end`, or undefined. */
   const startOf = (text: string, from: number, end: number): number | undefined => {
     const n = text.length;
-    const kind = end === n ? EDGE : kindOf(text.charCodeAt(end));
+    const kind = end === n ? EDGE : kindAt(text, end);
     let s = firstBackward[kind]!;
     if (s < 0) s = firstBackward[kind] = backward.id(matches, kind, false);
     if (s === FULL) return undefined;

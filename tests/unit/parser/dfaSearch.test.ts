@@ -59,6 +59,17 @@ describe('the DFA mask search', () => {
     );
   });
 
+  it('reads a search that starts after U+0080 as starting after a character, not at the start of the text', () => {
+    // The first match (U+0080 itself) is found by the search for texts with other characters; the
+    // next search starts after it, on ASCII only: `^a` must not match there (U+0080's code is also the
+    // number of the tables' column for an end of the text).
+    const re = userRegex(String.raw`\u0080|^a`);
+    expect(re.ok).toBe(true);
+    if (!re.ok) return;
+    expect(re.value.replaceAll('\u0080a', '<m>')).toBe('<m>a');
+    expect(re.value.replaceAll('a\u0080a', '<m>')).toBe('<m><m>a');
+  });
+
   it('takes the first alternative that matches, not the longest nor the one ending first', () => {
     // Worked out by hand: at 0, `ab` is tried before `abcd`; `bc` would end first but starts later.
     const first = userRegex('ab|abcd|bc');
