@@ -7,7 +7,8 @@
 // Chromium against the built app) adds its rows to the same table.
 // Last, the first-screen rows (scripts/bench-first-screen.mjs: first visit and Lighthouse 12) go in
 // their own table; `npm run bench -- --first-screen [--before <dist>]` runs only those.
-// `npm run bench -- --quick` runs the smoke-sized benchmark and leaves docs/benchmarks.md alone.
+// `npm run bench -- --quick` runs the smoke-sized benchmark and leaves docs/benchmarks.md alone;
+// `npm run bench -- --parser` runs only the parser's rows (P1, P1u, P3, P3w) and prints them.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -58,6 +59,41 @@ function run(args) {
 const loghub = [join(root, '..', 'shared', 'data', 'loghub')].find((dir) => existsSync(join(dir, 'Android')));
 
 run(['scripts/build-cli.mjs']);
+
+// `npm run bench -- --parser [--quick]`: the parser's rows alone (P1 repeated and not, P1u, P3, P3w)
+// from one run, printed as table rows; docs/benchmarks.md is left alone.
+if (process.argv.includes('--parser')) {
+  if (!loghub) {
+    process.stderr.write('--parser needs the Loghub-2k sets in ../shared/data/loghub\n');
+    process.exit(2);
+  }
+  const parser = JSON.parse(
+    run([
+      'bin/flowledger.mjs',
+      'bench',
+      '--json',
+      '--only',
+      'parser',
+      '--loghub',
+      loghub,
+      ...(quick ? ['--quick'] : []),
+    ]),
+  );
+  process.stdout.write(
+    [
+      `Measured ${parser.date} on ${parser.machine.cpu} (${parser.machine.cores} cores), Node ${parser.machine.node}${quick ? ' (quick sizes)' : ''}.`,
+      '',
+      '| id | workload | result | target | |',
+      '|---|---|---|---|---|',
+      ...parser.rows.map(
+        (r) => `| ${r.id} | ${r.workload} | ${r.result} | ${r.target} | ${r.pass ? 'pass' : 'FAIL'} |`,
+      ),
+      '',
+    ].join('\n'),
+  );
+  process.exit(0);
+}
+
 const report = JSON.parse(
   run([
     '--expose-gc',

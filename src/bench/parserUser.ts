@@ -19,6 +19,10 @@ export interface UserVersusPreset {
   userLinesPerSecond: number;
   /** User over preset, medians. */
   ratio: number;
+  /** The same over CPU time (less moved by other work on the machine). */
+  presetCpuLinesPerSecond: number;
+  userCpuLinesPerSecond: number;
+  cpuRatio: number;
   runs: number;
   pass: boolean;
 }
@@ -34,23 +38,32 @@ export function userVersusPreset(dataDir: string, dataset = 'HDFS', targetLines 
   const log = readFileSync(join(dataDir, entry.name, `${entry.name}_2k.log`), 'utf8');
   const presetRates: number[] = [];
   const userRates: number[] = [];
+  const presetCpu: number[] = [];
+  const userCpu: number[] = [];
   let lines = 0;
   for (let r = 0; r < runs; r++) {
     const p = parserThroughput(log, preset, targetLines, 1);
     const u = parserThroughput(log, loghubConfig(entry), targetLines, 1);
     presetRates.push(p.linesPerSecond);
     userRates.push(u.linesPerSecond);
+    presetCpu.push(p.cpuLinesPerSecond);
+    userCpu.push(u.cpuLinesPerSecond);
     lines = p.lines;
   }
   const presetLinesPerSecond = median(presetRates);
   const userLinesPerSecond = median(userRates);
   const ratio = userLinesPerSecond / presetLinesPerSecond;
+  const presetCpuLinesPerSecond = median(presetCpu);
+  const userCpuLinesPerSecond = median(userCpu);
   return {
     dataset,
     lines,
     presetLinesPerSecond,
     userLinesPerSecond,
     ratio,
+    presetCpuLinesPerSecond,
+    userCpuLinesPerSecond,
+    cpuRatio: userCpuLinesPerSecond / presetCpuLinesPerSecond,
     runs,
     pass: ratio >= USER_CONFIG_RATIO_TARGET,
   };

@@ -100,8 +100,8 @@ const HINTS: Record<string, Hint> = {
 };
 
 /**
- * `digits`: whether the content had a digit before masking. Placeholders hold no digit a built-in
- * mask could match (a mask name like `ip4` puts one after a letter), so it stays a valid hint.
+ * `digits`: whether the text as masked so far holds a digit (a placeholder's own, as in `<ip4>`,
+ * counts too: the hint may only rule out what cannot match).
  */
 type Hint = (s: string, digits: boolean) => boolean;
 
@@ -216,11 +216,20 @@ function maskSet(masks: CompiledMask[]): MaskSet {
     placeholders,
     apply(content) {
       let out = content;
-      const digits = hasDigit(content);
+      // Whether the text as it stands holds a digit: a mask that replaced the last ones (a user's
+      // `\d+`, an IP) spares every later mask that needs one (NUM, SIZE, TIME, …) its regex.
+      // Worked out again only when a hint asks after a replacement (`stale`).
+      let digits = hasDigit(content);
+      let stale = false;
       for (let i = 0; i < masks.length; i++) {
         const m = masks[i]!;
-        if (m.hint !== undefined && !m.hint(out, digits)) continue;
-        out = m.regex.replaceAll(out, m.placeholder);
+        if (m.hint !== undefined) {
+          if (stale) ((digits = hasDigit(out)), (stale = false));
+          if (!m.hint(out, digits)) continue;
+        }
+        const next = m.regex.replaceAll(out, m.placeholder);
+        if (digits && next !== out) stale = true;
+        out = next;
       }
       return out;
     },

@@ -304,6 +304,10 @@ export class LogParser {
     if (open === null) return;
     this.open = null;
     this.parsed++;
+    const collect = this.options.collect !== false;
+    const onEvent = this.options.onEvent;
+    // Nothing to keep, stream or count: the event is only counted (in `parsed`).
+    if (!collect && !onEvent && this.groups === null) return;
     const held: Held = {
       lineId: this.parsed,
       lineNo: open.lineNo,
@@ -313,9 +317,7 @@ export class LogParser {
       cluster: open.cluster,
       variant: open.variant,
     };
-    const collect = this.options.collect !== false;
     if (collect) this.held.push(held);
-    const onEvent = this.options.onEvent;
     if (!onEvent && (collect || this.groups === null)) return;
     const known = this.options.finalTemplates;
     const id = held.cluster.id;

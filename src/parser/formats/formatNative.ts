@@ -215,24 +215,26 @@ export function nativeFormat(
     return out;
   };
 
-  const source = sequence(atoms, ANY);
-  if (source === null) return null;
+  const named = sequence(atoms, ANY);
+  if (named === null) return null;
+  const { source, numbers } = numbered(named);
   let re: RegExp;
   try {
     re = new RegExp(`^${source}`, 'su');
   } catch {
     return null;
   }
+  const slots = Int32Array.from(pieces, (p) => numbers.get(p.name)!);
   const caps = new Int32Array(2 * groups);
   return {
     match(line) {
       const m = re.exec(line);
       if (m === null) return undefined;
-      const g = m.groups!;
       caps.fill(-1);
       let pos = 0;
-      for (const p of pieces) {
-        const text = g[p.name];
+      for (let k = 0; k < pieces.length; k++) {
+        const p = pieces[k]!;
+        const text = m[slots[k]!];
         if (text === undefined) continue;
         if (p.group >= 0) {
           caps[2 * p.group] = pos;
@@ -243,4 +245,18 @@ export function nativeFormat(
       return { caps: caps.slice(), end: pos };
     },
   };
+}
+
+/**
+ * Pure: `source` with its named groups numbered (`(?<p0>…)` → `(…)`, `\k<p0>` → `(?:\1)`) and the
+ * number of each name: reading a match's numbered groups costs far less than building its `groups`
+ * object. The source holds no other `(?<` (literal text is written `\u{…}`) and no lookbehind.
+ */
+function numbered(source: string): { source: string; numbers: Map<string, number> } {
+  const numbers = new Map<string, number>();
+  const opened = source.replace(/\(\?<([\w]+)>/g, (_, name: string) => {
+    numbers.set(name, numbers.size + 1);
+    return '(';
+  });
+  return { source: opened.replace(/\\k<([\w]+)>/g, (_, name: string) => `(?:\\${numbers.get(name)})`), numbers };
 }

@@ -9,12 +9,16 @@
  * start positions (a pair that failed once fails again: nothing depends on captures, which it does
  * not record), and starts only where the text's character can begin a match (the program's first
  * characters, worked out once). Programs with lookbehind or any instruction it does not know are
- * left to RE2 (null).
+ * left to RE2 (null). An ASCII text is first given to the DFAs of dfaSearch.ts (one table step per
+ * character, the same match); where they cannot answer, the gate of matchGate.ts rules out texts
+ * with no match before the search runs.
  *
  * Pure: the scratch arrays are reused between calls but hold nothing a later call reads.
  */
 import type { RE2JS } from 're2js';
 import { doubled } from './grow';
+import { dfaSearch } from './dfaSearch';
+import { matchGate } from './matchGate';
 
 // re2js's instruction codes (Inst) and empty-width flags (Utils), as of re2js 2.10 (package.json pins that
 // exact version: a new one is taken on purpose, after the property tests in progSearch.test.ts pass).
@@ -54,7 +58,12 @@ export interface ProgSearch {
   maxLength: number;
   /** Pure: the leftmost-first match of the program at or after `from` in `text`, or null. */
   find(text: string, from: number): Span | null;
+  /** Pure: false when no match starts at or after `from` in `text`, true when one may (matchGate.ts). */
+  mayMatch(text: string, from: number): boolean;
 }
+
+/** After this many questions the gate is kept only if it has ruled out at least half of the searches. */
+const GATE_TRIAL = 256;
 
 /** The visited bitmap's size limit (8 MiB). */
 export const MAX_VISITED_BITS = 1 << 26;
@@ -97,14 +106,37 @@ export function progSearch(re: RE2JS, maxBits = MAX_VISITED_BITS): ProgSearch | 
     if (i.op === RUNE) for (let c = 0; c < 128; c++) if (i.matchRune(c)) ascii[pc * 128 + c] = 1;
   });
   const start = prog.start;
+  const gate = matchGate({ op, out, arg, ascii, start });
   const first = firstUnits(inst, start);
+  // The DFAs take every ASCII text of a program that cannot match the empty text (`first` is null
+  // for one that can); the search below takes the rest.
+  const dfa = dfaSearch({ op, out, arg, ascii, start }, first === null);
+  const lead = leadingAssertions(inst, start);
   const loop = leadingLoop(inst, start);
+  // The gate pays for itself where most searches find nothing; where most find a match it only reads
+  // the text once more, so it is dropped after a trial (the matches are the same either way).
+  let asked = 0;
+  let ruledOut = 0;
+  let gated = true;
 
   let visited = new Uint32Array(0);
   let jobPc = new Int32Array(64);
   let jobPos = new Int32Array(64);
 
   const find = (text: string, from: number): Span | null => {
+    if (dfa !== null) {
+      const span = dfa.find(text, from);
+      if (span !== undefined) return span;
+    }
+    // Most texts hold no match (or none after the last one): the gate says so reading each character once.
+    if (gated) {
+      asked++;
+      if (!gate.mayMatch(text, from)) {
+        ruledOut++;
+        return null;
+      }
+      if (asked === GATE_TRIAL && ruledOut * 2 < asked) gated = false;
+    }
     const n = text.length;
     const words = (size * (n + 1) + 31) >>> 5;
     if (visited.length < words) visited = new Uint32Array(Math.max(words, visited.length * 2));
@@ -117,8 +149,14 @@ export function progSearch(re: RE2JS, maxBits = MAX_VISITED_BITS): ProgSearch | 
         // one at the end of the text (the program has no empty match).
         while (s < n) {
           const c = text.charCodeAt(s);
-          if (c >= 128 || first[c] === 1) break;
-          s++;
+          // A program whose every path begins with `\b` (or another assertion) starts only where it holds.
+          if (
+            (c >= 128 || first[c] === 1) &&
+            (lead === 0 || (lead & ~context(s > 0 ? text.charCodeAt(s - 1) : -1, c)) === 0)
+          )
+            break;
+          // A surrogate pair is skipped whole: RE2 never starts a try between its halves.
+          s += c >= 0xd800 && c <= 0xdbff && s + 1 < n && (text.charCodeAt(s + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
         }
         if (s === n) break;
       }
@@ -215,7 +253,35 @@ export function progSearch(re: RE2JS, maxBits = MAX_VISITED_BITS): ProgSearch | 
       visited.fill(0, (lowest * size) >>> 5, Math.min(visited.length, ((highest + 1) * size + 31) >>> 5));
     return found;
   };
-  return { maxLength: Math.floor(maxBits / size) - 1, find };
+  return { maxLength: Math.floor(maxBits / size) - 1, find, mayMatch: gate.mayMatch };
+}
+
+/**
+ * Pure: the empty-width flags every path from the start asserts before its first character (`\b`
+ * before each branch of `\b\d+\b|\b0x[0-9a-f]+\b`), or 0. A greatest fixed point over the
+ * instructions: a loop of no-ops adds no path a shorter one lacks.
+ */
+function leadingAssertions(inst: ProgInst[], start: number): number {
+  const need = new Int32Array(inst.length).fill(-1);
+  let changed = true;
+  // Each round lowers some instruction's flags or ends; 32 flags each bound the rounds.
+  for (let rounds = 0; changed; rounds++) {
+    if (rounds > 33 * inst.length) return 0;
+    changed = false;
+    for (let pc = 0; pc < inst.length; pc++) {
+      const i = inst[pc]!;
+      let f: number;
+      if (i.op === ALT || i.op === ALT_MATCH) f = need[i.out]! & need[i.arg]!;
+      else if (i.op === CAPTURE || i.op === NOP) f = need[i.out]!;
+      else if (i.op === EMPTY_WIDTH) f = i.arg | need[i.out]!;
+      else if (i.op === FAIL) f = -1;
+      else f = 0;
+      if (f !== need[pc]) ((need[pc] = f), (changed = true));
+    }
+  }
+  const f = need[start]!;
+  // −1: no path reaches a character or the end (the program never matches); leave that to the search.
+  return f === -1 ? 0 : f;
 }
 
 /**

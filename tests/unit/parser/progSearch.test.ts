@@ -120,6 +120,17 @@ describe('the mask search', () => {
     expect(empty.value.replaceAll(text, '-')).toBe('-a-\u{10000}-\u{10FFFF}-\u{10FC00}-\u{103FF}-');
   });
 
+  it('never starts a try between the halves of a surrogate pair it skips for a leading assertion', () => {
+    // `\B` holds between the two halves of U+1F600 (neither is a word character), but RE2 never tries
+    // there; at the pair itself and before it `\B` fails, so nothing matches. Failed with the first
+    // version of the skip, which stepped one code unit at a time.
+    const re = userRegex(String.raw`\B\S`, 's');
+    expect(re.ok).toBe(true);
+    if (!re.ok) return;
+    expect(re.value.replaceAll('a\u{1F600}', '<m>')).toBe('a\u{1F600}');
+    expect(re.value.replaceAll('ab\u{1F600}', '<m>')).toBe('a<m>\u{1F600}');
+  });
+
   it('stays linear on a 50,000-character line where every position starts a long try', () => {
     const digits = userRegex(String.raw`\d+x`);
     expect(digits.ok).toBe(true);
