@@ -45,15 +45,68 @@ export function sha256Hex(text: string): string {
   return h.digestHex();
 }
 
-/** Pure: the events of shard `spec` from the events file's text (whole, or a file `parse --shard` wrote). */
-function readShardEvents(text: string, file: string, spec: ShardSpec): ShardEvents {
+/** Pure: the events of shard `spec` from the events file's text (whole, or a file `parse --shard` wrote); the whole file's hash when `hash`. */
+function readShardEvents(text: string, file: string, spec: ShardSpec, hash: boolean): ShardEvents {
   const whole = shardedEventsEndLine(text) ? undefined : readWholeForShard(text, spec);
   if (whole !== undefined)
-    return whole.ok ? { ...whole, eventsHash: sha256Hex(text) } : { ok: false, message: `${file}: ${whole.message}` };
+    return whole.ok
+      ? { ...whole, eventsHash: hash ? sha256Hex(text) : '' }
+      : { ok: false, message: `${file}: ${whole.message}` };
   const read = readJsonOrNdjson(text, file);
   if (!read.ok) return read;
   const events = shardEvents(read.values, spec, () => sha256Hex(text));
   return events.ok ? events : { ok: false, message: `${file}: ${events.message}` };
+}
+
+/** A shard run ready to advance: its engine, fed, and the hashes its shard file's header names. */
+export type LoadedShard = { ok: true; engine: Engine; templateHash: string; eventsHash: string } | { ok: false };
+
+/**
+ * Not pure (reads the files, reports to `io`): the engine of shard `spec` of the run of `file` over
+ * `eventsFile`, its events added (other shards' masked); false after reporting why not (exit 2).
+ * The events file's hash is computed only when `hashes` (a shard file's header needs it).
+ */
+export async function loadShardRun(
+  file: string,
+  eventsFile: string,
+  seed: number | undefined,
+  spec: ShardSpec,
+  io: CliIO,
+  hashes: boolean,
+): Promise<LoadedShard> {
+  const text = await io.readFile(file);
+  const json = readJson(text, file);
+  if (!json.ok) {
+    io.stderr(`${json.message}\n`);
+    return { ok: false };
+  }
+  const engine = new Engine({ hasher: nodeSha256 });
+  const loaded = engine.initialize(json.value, seed === undefined ? {} : { seed });
+  if (!reportIssues(io, file, loaded)) return { ok: false };
+  const verdict = shardability(engine.scenario);
+  if (!verdict.shardable) {
+    io.stderr(
+      `flowledger run: ${file} cannot be sharded by correlation id:\n${verdict.blockers.map((b) => `  ${b.nodeId}: ${b.reason}\n`).join('')}`,
+    );
+    return { ok: false };
+  }
+  const eventsText = await io.readFile(eventsFile);
+  const events = readShardEvents(eventsText, eventsFile, spec, hashes);
+  if (!events.ok) {
+    io.stderr(`${events.message}\n`);
+    return { ok: false };
+  }
+  const added = engine.getExternalEventQueue().addEvents(events.values, (i) => events.masked[i] === 1);
+  if (!added.ok) {
+    io.stderr(`${eventsFile}: event ${added.index + 1}: ${added.error}; no events were added\n`);
+    return { ok: false };
+  }
+  return {
+    ok: true,
+    engine,
+    templateHash: hashes ? sha256Hex(canonicalJson(json.value)) : '',
+    eventsHash: events.eventsHash,
+  };
 }
 
 /** Pure: whether the last line of `text` is the trailer of a sharded events file. */
@@ -106,34 +159,9 @@ export async function shardedRun(
     return EXIT_USAGE;
   }
 
-  const text = await io.readFile(file);
-  const json = readJson(text, file);
-  if (!json.ok) {
-    io.stderr(`${json.message}\n`);
-    return EXIT_USAGE;
-  }
-  const engine = new Engine({ hasher: nodeSha256 });
-  const loaded = engine.initialize(json.value, seed === undefined ? {} : { seed });
-  if (!reportIssues(io, file, loaded)) return EXIT_USAGE;
-  const verdict = shardability(engine.scenario);
-  if (!verdict.shardable) {
-    io.stderr(
-      `flowledger run: ${file} cannot be sharded by correlation id:\n${verdict.blockers.map((b) => `  ${b.nodeId}: ${b.reason}\n`).join('')}`,
-    );
-    return EXIT_USAGE;
-  }
-
-  const eventsText = await io.readFile(eventsFile);
-  const events = readShardEvents(eventsText, eventsFile, spec);
-  if (!events.ok) {
-    io.stderr(`${events.message}\n`);
-    return EXIT_USAGE;
-  }
-  const added = engine.getExternalEventQueue().addEvents(events.values, (i) => events.masked[i] === 1);
-  if (!added.ok) {
-    io.stderr(`${eventsFile}: event ${added.index + 1}: ${added.error}; no events were added\n`);
-    return EXIT_USAGE;
-  }
+  const loaded = await loadShardRun(file, eventsFile, seed, spec, io, true);
+  if (!loaded.ok) return EXIT_USAGE;
+  const { engine, templateHash, eventsHash } = loaded;
   const started = performance.now();
   engine.advance(
     'end',
@@ -143,9 +171,9 @@ export async function shardedRun(
     flowledgerShard: SHARD_FORMAT,
     shard: spec.index,
     shards: spec.count,
-    templateHash: sha256Hex(canonicalJson(json.value)),
+    templateHash,
     seed: engine.seed,
-    eventsHash: events.eventsHash,
+    eventsHash,
     shardHash: SHARD_HASH,
     maxEvents: engine.scenario.maxEvents,
   };
