@@ -1,8 +1,8 @@
 /**
  * What a `run --workers` thread hands the main thread: its ledger lines in batches, as UTF-8 bytes
- * with their order keys and the places of their run-wide numbers as integers, so the main thread
- * merges them without parsing or re-encoding any text (batchMerge.ts). Both buffers of a batch are
- * transferred, not copied.
+ * (byteLines.ts) with their order keys and the places of their run-wide numbers as integers, so the
+ * main thread merges them without parsing or re-encoding any text (batchMerge.ts). Both buffers of
+ * a batch are transferred, not copied.
  *
  * `meta` holds per line: step, phase·2¹⁶ + node, x (engine/shard/deliveryKeys.ts), the line's
  * [start, end) in `bytes` (newline included), 1 for a Sink's TOKEN_COLLECTED, the number of token
@@ -11,7 +11,8 @@
  * `sinks` holds per Sink line its node id, the collected token's `data.value` and `data.state`.
  */
 import { DeliveryKeys } from '../../engine/shard/deliveryKeys';
-import { OP, type Engine } from '../../engine';
+import { canonicalJson, OP, type Engine } from '../../engine';
+import { ByteLineWriter, type LineMarks } from './byteLines';
 
 /** One batch of a shard's lines. */
 export interface LineBatch {
@@ -27,20 +28,23 @@ export const META_HEAD = 11;
 /** Not pure (reads the engine's growing ledger): gathers the lines of a shard run into batches. */
 export class LineBatcher {
   private readonly keys: DeliveryKeys;
+  private readonly writer: ByteLineWriter;
   private readonly sinkNodes: Set<number>;
   private readonly nodeOfId = new Map<string, number>();
-  private readonly encoder = new TextEncoder();
-  private readonly marks: number[] = [];
+  private readonly marks: LineMarks = { eventId: [0, 0], seq: [0, 0], tokens: [] };
+  /** Per token index: its node index, number in the shard and that number's digits (-1: not read yet). */
+  private tokenNode = new Int32Array(1 << 12).fill(-1);
+  private tokenNumber = new Int32Array(1 << 12);
+  private tokenDigits = new Uint8Array(1 << 12);
   private seq = 0;
   private meta = new Int32Array(1 << 14);
   private metaUsed = 0;
-  private bytes = new Uint8Array(1 << 20);
-  private bytesUsed = 0;
   private lines = 0;
   private sinks: unknown[] = [];
 
   constructor(private readonly engine: Engine) {
     this.keys = new DeliveryKeys(engine.ledger);
+    this.writer = new ByteLineWriter(engine.ledger, (t) => this.digits(t));
     const nodes = engine.scenario.nodes;
     this.sinkNodes = new Set(nodes.filter((n) => n.type === 'Sink').map((n) => n.index));
     for (const n of nodes) this.nodeOfId.set(n.nodeId, n.index);
@@ -55,16 +59,15 @@ export class LineBatcher {
   gather(): void {
     const ledger = this.engine.ledger;
     const marks = this.marks;
+    const keys = this.keys;
+    const writer = this.writer;
     while (this.seq < ledger.size) {
       const seq = ++this.seq;
-      const keys = this.keys;
       keys.next(seq);
-      const line = ledger.markedLine(seq, marks);
-      const start = this.bytesUsed;
-      const end = this.encode(line);
-      const ascii = end - start === line.length;
-      const at = (offset: number): number => (ascii ? offset : Buffer.byteLength(line.slice(0, offset), 'utf8'));
-      const tokens = (marks.length - 4) / 2;
+      const start = writer.used;
+      writer.write(seq, marks);
+      const ids = marks.tokens;
+      const tokens = ids.length / 3;
       const meta = this.room(META_HEAD + 4 * tokens);
       let m = this.metaUsed;
       const sink = ledger.opOf(seq) === OP.TOKEN_COLLECTED && this.sinkNodes.has(ledger.nodeOf(seq));
@@ -72,18 +75,23 @@ export class LineBatcher {
       meta[m++] = keys.phaseNode;
       meta[m++] = keys.x;
       meta[m++] = start;
-      meta[m++] = end;
+      meta[m++] = writer.used;
       meta[m++] = sink ? 1 : 0;
       meta[m++] = tokens;
-      for (let i = 0; i < 4; i++) meta[m++] = at(marks[i]!);
-      if (tokens > 0) m = this.tokenMarks(seq, line, at, meta, m);
+      meta[m++] = marks.eventId[0];
+      meta[m++] = marks.eventId[1];
+      meta[m++] = marks.seq[0];
+      meta[m++] = marks.seq[1];
+      for (let i = 0; i < ids.length; i += 3) {
+        const t = ids[i + 2]!;
+        meta[m++] = ids[i]!;
+        meta[m++] = ids[i + 1]!;
+        meta[m++] = this.tokenNode[t]!;
+        meta[m++] = this.tokenNumber[t]!;
+      }
       this.metaUsed = m;
       this.lines++;
-      if (sink) {
-        const e = JSON.parse(line) as { nodeId: string; inputToken?: { data?: Record<string, unknown> } };
-        const data = e.inputToken?.data;
-        this.sinks.push(e.nodeId, data?.['value'], data?.['state']);
-      }
+      if (sink) this.sinkLine(seq);
     }
   }
 
@@ -92,58 +100,49 @@ export class LineBatcher {
     const batch: LineBatch = {
       lines: this.lines,
       meta: this.meta.slice(0, this.metaUsed),
-      bytes: this.bytes.slice(0, this.bytesUsed),
+      bytes: Uint8Array.prototype.slice.call(this.writer.out, 0, this.writer.used) as Uint8Array<ArrayBuffer>,
       sinks: this.sinks,
     };
     this.metaUsed = 0;
-    this.bytesUsed = 0;
+    this.writer.used = 0;
     this.lines = 0;
     this.sinks = [];
     return batch;
   }
 
-  /** Writes the token id marks of line `seq` (in the order `markedLine` lists them) from `m`; the next free index. */
-  private tokenMarks(seq: number, line: string, at: (o: number) => number, meta: Int32Array, m: number): number {
+  /** A Sink's collected token: its node id, `data.value` and `data.state` as its JSON line reads them. */
+  private sinkLine(seq: number): void {
     const ledger = this.engine.ledger;
-    const marks = this.marks;
-    const ids: number[] = [];
-    const inTok = ledger.inputOf(seq);
-    if (inTok >= 0) ids.push(inTok);
-    for (let i = 0, n = ledger.inputCountOf(seq); i < n; i++) ids.push(ledger.inputAt(seq, i));
-    const outTok = ledger.outputOf(seq);
-    if (outTok >= 0) ids.push(outTok);
-    if (ids.length * 2 !== marks.length - 4) throw new Error(`e${seq}: its token ids and their marks disagree`);
-    for (let i = 0; i < ids.length; i++) {
-      const id = ledger.tokens[ids[i]!]!.id;
-      const hash = id.lastIndexOf('#');
-      const node = this.nodeOfId.get(id.slice(0, hash));
-      const digits = id.slice(hash + 1);
-      if (hash < 0 || node === undefined || !/^[1-9]\d{0,9}$/.test(digits))
-        throw new Error(`e${seq}: token id ${JSON.stringify(id)} is not <nodeId>#<n>`);
-      // The mark spans the JSON string, quotes included; the number ends before the closing quote.
-      const close = marks[5 + 2 * i]! - 1;
-      if (line.slice(close - digits.length, close) !== digits) throw new Error(`e${seq}: a token id mark is off`);
-      meta[m++] = at(close - digits.length);
-      meta[m++] = at(close);
-      meta[m++] = node;
-      meta[m++] = Number(digits);
-    }
-    return m;
+    const data = ledger.tokens[ledger.inputOf(seq)]?.data;
+    this.sinks.push(ledger.nodes[ledger.nodeOf(seq)]!.nodeId, asInLine(data?.['value']), asInLine(data?.['state']));
   }
 
-  /** Encodes `line` after the bytes used; the end offset. */
-  private encode(line: string): number {
-    for (;;) {
-      const room = this.bytes.subarray(this.bytesUsed);
-      const r = this.encoder.encodeInto(line, room);
-      if (r.read === line.length && room.length - r.written >= 4) {
-        this.bytesUsed += r.written;
-        return this.bytesUsed;
-      }
-      const bigger = new Uint8Array(this.bytes.length * 2 + line.length * 3);
-      bigger.set(this.bytes.subarray(0, this.bytesUsed));
-      this.bytes = bigger;
+  /** The number of digits of token `t`'s number, reading its id `<nodeId>#<n>` the first time. */
+  private digits(t: number): number {
+    if (t < this.tokenNode.length && this.tokenNode[t]! >= 0) return this.tokenDigits[t]!;
+    if (t >= this.tokenNode.length) {
+      let n = this.tokenNode.length;
+      while (n <= t) n *= 2;
+      const node = new Int32Array(n).fill(-1);
+      node.set(this.tokenNode);
+      const num = new Int32Array(n);
+      num.set(this.tokenNumber);
+      const digits = new Uint8Array(n);
+      digits.set(this.tokenDigits);
+      this.tokenNode = node;
+      this.tokenNumber = num;
+      this.tokenDigits = digits;
     }
+    const id = this.engine.ledger.tokens[t]!.id;
+    const hash = id.lastIndexOf('#');
+    const node = this.nodeOfId.get(id.slice(0, hash));
+    const digits = id.slice(hash + 1);
+    if (hash < 0 || node === undefined || !/^[1-9]\d{0,8}$/.test(digits))
+      throw new Error(`token id ${JSON.stringify(id)} is not <nodeId>#<n>`);
+    this.tokenNode[t] = node;
+    this.tokenNumber[t] = Number(digits);
+    this.tokenDigits[t] = digits.length;
+    return digits.length;
   }
 
   /** `meta` with room for `n` more integers. */
@@ -155,4 +154,11 @@ export class LineBatcher {
     }
     return this.meta;
   }
+}
+
+/** Pure: a token data value as its canonical ledger line reads back (JSON.parse of its canonical JSON). */
+function asInLine(v: unknown): unknown {
+  if (v === undefined || v === null || typeof v === 'string' || typeof v === 'boolean') return v;
+  if (typeof v === 'number') return Number.isFinite(v) ? v + 0 : null;
+  return JSON.parse(canonicalJson(v)) as unknown;
 }
