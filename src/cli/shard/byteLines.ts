@@ -30,8 +30,10 @@ const END = bytesOf('}\n');
 export interface LineMarks {
   eventId: [number, number];
   seq: [number, number];
-  /** Per token id, in line order: start and end of its number, and the token index. */
+  /** Per token id, in line order: start and end of its number, and the token index (3 numbers each). */
   tokens: number[];
+  /** How many numbers of `tokens` are this line's. */
+  tokenCount: number;
 }
 
 /** Not pure (caches): writes canonical ledger lines of one ledger as UTF-8 bytes. */
@@ -74,7 +76,7 @@ export class ByteLineWriter {
       this.put(FROM);
       this.put(this.state(from));
     }
-    marks.tokens.length = 0;
+    marks.tokenCount = 0;
     const inTok = l.inputOf(seq);
     if (inTok >= 0) {
       this.put(INPUT);
@@ -87,8 +89,7 @@ export class ByteLineWriter {
         if (i > 0) this.put(COMMA);
         const t = l.inputAt(seq, i);
         this.putText(JSON.stringify(l.tokens[t]!.id));
-        const end = this.used - 1 - start;
-        marks.tokens.push(end - this.digitsOf(t), end, t);
+        this.mark(marks, this.used - 1 - start, t);
       }
       this.put(CLOSE_LIST);
     }
@@ -159,8 +160,15 @@ export class ByteLineWriter {
   private token(t: number, start: number, marks: LineMarks): void {
     this.putText(this.text.token(t));
     // The token ends with `,"id":"<id>"}`: its number ends before the last two bytes.
-    const end = this.used - 2 - start;
-    marks.tokens.push(end - this.digitsOf(t), end, t);
+    this.mark(marks, this.used - 2 - start, t);
+  }
+
+  private mark(marks: LineMarks, end: number, t: number): void {
+    const k = marks.tokenCount;
+    marks.tokens[k] = end - this.digitsOf(t);
+    marks.tokens[k + 1] = end;
+    marks.tokens[k + 2] = t;
+    marks.tokenCount = k + 3;
   }
 
   private state(name: string): Uint8Array {

@@ -31,7 +31,7 @@ export class LineBatcher {
   private readonly writer: ByteLineWriter;
   private readonly sinkNodes: Set<number>;
   private readonly nodeOfId = new Map<string, number>();
-  private readonly marks: LineMarks = { eventId: [0, 0], seq: [0, 0], tokens: [] };
+  private readonly marks: LineMarks = { eventId: [0, 0], seq: [0, 0], tokens: [], tokenCount: 0 };
   /** Per token index: its node index, number in the shard and that number's digits (-1: not read yet). */
   private tokenNode = new Int32Array(1 << 12).fill(-1);
   private tokenNumber = new Int32Array(1 << 12);
@@ -67,7 +67,8 @@ export class LineBatcher {
       const start = writer.used;
       writer.write(seq, marks);
       const ids = marks.tokens;
-      const tokens = ids.length / 3;
+      const count = marks.tokenCount;
+      const tokens = count / 3;
       const meta = this.room(META_HEAD + 4 * tokens);
       let m = this.metaUsed;
       const sink = ledger.opOf(seq) === OP.TOKEN_COLLECTED && this.sinkNodes.has(ledger.nodeOf(seq));
@@ -82,7 +83,7 @@ export class LineBatcher {
       meta[m++] = marks.eventId[1];
       meta[m++] = marks.seq[0];
       meta[m++] = marks.seq[1];
-      for (let i = 0; i < ids.length; i += 3) {
+      for (let i = 0; i < count; i += 3) {
         const t = ids[i + 2]!;
         meta[m++] = ids[i]!;
         meta[m++] = ids[i + 1]!;
