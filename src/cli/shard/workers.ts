@@ -36,6 +36,11 @@ export function setWorkerScript(url: URL): void {
   workerScript = url;
 }
 
+/** Not pure (reads the module's state): the script worker threads run, when set. */
+export function workerScriptUrl(): URL | undefined {
+  return workerScript;
+}
+
 /** Not pure (threads, files): runs every shard on a worker thread, merging as they go; prints the single run's summary. */
 export async function runWithWorkers(r: WorkersRun, io: CliIO): Promise<number> {
   if (workerScript === undefined) {
