@@ -1,12 +1,15 @@
 /**
  * One thread of `run --workers K`: shard I of K run exactly as `run --shard I/K` runs it (the same
- * loading, shardEvents.ts and the same engine), but a step at a time, its new ledger lines handed to
+ * loading and engine; its events routed by the main thread, eventRouting.ts, or read from the file
+ * as shardEvents.ts reads them), but a step at a time, its new ledger lines handed to
  * the main thread in batches (lineBatch.ts) while the run goes on, so the merge overlaps the runs.
  * Back-pressure: the thread waits (Atomics.wait on a shared counter the main thread bumps for every
  * batch it has merged) while `MAX_QUEUED` of its batches are not merged yet, so memory stays bounded
  * whatever the speeds of the threads.
  */
+import { once } from 'node:events';
 import type { MessagePort } from 'node:worker_threads';
+import { routedShardEvents, type RoutedEvents } from './eventRouting';
 import { EXIT_FAILURE, EXIT_USAGE, type CliIO } from '../command';
 import { FileAccessError } from '../terminalText';
 import { LineBatcher, type LineBatch } from './lineBatch';
@@ -31,6 +34,12 @@ export interface ShardTask {
   merged: SharedArrayBuffer;
 }
 
+/** What the main thread posts a shard thread once it has read the events file: its events, or null (read the file). */
+export interface ShardEventsMessage {
+  routed: Omit<RoutedEvents, 'own'> | null;
+  own: string;
+}
+
 /** What a shard thread posts. */
 export type ShardMessage =
   | { kind: 'batch'; batch: LineBatch }
@@ -48,7 +57,9 @@ export async function runShardTask(task: ShardTask, port: MessagePort, io: CliIO
   const quiet: CliIO = { ...io, stdout: () => undefined, stderr: (t) => void (stderr += t) };
   try {
     const spec = { index: task.index, count: task.count };
-    const loaded = await loadShardRun(task.file, task.eventsFile, task.seed, spec, quiet, false);
+    const [given] = (await once(port, 'message')) as [ShardEventsMessage];
+    const routed = given.routed === null ? null : routedShardEvents(given.routed, given.own, task.index);
+    const loaded = await loadShardRun(task.file, task.eventsFile, task.seed, spec, quiet, false, routed ?? undefined);
     if (!loaded.ok) {
       port.postMessage({ kind: 'failed', code: EXIT_USAGE, stderr } satisfies ShardMessage);
       return;

@@ -73,6 +73,8 @@ export async function loadShardRun(
   spec: ShardSpec,
   io: CliIO,
   hashes: boolean,
+  /** The shard's events already read (`run --workers`, eventRouting.ts); absent: read `eventsFile`. */
+  routed?: { values: unknown[]; masked: Uint8Array },
 ): Promise<LoadedShard> {
   const text = await io.readFile(file);
   const json = readJson(text, file);
@@ -90,8 +92,10 @@ export async function loadShardRun(
     );
     return { ok: false };
   }
-  const eventsText = await io.readFile(eventsFile);
-  const events = readShardEvents(eventsText, eventsFile, spec, hashes);
+  const events: ShardEvents =
+    routed !== undefined
+      ? { ok: true, ...routed, eventsHash: '' }
+      : readShardEvents(await io.readFile(eventsFile), eventsFile, spec, hashes);
   if (!events.ok) {
     io.stderr(`${events.message}\n`);
     return { ok: false };

@@ -59,7 +59,7 @@ export function readWholeForShard(text: string, spec: ShardSpec): WholeRead {
 }
 
 /** Pure: target and correlation id read from the text of a line `parse` wrote, or null when not sure. */
-function quickKey(line: string): { target: string; id: string } | null {
+export function quickKey(line: string): { target: string; id: string } | null {
   if (!line.startsWith(TARGET)) return null;
   const targetEnd = line.indexOf('"', TARGET.length);
   if (targetEnd < 0 || !line.startsWith(ID, targetEnd)) return null;

@@ -17,7 +17,8 @@ import type { ShardEnd } from '../../engine/shard';
 import { SINK_VALUES_LIMIT } from '../commands/runSummary';
 import { BatchMerge } from './batchMerge';
 import { summaryOf } from './mergeFiles';
-import type { ShardMessage, ShardTask } from './shardWorker';
+import type { ShardEventsMessage, ShardMessage, ShardTask } from './shardWorker';
+import { routeEvents } from './eventRouting';
 
 export interface WorkersRun {
   file: string;
@@ -82,7 +83,7 @@ export async function runWithWorkers(r: WorkersRun, io: CliIO): Promise<number> 
         throw new FileAccessError('write', r.ledger!, accessReason(err, 'write'));
       }
     };
-    const ran = await runShards(workerScript, r, write);
+    const ran = await runShards(workerScript, r, write, io);
     if (!ran.ok) {
       io.stderr(ran.stderr);
       return ran.code;
@@ -117,7 +118,7 @@ type Ran =
   { ok: true; merge: BatchMerge; ends: ShardEnd[]; maxEvents: number } | { ok: false; code: number; stderr: string };
 
 /** Not pure: starts the threads and merges their batches until every shard has ended, or one failed. */
-function runShards(script: URL, r: WorkersRun, write: (chunk: Buffer) => void): Promise<Ran> {
+function runShards(script: URL, r: WorkersRun, write: (chunk: Buffer) => void, io: CliIO): Promise<Ran> {
   const count = r.workers;
   const mergedBatches = new SharedArrayBuffer(4 * count);
   const counters = new Int32Array(mergedBatches);
@@ -176,5 +177,22 @@ function runShards(script: URL, r: WorkersRun, write: (chunk: Buffer) => void): 
         if (!ended) settle(new Error(`the thread of shard ${i}/${count} exited (code ${code}) before its end`));
       });
     }
+    // The threads start (load the bundle, the template) while the events file is read and routed here.
+    io.readFile(r.eventsFile).then(
+      (text) => {
+        const routed = routeEvents(text, count);
+        workers.forEach((w, i) => {
+          const message: ShardEventsMessage =
+            routed === null
+              ? { routed: null, own: '' }
+              : {
+                  routed: { shards: routed.shards, targets: routed.targets, targetNames: routed.targetNames },
+                  own: routed.own[i]!,
+                };
+          w.postMessage(message);
+        });
+      },
+      (err: unknown) => settle(err instanceof Error ? err : new Error(String(err))),
+    );
   });
 }

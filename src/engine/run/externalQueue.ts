@@ -101,6 +101,8 @@ export class ExternalEventQueue implements FeedView {
   private pendingTotal = 0;
   /** Per node index: the target list its masked events share. */
   private readonly maskedNodes: number[][] = [];
+  /** Stored masked events by the object given (a caller may pass one placeholder object many times). */
+  private readonly maskedStored = new WeakMap<object, StoredEvent>();
 
   /** *(compat)* DataSources with `generation: {type: "execution-events", eventType}`, by event type. */
   private readonly byType: ReadonlyMap<string, readonly number[]>;
@@ -259,9 +261,21 @@ export class ExternalEventQueue implements FeedView {
     const node = typeof target === 'string' ? this.sources.get(target) : undefined;
     if (node === undefined) return `a masked event needs the "targetDataSourceId" of a DataSource of the scenario`;
     // A shard run holds one placeholder for every other shard's event: they share their (never
-    // changed) target list and empty data.
+    // changed) target list and empty data, and one stored event when given the same object.
+    if (typeof event === 'object' && event !== null) {
+      const known = this.maskedStored.get(event);
+      if (known !== undefined && known.nodes[0] === node) return known;
+    }
     const nodes = (this.maskedNodes[node] ??= [node]);
-    return { nodes, data: MASKED_DATA, correlationIds: null, raw: event as ExternalEvent, masked: true };
+    const stored: StoredEvent = {
+      nodes,
+      data: MASKED_DATA,
+      correlationIds: null,
+      raw: event as ExternalEvent,
+      masked: true,
+    };
+    if (typeof event === 'object' && event !== null) this.maskedStored.set(event, stored);
+    return stored;
   }
 
   private check(event: unknown): StoredEvent | string {
