@@ -65,7 +65,7 @@ export class BatchMerge {
 
   /** Queues a batch of shard `i` and merges what can be. */
   add(i: number, batch: LineBatch): void {
-    this.shards[i]!.batches.push({ meta: batch.meta, bytes: batch.bytes, sinks: batch.sinks });
+    this.shards[i]!.batches.push({ meta: batch.meta, bytes: batch.bytes, sinks: JSON.parse(batch.sinks) as unknown[] });
     this.pump();
   }
 
