@@ -13,7 +13,7 @@ import { routedShardEvents, type RoutedEvents } from './eventRouting';
 import { EXIT_FAILURE, EXIT_USAGE, type CliIO } from '../command';
 import { FileAccessError } from '../terminalText';
 import { LineBatcher, type LineBatch } from './lineBatch';
-import { loadShardRun } from './shardedRun';
+import { loadShardRun } from './loadShard';
 import { shardEnd } from './shardWriter';
 import type { ShardEnd } from '../../engine/shard';
 
