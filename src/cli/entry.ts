@@ -1,8 +1,10 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { runCli, runWorkerTask } from './main';
+import { nodeIO, runCli, runWorkerTask } from './main';
+import { isShardTask, runShardTask } from './shard/shardWorker';
 import { setWorkerScript } from './shard/workers';
 
-// The bundle is also the script of `run --workers` threads: a thread runs the task it is given.
+// The bundle is also the script of `run --workers` and `parse --workers` threads: a thread runs the task it is given.
 setWorkerScript(new URL(import.meta.url));
 if (isMainThread) void runCli();
+else if (isShardTask(workerData) && parentPort) void runShardTask(workerData, parentPort, nodeIO);
 else void runWorkerTask(workerData, parentPort);

@@ -76,10 +76,15 @@ export async function runCli(): Promise<void> {
   process.exitCode = await main(process.argv.slice(2), nodeIO);
 }
 
-/** Not pure: a `run --workers` thread runs its command line quietly and answers its exit code and stderr. */
+/** Not pure: a `parse --workers` thread runs its command line and answers its exit code, stdout and stderr. */
 export async function runWorkerTask(task: unknown, port: MessagePort | null): Promise<void> {
   const argv = (task as { argv?: string[] } | null)?.argv ?? [];
+  let stdout = '';
   let stderr = '';
-  const code = await main(argv, { ...nodeIO, stdout: () => undefined, stderr: (t) => void (stderr += t) });
-  port?.postMessage({ code, stderr });
+  const code = await main(argv, {
+    ...nodeIO,
+    stdout: (t) => void (stdout += t),
+    stderr: (t) => void (stderr += t),
+  });
+  port?.postMessage({ code, stdout, stderr });
 }

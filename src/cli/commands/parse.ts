@@ -10,6 +10,7 @@ import { overlappingPath } from '../samePaths';
 import { accessReason, FileAccessError } from '../terminalText';
 import { EventShardFilter } from '../shard/eventShardFilter';
 import { SHARD_OPTIONS, shardSpec } from '../shard/shardOption';
+import { parseWithWorkers } from '../shard/parseWorkers';
 import {
   boundCounts,
   LogParser,
@@ -36,6 +37,7 @@ const SPEC = {
   out: { kind: 'value' },
   structured: { kind: 'value' },
   templates: { kind: 'value' },
+  workers: { kind: 'value' },
   ...SHARD_OPTIONS,
 } as const;
 
@@ -49,12 +51,13 @@ const FLUSH_AT = 1 << 20;
  * the log) and prints `{lines, parsed, unparsed, templates, groups, ms, …}`. When events or the
  * structured CSV are written, the files are read twice: the first pass mines the final templates,
  * the second writes every event with its final template (mining is deterministic, so both passes see
- * the same clusters).
+ * the same clusters). `--shard I/N` writes one shard's events (docs/scale.md); `--workers K` runs
+ * the K shards on threads and merges them into the single parse's file (shard/parseWorkers.ts).
  */
 export const parseCommand: Command = {
   name: 'parse',
   usage:
-    'parse <file.log…> (--format F | --regex R | --preset P | --config C.json) [--mask NAME=REGEX…] [--group-by FIELD] [--target ID] [--out events.ndjson [--shard I/N | --shards N [--shard-env NAME]]] [--structured out.csv] [--templates out.csv]',
+    'parse <file.log…> (--format F | --regex R | --preset P | --config C.json) [--mask NAME=REGEX…] [--group-by FIELD] [--target ID] [--out events.ndjson [--shard I/N | --shards N [--shard-env NAME] | --workers K]] [--structured out.csv] [--templates out.csv]',
   summary: 'parse logs into templates, groups and events',
   async run(argv, io) {
     const args = parseArgs(argv, SPEC);
@@ -112,6 +115,15 @@ export const parseCommand: Command = {
       return usage((err as Error).message);
     }
     if (shard !== null && outPath === undefined) return usage('--shard writes the events of one shard: it needs --out');
+    const workersText = optionValue(args, 'workers');
+    let workers: number | undefined;
+    if (workersText !== undefined) {
+      if (!/^\d{1,3}$/.test(workersText) || Number(workersText) < 1)
+        return usage(`--workers must be a number of threads from 1 to 999, got "${workersText}"`);
+      if (shard !== null) return usage('--workers runs every shard itself: give it no --shard or --shards');
+      if (outPath === undefined) return usage('--workers shards the events file and merges it back: it needs --out');
+      workers = Number(workersText);
+    }
     const structuredPath = optionValue(args, 'structured');
     const templatesPath = optionValue(args, 'templates');
     const overlap = await overlappingPath(
@@ -137,6 +149,11 @@ export const parseCommand: Command = {
         return EXIT_USAGE;
       }
     }
+    if (workers !== undefined)
+      return parseWithWorkers(
+        { args, out: outPath!, structured: structuredPath, templates: templatesPath, workers },
+        io,
+      );
     const groupsByParam = probe.value.compiled.groupBy?.kind === 'param';
     const twoPasses = outPath !== undefined || structuredPath !== undefined || groupsByParam;
 

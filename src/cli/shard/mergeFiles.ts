@@ -60,8 +60,14 @@ export async function mergeShardFiles(
   }
 }
 
+/** What a merge knows that the summary is made of. */
+export type MergedParts = Pick<
+  Extract<MergeResult, { ok: true }>,
+  'events' | 'hash' | 'sinks' | 'sinkStates' | 'ends' | 'files'
+> & { header: { maxEvents: number } };
+
 /** Pure: the single run's summary from a merge, or why the shards cannot stand for it. */
-function summaryOf(r: Extract<MergeResult, { ok: true }>): MergedRun {
+export function summaryOf(r: MergedParts): MergedRun {
   for (let s = 0; s < r.ends.length; s++) {
     const end = r.ends[s]!;
     if (end.status !== 'completed')

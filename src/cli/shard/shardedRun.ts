@@ -9,15 +9,10 @@
 import { performance } from 'node:perf_hooks';
 import { optionValue, parseArgs, UsageError } from '../args';
 import { EXIT_OK, EXIT_USAGE, type CliIO } from '../command';
-import { reportIssues } from '../issueReport';
-import { readJson, readJsonOrNdjson } from '../json';
-import { canonicalJson, Engine } from '../../engine';
-import { SHARD_FORMAT, SHARD_HASH, shardability, type ShardHeader } from '../../engine/shard';
-import { nodeSha256 } from '../nodeHasher';
+import { SHARD_FORMAT, SHARD_HASH, type ShardHeader } from '../../engine/shard';
 import { overlappingPath } from '../samePaths';
-import { shardEvents, type ShardEvents } from './shardEvents';
-import { readWholeForShard } from './wholeEventsFile';
-import { SHARD_OPTIONS, shardSpec, type ShardSpec } from './shardOption';
+import { loadShardRun } from './loadShard';
+import { SHARD_OPTIONS, shardSpec } from './shardOption';
 import { shardEnd, shardFileChunks } from './shardWriter';
 import { runWithWorkers } from './workers';
 
@@ -36,30 +31,6 @@ export function shardedRunArgs(argv: readonly string[]) {
     workers: { kind: 'value' },
     ...SHARD_OPTIONS,
   });
-}
-
-/** Pure: the SHA-256 of `text` (UTF-8), hex. */
-export function sha256Hex(text: string): string {
-  const h = nodeSha256();
-  h.update(text);
-  return h.digestHex();
-}
-
-/** Pure: the events of shard `spec` from the events file's text (whole, or a file `parse --shard` wrote). */
-function readShardEvents(text: string, file: string, spec: ShardSpec): ShardEvents {
-  const whole = shardedEventsEndLine(text) ? undefined : readWholeForShard(text, spec);
-  if (whole !== undefined)
-    return whole.ok ? { ...whole, eventsHash: sha256Hex(text) } : { ok: false, message: `${file}: ${whole.message}` };
-  const read = readJsonOrNdjson(text, file);
-  if (!read.ok) return read;
-  const events = shardEvents(read.values, spec, () => sha256Hex(text));
-  return events.ok ? events : { ok: false, message: `${file}: ${events.message}` };
-}
-
-/** Pure: whether the last line of `text` is the trailer of a sharded events file. */
-function shardedEventsEndLine(text: string): boolean {
-  const end = text.trimEnd();
-  return end.slice(end.lastIndexOf('\n') + 1).startsWith('{"flowledgerEvents"');
 }
 
 /** Not pure: runs one shard (or, with --workers, all shards on threads) and prints its summary. */
@@ -106,34 +77,9 @@ export async function shardedRun(
     return EXIT_USAGE;
   }
 
-  const text = await io.readFile(file);
-  const json = readJson(text, file);
-  if (!json.ok) {
-    io.stderr(`${json.message}\n`);
-    return EXIT_USAGE;
-  }
-  const engine = new Engine({ hasher: nodeSha256 });
-  const loaded = engine.initialize(json.value, seed === undefined ? {} : { seed });
-  if (!reportIssues(io, file, loaded)) return EXIT_USAGE;
-  const verdict = shardability(engine.scenario);
-  if (!verdict.shardable) {
-    io.stderr(
-      `flowledger run: ${file} cannot be sharded by correlation id:\n${verdict.blockers.map((b) => `  ${b.nodeId}: ${b.reason}\n`).join('')}`,
-    );
-    return EXIT_USAGE;
-  }
-
-  const eventsText = await io.readFile(eventsFile);
-  const events = readShardEvents(eventsText, eventsFile, spec);
-  if (!events.ok) {
-    io.stderr(`${events.message}\n`);
-    return EXIT_USAGE;
-  }
-  const added = engine.getExternalEventQueue().addEvents(events.values, (i) => events.masked[i] === 1);
-  if (!added.ok) {
-    io.stderr(`${eventsFile}: event ${added.index + 1}: ${added.error}; no events were added\n`);
-    return EXIT_USAGE;
-  }
+  const loaded = await loadShardRun(file, eventsFile, seed, spec, io, true);
+  if (!loaded.ok) return EXIT_USAGE;
+  const { engine, templateHash, eventsHash } = loaded;
   const started = performance.now();
   engine.advance(
     'end',
@@ -143,9 +89,9 @@ export async function shardedRun(
     flowledgerShard: SHARD_FORMAT,
     shard: spec.index,
     shards: spec.count,
-    templateHash: sha256Hex(canonicalJson(json.value)),
+    templateHash,
     seed: engine.seed,
-    eventsHash: events.eventsHash,
+    eventsHash,
     shardHash: SHARD_HASH,
     maxEvents: engine.scenario.maxEvents,
   };

@@ -22,13 +22,20 @@ export function readWholeForShard(text: string, spec: ShardSpec): WholeRead {
   const lines = text.split('\n');
   const values: unknown[] = [];
   const masked = new Uint8Array(lines.length);
+  // Other shards' events of one target share one placeholder (only its target is read).
+  const placeholders = new Map<unknown, { targetDataSourceId: unknown }>();
+  const placeholder = (target: unknown): { targetDataSourceId: unknown } => {
+    let p = placeholders.get(target);
+    if (p === undefined) placeholders.set(target, (p = { targetDataSourceId: target }));
+    return p;
+  };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
     if (line === '') continue;
     const quick = quickKey(line);
     if (quick !== null && shardOf(quick.id, spec.count) !== spec.index) {
       masked[values.length] = 1;
-      values.push({ targetDataSourceId: quick.target });
+      values.push(placeholder(quick.target));
       continue;
     }
     let value: unknown;
@@ -45,14 +52,14 @@ export function readWholeForShard(text: string, spec: ShardSpec): WholeRead {
       };
     if (shardOf(id, spec.count) !== spec.index) {
       masked[values.length] = 1;
-      values.push({ targetDataSourceId: (value as { targetDataSourceId?: unknown }).targetDataSourceId });
+      values.push(placeholder((value as { targetDataSourceId?: unknown }).targetDataSourceId));
     } else values.push(value);
   }
   return { ok: true, values, masked: masked.subarray(0, values.length) };
 }
 
 /** Pure: target and correlation id read from the text of a line `parse` wrote, or null when not sure. */
-function quickKey(line: string): { target: string; id: string } | null {
+export function quickKey(line: string): { target: string; id: string } | null {
   if (!line.startsWith(TARGET)) return null;
   const targetEnd = line.indexOf('"', TARGET.length);
   if (targetEnd < 0 || !line.startsWith(ID, targetEnd)) return null;

@@ -1,15 +1,24 @@
 /**
- * `run --workers K`: the shards of a run on K worker threads of one machine, then the merge — the
- * same shard runs and merge as on a cluster (docs/scale.md), with the shard files in a temporary
- * folder. Each worker runs the command line's own `run --shard i/K` (the bundle is the worker's
- * script: see entry.ts), so the two paths cannot drift apart.
+ * `run --workers K`: the K shards of a run on K worker threads of one machine, merged on the main
+ * thread while they run. Each thread runs its shard as `run --shard I/K` would (shardWorker.ts) and
+ * hands over its ledger lines in batches of bytes with integer keys (lineBatch.ts); the main thread
+ * merges them as they come (batchMerge.ts), hashing and writing the single run's ledger, so no shard
+ * file is written or read and the merge overlaps the runs. The summary is the one `merge` prints
+ * (mergeFiles.ts), hence the single run's.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIO } from '../command';
-import { mergeShardFiles } from './mergeFiles';
+import { PendingFiles } from '../atomicFiles';
+import { overlappingPath } from '../samePaths';
+import { accessReason, FileAccessError } from '../terminalText';
+import type { ShardEnd } from '../../engine/shard';
+import { SINK_VALUES_LIMIT } from '../commands/runSummary';
+import { BatchMerge } from './batchMerge';
+import { summaryOf } from './mergeFiles';
+import type { ShardEventsMessage, ShardMessage, ShardTask } from './shardWorker';
+import { routeEvents } from './eventRouting';
 
 export interface WorkersRun {
   file: string;
@@ -20,18 +29,6 @@ export interface WorkersRun {
   workers: number;
 }
 
-/** What a worker thread is given: the command line to run. */
-export interface WorkerTask {
-  flowledgerWorker: true;
-  argv: string[];
-}
-
-/** What a worker thread answers. */
-export interface WorkerDone {
-  code: number;
-  stderr: string;
-}
-
 /** The script worker threads load: the bundle that is running (set by entry.ts); absent in tests of the sources. */
 let workerScript: URL | undefined;
 
@@ -40,55 +37,162 @@ export function setWorkerScript(url: URL): void {
   workerScript = url;
 }
 
-/** Not pure (threads, temporary files): runs every shard on a worker thread and merges them; prints the single run's summary. */
+/** Not pure (reads the module's state): the script worker threads run, when set. */
+export function workerScriptUrl(): URL | undefined {
+  return workerScript;
+}
+
+/** Not pure (threads, files): runs every shard on a worker thread, merging as they go; prints the single run's summary. */
 export async function runWithWorkers(r: WorkersRun, io: CliIO): Promise<number> {
   if (workerScript === undefined) {
     io.stderr('flowledger run: --workers needs the built command line (bin/flowledger.mjs)\n');
     return EXIT_FAILURE;
   }
-  const dir = await mkdtemp(join(tmpdir(), 'flowledger-shards-'));
-  try {
-    const files = Array.from({ length: r.workers }, (_, i) => join(dir, `shard-${i}.ndjson`));
-    const results = await Promise.all(
-      files.map((ledger, i) =>
-        runWorker(workerScript!, [
-          'run',
-          r.file,
-          '--events',
-          r.eventsFile,
-          '--shard',
-          `${i}/${r.workers}`,
-          '--ledger',
-          ledger,
-          ...(r.seed === undefined ? [] : ['--seed', String(r.seed)]),
-        ]),
-      ),
+  if (r.ledger !== undefined) {
+    const overlap = await overlappingPath(
+      [
+        { role: 'the scenario', path: r.file },
+        { role: '--events', path: r.eventsFile },
+      ],
+      [{ role: '--ledger', path: r.ledger }],
     );
-    const failed = results.find((d) => d.code !== EXIT_OK);
-    if (failed) {
-      io.stderr(failed.stderr);
-      return failed.code;
-    }
-    const merged = await mergeShardFiles(files, r.ledger, io);
-    if (!merged.ok) {
-      io.stderr(`flowledger run: ${merged.message}\n`);
+    if (overlap !== null) {
+      io.stderr(`flowledger run: ${overlap}\n`);
       return EXIT_USAGE;
     }
-    io.stdout(`${JSON.stringify(merged.summary, null, 2)}\n`);
+  }
+  const pending = new PendingFiles();
+  let fd: number | undefined;
+  try {
+    if (r.ledger !== undefined) {
+      const path = await pending.add(r.ledger);
+      try {
+        fd = openSync(path, 'w');
+      } catch (err) {
+        throw new FileAccessError('write', r.ledger, accessReason(err, 'write'));
+      }
+    }
+    const out = fd;
+    const hash = createHash('sha256');
+    const write = (chunk: Buffer): void => {
+      hash.update(chunk);
+      if (out === undefined) return;
+      try {
+        for (let at = 0; at < chunk.length;) at += writeSync(out, chunk, at);
+      } catch (err) {
+        throw new FileAccessError('write', r.ledger!, accessReason(err, 'write'));
+      }
+    };
+    const ran = await runShards(workerScript, r, write, io);
+    if (!ran.ok) {
+      io.stderr(ran.stderr);
+      return ran.code;
+    }
+    const summary = summaryOf({
+      header: { maxEvents: ran.maxEvents },
+      events: ran.merge.events,
+      hash: hash.digest('hex'),
+      sinks: ran.merge.sinks,
+      sinkStates: ran.merge.sinkStates,
+      ends: ran.ends,
+      files: ran.ends.map((_, i) => `shard ${i}/${r.workers}`),
+    });
+    if (!summary.ok) {
+      io.stderr(`flowledger run: ${summary.file}: ${summary.message}\n`);
+      return EXIT_USAGE;
+    }
+    if (fd !== undefined) {
+      closeSync(fd);
+      fd = undefined;
+      await pending.commit();
+    }
+    io.stdout(`${JSON.stringify(summary.summary, null, 2)}\n`);
     return EXIT_OK;
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    if (fd !== undefined) closeSync(fd);
+    await pending.discard();
   }
 }
 
-function runWorker(script: URL, argv: string[]): Promise<WorkerDone> {
-  return new Promise((resolve, reject) => {
-    const task: WorkerTask = { flowledgerWorker: true, argv };
-    const worker = new Worker(script, { workerData: task });
-    worker.once('message', (done: WorkerDone) => resolve(done));
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`a worker thread exited with code ${code}`));
-    });
+type Ran =
+  { ok: true; merge: BatchMerge; ends: ShardEnd[]; maxEvents: number } | { ok: false; code: number; stderr: string };
+
+/** Not pure: starts the threads and merges their batches until every shard has ended, or one failed. */
+function runShards(script: URL, r: WorkersRun, write: (chunk: Buffer) => void, io: CliIO): Promise<Ran> {
+  const count = r.workers;
+  const mergedBatches = new SharedArrayBuffer(4 * count);
+  const counters = new Int32Array(mergedBatches);
+  const merge = new BatchMerge(count, write, SINK_VALUES_LIMIT, (i) => {
+    Atomics.add(counters, i, 1);
+    Atomics.notify(counters, i);
+  });
+  const ends = new Array<ShardEnd>(count);
+  let maxEvents = 0;
+  const workers: Worker[] = [];
+  return new Promise<Ran>((resolve, reject) => {
+    let settled = false;
+    const settle = (ran: Ran | Error): void => {
+      if (settled) return;
+      settled = true;
+      if (!(ran instanceof Error) && ran.ok) {
+        resolve(ran);
+        return;
+      }
+      for (const w of workers) void w.terminate();
+      if (ran instanceof Error) reject(ran);
+      else resolve(ran);
+    };
+    for (let i = 0; i < count; i++) {
+      const task: ShardTask = {
+        flowledgerShardWorker: true,
+        file: r.file,
+        eventsFile: r.eventsFile,
+        seed: r.seed,
+        index: i,
+        count,
+        merged: mergedBatches,
+      };
+      const worker = new Worker(script, { workerData: task });
+      workers.push(worker);
+      let ended = false;
+      worker.on('message', (m: ShardMessage) => {
+        try {
+          if (m.kind === 'batch') merge.add(i, m.batch);
+          else if (m.kind === 'end') {
+            ended = true;
+            ends[i] = m.end;
+            maxEvents = m.maxEvents;
+            merge.end(i);
+            if (merge.done) {
+              merge.finish();
+              settle({ ok: true, merge, ends, maxEvents });
+            }
+          } else settle({ ok: false, code: m.code, stderr: m.stderr });
+        } catch (err) {
+          settle(err instanceof Error ? err : new Error(String(err)));
+        }
+      });
+      worker.once('error', (err) => settle(err));
+      worker.once('exit', (code) => {
+        if (!ended) settle(new Error(`the thread of shard ${i}/${count} exited (code ${code}) before its end`));
+      });
+    }
+    // The threads start (load the bundle, the template) while the events file is read and routed here.
+    io.readFile(r.eventsFile).then(
+      (text) => {
+        const routed = routeEvents(text, count);
+        workers.forEach((w, i) => {
+          const message: ShardEventsMessage =
+            routed === null
+              ? { routed: null, own: '' }
+              : {
+                  routed: { shards: routed.shards, targets: routed.targets, targetNames: routed.targetNames },
+                  own: routed.own[i]!,
+                };
+          w.postMessage(message);
+        });
+      },
+      (err: unknown) => settle(err instanceof Error ? err : new Error(String(err))),
+    );
   });
 }

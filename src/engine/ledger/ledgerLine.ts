@@ -190,7 +190,21 @@ export class LineWriter {
     return text;
   }
 
-  private stepText(step: number): string {
+  /** `,"nodeId":…,"nodeType":…` of node `node` (a part of every line). */
+  nodeText(node: number): string {
+    this.nodePart ??= this.ledger.nodes.map(
+      (n) => `,"nodeId":${JSON.stringify(n.nodeId)},"nodeType":${JSON.stringify(n.nodeType)}`,
+    );
+    return this.nodePart[node]!;
+  }
+
+  /** `,"operation":…` of operation code `op`. */
+  opText(op: number): string {
+    return this.opPart[op]!;
+  }
+
+  /** `,"step":S,"timestamp":T` of step `step`. */
+  stepText(step: number): string {
     if (step !== this.stepPartOf) {
       const l = this.ledger;
       this.stepPartOf = step;
@@ -199,7 +213,8 @@ export class LineWriter {
     return this.stepPart;
   }
 
-  private state(name: string): string {
+  /** The JSON string of state `name`. */
+  state(name: string): string {
     let text = this.stateText.get(name);
     if (text === undefined) {
       text = JSON.stringify(name);
@@ -209,7 +224,7 @@ export class LineWriter {
   }
 
   /** Canonical JSON of details `ref`; interned details repeat, so the text is cached like tokens. */
-  private details(ref: number): string {
+  details(ref: number): string {
     const slot = ref & (CACHE_SIZE - 1);
     if (this.detailsKey[slot] === ref) return this.detailsText[slot]!;
     const text = canonicalJson(this.ledger.detailsAt(ref));
@@ -218,7 +233,8 @@ export class LineWriter {
     return text;
   }
 
-  private token(t: number): string {
+  /** Canonical JSON of token `t` (its id last: `…,"id":"<id>"}`). */
+  token(t: number): string {
     const slot = t & (CACHE_SIZE - 1);
     if (this.cacheKey[slot] === t) return this.cacheText[slot]!;
     const token = this.ledger.tokens[t]!;

@@ -214,12 +214,21 @@ function checkHeaders(sources: readonly ShardSource[], headers: readonly ShardHe
 
 /** Adds a TOKEN_COLLECTED event to its Sink's tallies, as `runSummary` and the Sink's node state count it. */
 function tally(sinks: Map<string, SinkTally>, states: SinkStates, e: Record<string, unknown>, limit: number): void {
-  const node = e['nodeId'] as string;
+  const token = e['inputToken'] as { data?: Record<string, unknown> } | undefined;
+  tallySink(sinks, states, e['nodeId'] as string, token?.data?.['value'], token?.data?.['state'], limit);
+}
+
+/** Not pure (adds to `sinks` and `states`): counts one token Sink `node` collected, with its `data.value` and `data.state`. */
+export function tallySink(
+  sinks: Map<string, SinkTally>,
+  states: SinkStates,
+  node: string,
+  value: unknown,
+  state: unknown,
+  limit: number,
+): void {
   let t = sinks.get(node);
   if (!t) sinks.set(node, (t = { count: 0, sum: 0, values: [] }));
-  const token = e['inputToken'] as { data?: Record<string, unknown> } | undefined;
-  const value = token?.data?.['value'];
-  const state = token?.data?.['state'];
   if (state !== undefined && state !== null) {
     let perState = states.get(node);
     if (!perState) states.set(node, (perState = new Map()));

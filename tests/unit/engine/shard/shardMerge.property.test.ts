@@ -4,6 +4,8 @@
  * ProcessNode with a fan-out or an Aggregator grouped by correlation id) and generated event sets,
  * the merge of N shard runs (N = 1…8) is the single run's ledger byte for byte, with its hash and
  * its Sink totals. Shard runs and the merge run in-process on the same code the command line uses.
+ * The same holds for `run --workers`' merge of line batches handed over while the shards run
+ * (cli/shard/lineBatch.ts, batchMerge.ts), whatever order the batches of the shards arrive in.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +14,8 @@ import { mergeShards, SHARD_FORMAT, SHARD_HASH, shardability } from '../../../..
 import { shardEvents } from '../../../../src/cli/shard/shardEvents';
 import { shardFileChunks } from '../../../../src/cli/shard/shardWriter';
 import { runSummary } from '../../../../src/cli/commands/runSummary';
+import { LineBatcher, type LineBatch } from '../../../../src/cli/shard/lineBatch';
+import { BatchMerge } from '../../../../src/cli/shard/batchMerge';
 
 interface Shape {
   batchSize: number;
@@ -204,6 +208,67 @@ describe('merging the shards of a per-correlation run', () => {
         }
       }),
       { seed: 20261125, numRuns: 40 },
+    );
+  }, 120_000);
+
+  it('gives the single run’s ledger and hash through the --workers batches too, in any arrival order', async () => {
+    await fc.assert(
+      fc.asyncProperty(shapeArbitrary, fc.array(fc.nat(), { maxLength: 64 }), async (shape, arrivals) => {
+        const doc = template(shape);
+        const events = eventsOf(shape);
+        const single = load(doc);
+        single.getExternalEventQueue().addEvents(events);
+        single.advance('end');
+        const ledger = [...single.ledger.ndjsonStream()].join('');
+        const summary = runSummary(single);
+        for (let n = 1; n <= 8; n++) {
+          // Each shard run a step at a time, a batch taken after every step, as a thread does.
+          const batches: LineBatch[][] = Array.from({ length: n }, (_, i) => {
+            const engine = load(doc);
+            const se = shardEvents(events, { index: i, count: n }, () => '');
+            if (!se.ok) throw new Error(se.message);
+            engine.getExternalEventQueue().addEvents(se.values, (k) => se.masked[k] === 1);
+            const batcher = new LineBatcher(engine);
+            const out: LineBatch[] = [];
+            for (;;) {
+              const step = engine.getCurrentTick();
+              const status = engine.advance('end', { steps: 1 });
+              batcher.gather();
+              if (batcher.pending > 0) out.push(batcher.take());
+              if ((status !== 'running' && status !== 'ready') || engine.getCurrentTick() === step) break;
+            }
+            return out;
+          });
+          const chunks: Buffer[] = [];
+          const merge = new BatchMerge(
+            n,
+            (c) => void chunks.push(Buffer.from(c)),
+            1000,
+            () => undefined,
+          );
+          // Batches arrive shard by shard in the generated order; a shard ends after its last.
+          const next = batches.map(() => 0);
+          let a = 0;
+          while (next.some((k, i) => k <= batches[i]!.length)) {
+            const open = next.flatMap((k, i) => (k <= batches[i]!.length ? [i] : []));
+            const i = open[(arrivals[a++ % Math.max(arrivals.length, 1)] ?? 0) % open.length]!;
+            if (next[i]! < batches[i]!.length) merge.add(i, batches[i]![next[i]!]!);
+            else merge.end(i);
+            next[i]!++;
+          }
+          expect(merge.done).toBe(true);
+          merge.finish();
+          const merged = Buffer.concat(chunks);
+          expect(merged.toString('utf8')).toBe(ledger);
+          const hash = defaultHasher();
+          hash.update(ledger);
+          expect(merge.events).toBe(summary.ledgerEvents);
+          expect(hash.digestHex()).toBe(summary.ledgerHash);
+          for (const [id, sink] of Object.entries(summary.sinks))
+            expect(merge.sinks.get(id) ?? { count: 0, sum: 0, values: [] }).toEqual(sink);
+        }
+      }),
+      { seed: 20261126, numRuns: 40 },
     );
   }, 120_000);
 });
