@@ -209,3 +209,51 @@ describe('ProcessNode', () => {
     });
   });
 });
+
+describe('ProcessNode join of three inputs', () => {
+  // Three sources fed by events with fields of their own and shared ones; b sends two at step 1.
+  const doc = scenario([
+    source('a', 'j'),
+    source('b', 'j', { batchSize: 2 }),
+    source('c', 'j'),
+    {
+      nodeId: 'j',
+      type: 'ProcessNode',
+      inputs: [{ nodeId: 'a' }, { nodeId: 'b' }, { nodeId: 'c' }],
+      formula: '{ t: input3.value, n: inputs.c.value, s: a.value + b.value + c.value }',
+      outputs: [{ destinationNodeId: 'sink' }],
+    },
+    sink(),
+  ]);
+  const evs = [
+    { targetDataSourceId: 'a', value: 1, shared: 'a', fromA: true },
+    { targetDataSourceId: 'b', value: 2, shared: 'b', mid: 'b', fromB: true },
+    { targetDataSourceId: 'c', value: 3, shared: 'c', mid: 'c', fromC: true },
+    { targetDataSourceId: 'b', value: 4 },
+  ];
+
+  it('joins when the last input arrives, taking the oldest of each; an earlier input wins a shared field', () => {
+    const engine = run(doc, { events: evs });
+    expect(brief(engine, (e) => e.nodeId === 'j')).toEqual([
+      '2 j TOKEN_BUFFERED a#1 -> -',
+      '2 j TOKEN_BUFFERED b#1 -> -',
+      '2 j TOKEN_BUFFERED b#2 -> -',
+      '2 j TOKEN_BUFFERED c#1 -> -',
+      '2 j TOKEN_TRANSFORMED [a#1,b#1,c#1] -> j#1',
+    ]);
+    // Merged: c's data, then b's over it, then a's over both: value and shared from a, mid from b.
+    expect(collectedTokens(engine)).toEqual([
+      {
+        id: 'j#1',
+        correlationIds: ['a-1', 'b-1', 'c-1'],
+        data: { value: 1, shared: 'a', mid: 'b', fromA: true, fromB: true, fromC: true, t: 3, n: 3, s: 6 },
+      },
+    ]);
+    expect(engine.getNodeState('j')!.aggregates).toEqual({
+      transformed: 1,
+      passed: 0,
+      errors: 0,
+      waiting: { a: 0, b: 1, c: 0 },
+    });
+  });
+});
