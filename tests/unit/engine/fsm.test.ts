@@ -247,3 +247,25 @@ describe('FSM', () => {
     expect(start({ states: ['a', { name: 'b', isInitial: true }], initialState: 'a' })).toBe('a');
   });
 });
+
+describe('FSM blank condition', () => {
+  it('takes a condition of only spaces as no condition: the transition fires on every token', () => {
+    const engine = run(
+      fsmDoc(
+        {
+          states: ['idle', 'busy'],
+          transitions: [
+            { from: 'idle', to: 'busy', condition: '   ' },
+            { from: 'busy', to: 'idle', condition: '' },
+          ],
+        },
+        { source: { count: 3 } },
+      ),
+    );
+    expect(brief(engine, (e) => e.nodeId === 'fsm')).toEqual([
+      '2 fsm STATE_TRANSITION idle->busy src#1 -> fsm#1',
+      '3 fsm STATE_TRANSITION busy->idle src#2 -> fsm#2',
+      '4 fsm STATE_TRANSITION idle->busy src#3 -> fsm#3',
+    ]);
+  });
+});
