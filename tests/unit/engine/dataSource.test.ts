@@ -187,8 +187,7 @@ describe('DataSource work and counts', () => {
   it('spends one work unit per emission, none at the steps between two due steps', () => {
     // interval 10 s at the default tickMs 1000: emissions at steps 1, 11 and 21 (3 units) and
     // the sink's deliveries at 2, 12 and 22 (3 units): 6 units in all, so maxWork 6 completes.
-    const doc = (maxWork: number) =>
-      scenario([source('src', 'sink', { count: 3, interval: 10 }), sink()], { maxWork });
+    const doc = (maxWork: number) => scenario([source('src', 'sink', { count: 3, interval: 10 }), sink()], { maxWork });
     const whole = run(doc(6));
     expect(whole.status).toBe('completed');
     expect(eventsOf(whole, 'src').map((e) => e.step)).toEqual([1, 11, 21]);
