@@ -269,3 +269,29 @@ describe('FSM blank condition', () => {
     ]);
   });
 });
+
+describe('FSM actions with their optional fields left out', () => {
+  it('emits to every output when emit has no target, and logs "" when log has no message', () => {
+    const engine = run(
+      fsmDoc(
+        {
+          states: [{ name: 's', onEntry: [{ action: 'log' }, { action: 'emit' }] }],
+          transitions: [{ from: 's', to: 's' }],
+        },
+        {
+          source: { count: 1 },
+          outputs: [
+            { name: 'out', destinationNodeId: 'sink' },
+            { name: 'other', destinationNodeId: 'other' },
+          ],
+          nodes: [sink('other')],
+        },
+      ),
+    );
+    // One emission, to both outputs: it is the transition's own output token.
+    expect(brief(engine, (e) => e.nodeId === 'fsm')).toEqual(['2 fsm STATE_TRANSITION s->s src#1 -> fsm#1']);
+    expect(eventsOf(engine, 'fsm')[0]!.details).toEqual({ log: [''] });
+    expect(collectedTokens(engine).map((t) => [t.id, t.data])).toEqual([['fsm#1', { value: 1, state: 's' }]]);
+    expect(collectedTokens(engine, 'other').map((t) => [t.id, t.data])).toEqual([['fsm#1', { value: 1, state: 's' }]]);
+  });
+});
