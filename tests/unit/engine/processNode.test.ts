@@ -257,3 +257,62 @@ describe('ProcessNode join of three inputs', () => {
     });
   });
 });
+
+describe('ProcessNode main token and counts', () => {
+  it('makes no main token when every output has its own formula, one token at a time or joined', () => {
+    const outputs = [
+      { name: 'x', destinationNodeId: 'x', formula: 'value * 10' },
+      { name: 'y', destinationNodeId: 'y', formula: 'value * 100' },
+    ];
+    const single = run(
+      scenario([
+        source('src', 'p', { count: 1 }),
+        { nodeId: 'p', type: 'ProcessNode', formula: 'value + 1', outputs },
+        sink('x'),
+        sink('y'),
+      ]),
+    );
+    expect(brief(single, (e) => e.nodeId === 'p')).toEqual([
+      '2 p TOKEN_TRANSFORMED src#1 -> p#1',
+      '2 p TOKEN_TRANSFORMED src#1 -> p#2',
+    ]);
+    expect([collected(single, 'x'), collected(single, 'y')]).toEqual([[10], [100]]);
+    expect(single.getNodeState('p')!.aggregates).toEqual({ transformed: 2, passed: 0, errors: 0 });
+
+    const joined = run(
+      scenario([
+        source('a', 'p', { count: 1 }),
+        source('b', 'p', { count: 1, generation: { type: 'constant', value: 7 } }),
+        { nodeId: 'p', type: 'ProcessNode', inputs: [{ nodeId: 'a' }, { nodeId: 'b' }], formula: 'value + 1', outputs },
+        sink('x'),
+        sink('y'),
+      ]),
+    );
+    expect(brief(joined, (e) => e.nodeId === 'p' && e.operation === 'TOKEN_TRANSFORMED')).toEqual([
+      '2 p TOKEN_TRANSFORMED [a#1,b#1] -> p#1',
+      '2 p TOKEN_TRANSFORMED [a#1,b#1] -> p#2',
+    ]);
+    expect([collected(joined, 'x'), collected(joined, 'y')]).toEqual([[10], [100]]);
+  });
+
+  it('sets transform fields on a copy: the arriving token’s data is never changed', () => {
+    const engine = one({ transform: { double: 'value * 2' } }, 2);
+    expect(eventsOf(engine, 'src').map((e) => e.outputToken!.data)).toEqual([{ value: 1 }, { value: 2 }]);
+    expect(collectedTokens(engine).map((t) => t.data)).toEqual([
+      { value: 1, double: 2 },
+      { value: 2, double: 4 },
+    ]);
+  });
+
+  it('still transforms and records a token when it has no outputs at all', () => {
+    const engine = run(
+      scenario([source('src', 'p', { count: 1 }), { nodeId: 'p', type: 'ProcessNode', formula: 'value + 1' }]),
+    );
+    expect(brief(engine, (e) => e.nodeId === 'p')).toEqual(['2 p TOKEN_TRANSFORMED src#1 -> p#1']);
+    expect(eventsOf(engine, 'p')[0]!.outputToken!.data).toEqual({ value: 2 });
+  });
+
+  it('counts tokens passed unchanged in aggregates', () => {
+    expect(one({}, 3).getNodeState('p')!.aggregates).toEqual({ transformed: 0, passed: 3, errors: 0 });
+  });
+});
