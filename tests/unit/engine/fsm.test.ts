@@ -295,3 +295,28 @@ describe('FSM actions with their optional fields left out', () => {
     expect(collectedTokens(engine, 'other').map((t) => [t.id, t.data])).toEqual([['fsm#1', { value: 1, state: 's' }]]);
   });
 });
+
+describe('FSM final state', () => {
+  it('records a token that finds no transition in a final state with the final-state reason', () => {
+    const engine = run(
+      fsmDoc(
+        {
+          states: ['open', { name: 'closed', isFinal: true }],
+          transitions: [{ from: 'open', to: 'closed', condition: 'value == 1' }],
+        },
+        { source: { count: 3 } },
+      ),
+    );
+    // Token 1 closes the machine; 2 and 3 meet the final state. (An open state with no match says only "no transition matched".)
+    expect(brief(engine, (e) => e.nodeId === 'fsm')).toEqual([
+      '2 fsm STATE_TRANSITION open->closed src#1 -> fsm#1',
+      '3 fsm TOKEN_PROCESSED src#2 -> fsm#2',
+      '4 fsm TOKEN_PROCESSED src#3 -> fsm#3',
+    ]);
+    expect(eventsOf(engine, 'fsm').map((e) => e.details)).toEqual([
+      undefined,
+      { reason: 'final state: no transition matched' },
+      { reason: 'final state: no transition matched' },
+    ]);
+  });
+});
