@@ -182,3 +182,28 @@ describe('DataSource', () => {
     });
   });
 });
+
+describe('DataSource work and counts', () => {
+  it('spends one work unit per emission, none at the steps between two due steps', () => {
+    // interval 10 s at the default tickMs 1000: emissions at steps 1, 11 and 21 (3 units) and
+    // the sink's deliveries at 2, 12 and 22 (3 units): 6 units in all, so maxWork 6 completes.
+    const doc = (maxWork: number) => scenario([source('src', 'sink', { count: 3, interval: 10 }), sink()], { maxWork });
+    const whole = run(doc(6));
+    expect(whole.status).toBe('completed');
+    expect(eventsOf(whole, 'src').map((e) => e.step)).toEqual([1, 11, 21]);
+    const cut = run(doc(5));
+    expect(cut.truncatedBy).toBe('maxWork');
+    expect(eventsOf(cut, 'src').map((e) => e.step)).toEqual([1, 11, 21]);
+  });
+
+  it('counts the external events it emitted in aggregates, and those still queued', () => {
+    const engine = engineFor(scenario([source('src', 'sink', { count: 5, interval: 2 }), sink()]), {
+      events: [1, 2, 3].map((value) => ({ targetDataSourceId: 'src', value })),
+    });
+    engine.advance(1);
+    expect(engine.getNodeState('src')!.aggregates).toEqual({ mode: 'external', emitted: 1, remaining: 2 });
+    engine.runToEnd();
+    expect(engine.getNodeState('src')!.aggregates).toEqual({ mode: 'external', emitted: 3, remaining: 0 });
+    expect(engine.getNodeState('src')!.tokensProcessed).toBe(3);
+  });
+});

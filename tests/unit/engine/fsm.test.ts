@@ -247,3 +247,76 @@ describe('FSM', () => {
     expect(start({ states: ['a', { name: 'b', isInitial: true }], initialState: 'a' })).toBe('a');
   });
 });
+
+describe('FSM blank condition', () => {
+  it('takes a condition of only spaces as no condition: the transition fires on every token', () => {
+    const engine = run(
+      fsmDoc(
+        {
+          states: ['idle', 'busy'],
+          transitions: [
+            { from: 'idle', to: 'busy', condition: '   ' },
+            { from: 'busy', to: 'idle', condition: '' },
+          ],
+        },
+        { source: { count: 3 } },
+      ),
+    );
+    expect(brief(engine, (e) => e.nodeId === 'fsm')).toEqual([
+      '2 fsm STATE_TRANSITION idle->busy src#1 -> fsm#1',
+      '3 fsm STATE_TRANSITION busy->idle src#2 -> fsm#2',
+      '4 fsm STATE_TRANSITION idle->busy src#3 -> fsm#3',
+    ]);
+  });
+});
+
+describe('FSM actions with their optional fields left out', () => {
+  it('emits to every output when emit has no target, and logs "" when log has no message', () => {
+    const engine = run(
+      fsmDoc(
+        {
+          states: [{ name: 's', onEntry: [{ action: 'log' }, { action: 'emit' }] }],
+          transitions: [{ from: 's', to: 's' }],
+        },
+        {
+          source: { count: 1 },
+          outputs: [
+            { name: 'out', destinationNodeId: 'sink' },
+            { name: 'other', destinationNodeId: 'other' },
+          ],
+          nodes: [sink('other')],
+        },
+      ),
+    );
+    // One emission, to both outputs: it is the transition's own output token.
+    expect(brief(engine, (e) => e.nodeId === 'fsm')).toEqual(['2 fsm STATE_TRANSITION s->s src#1 -> fsm#1']);
+    expect(eventsOf(engine, 'fsm')[0]!.details).toEqual({ log: [''] });
+    expect(collectedTokens(engine).map((t) => [t.id, t.data])).toEqual([['fsm#1', { value: 1, state: 's' }]]);
+    expect(collectedTokens(engine, 'other').map((t) => [t.id, t.data])).toEqual([['fsm#1', { value: 1, state: 's' }]]);
+  });
+});
+
+describe('FSM final state', () => {
+  it('records a token that finds no transition in a final state with the final-state reason', () => {
+    const engine = run(
+      fsmDoc(
+        {
+          states: ['open', { name: 'closed', isFinal: true }],
+          transitions: [{ from: 'open', to: 'closed', condition: 'value == 1' }],
+        },
+        { source: { count: 3 } },
+      ),
+    );
+    // Token 1 closes the machine; 2 and 3 meet the final state. (An open state with no match says only "no transition matched".)
+    expect(brief(engine, (e) => e.nodeId === 'fsm')).toEqual([
+      '2 fsm STATE_TRANSITION open->closed src#1 -> fsm#1',
+      '3 fsm TOKEN_PROCESSED src#2 -> fsm#2',
+      '4 fsm TOKEN_PROCESSED src#3 -> fsm#3',
+    ]);
+    expect(eventsOf(engine, 'fsm').map((e) => e.details)).toEqual([
+      undefined,
+      { reason: 'final state: no transition matched' },
+      { reason: 'final state: no transition matched' },
+    ]);
+  });
+});

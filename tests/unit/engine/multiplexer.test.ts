@@ -174,3 +174,12 @@ describe('Multiplexer', () => {
     expect(routes(engine)).toEqual(['src#1>c', 'src#2>a', 'src#3>c', 'src#4>a', 'src#5>c']);
   });
 });
+
+describe('Multiplexer conditions read the token, step and time of each arrival', () => {
+  it('routes by token.id, time and step, each condition true for one token only', () => {
+    // Tokens src#1…4 reach mux at steps 2…5; time = startTime + step · tickMs (1 s).
+    const conditions = ['token.id == "src#2"', 'time == 1735689604000', 'step == 5 && data.value == 4'];
+    const engine = run(muxDoc({ strategy: 'conditional', conditions }));
+    expect(routes(engine)).toEqual(['src#1 TOKEN_DROPPED', 'src#2>a', 'src#3>b', 'src#4>c']);
+  });
+});

@@ -209,3 +209,110 @@ describe('ProcessNode', () => {
     });
   });
 });
+
+describe('ProcessNode join of three inputs', () => {
+  // Three sources fed by events with fields of their own and shared ones; b sends two at step 1.
+  const doc = scenario([
+    source('a', 'j'),
+    source('b', 'j', { batchSize: 2 }),
+    source('c', 'j'),
+    {
+      nodeId: 'j',
+      type: 'ProcessNode',
+      inputs: [{ nodeId: 'a' }, { nodeId: 'b' }, { nodeId: 'c' }],
+      formula: '{ t: input3.value, n: inputs.c.value, s: a.value + b.value + c.value }',
+      outputs: [{ destinationNodeId: 'sink' }],
+    },
+    sink(),
+  ]);
+  const evs = [
+    { targetDataSourceId: 'a', value: 1, shared: 'a', fromA: true },
+    { targetDataSourceId: 'b', value: 2, shared: 'b', mid: 'b', fromB: true },
+    { targetDataSourceId: 'c', value: 3, shared: 'c', mid: 'c', fromC: true },
+    { targetDataSourceId: 'b', value: 4 },
+  ];
+
+  it('joins when the last input arrives, taking the oldest of each; an earlier input wins a shared field', () => {
+    const engine = run(doc, { events: evs });
+    expect(brief(engine, (e) => e.nodeId === 'j')).toEqual([
+      '2 j TOKEN_BUFFERED a#1 -> -',
+      '2 j TOKEN_BUFFERED b#1 -> -',
+      '2 j TOKEN_BUFFERED b#2 -> -',
+      '2 j TOKEN_BUFFERED c#1 -> -',
+      '2 j TOKEN_TRANSFORMED [a#1,b#1,c#1] -> j#1',
+    ]);
+    // Merged: c's data, then b's over it, then a's over both: value and shared from a, mid from b.
+    expect(collectedTokens(engine)).toEqual([
+      {
+        id: 'j#1',
+        correlationIds: ['a-1', 'b-1', 'c-1'],
+        data: { value: 1, shared: 'a', mid: 'b', fromA: true, fromB: true, fromC: true, t: 3, n: 3, s: 6 },
+      },
+    ]);
+    expect(engine.getNodeState('j')!.aggregates).toEqual({
+      transformed: 1,
+      passed: 0,
+      errors: 0,
+      waiting: { a: 0, b: 1, c: 0 },
+    });
+  });
+});
+
+describe('ProcessNode main token and counts', () => {
+  it('makes no main token when every output has its own formula, one token at a time or joined', () => {
+    const outputs = [
+      { name: 'x', destinationNodeId: 'x', formula: 'value * 10' },
+      { name: 'y', destinationNodeId: 'y', formula: 'value * 100' },
+    ];
+    const single = run(
+      scenario([
+        source('src', 'p', { count: 1 }),
+        { nodeId: 'p', type: 'ProcessNode', formula: 'value + 1', outputs },
+        sink('x'),
+        sink('y'),
+      ]),
+    );
+    expect(brief(single, (e) => e.nodeId === 'p')).toEqual([
+      '2 p TOKEN_TRANSFORMED src#1 -> p#1',
+      '2 p TOKEN_TRANSFORMED src#1 -> p#2',
+    ]);
+    expect([collected(single, 'x'), collected(single, 'y')]).toEqual([[10], [100]]);
+    expect(single.getNodeState('p')!.aggregates).toEqual({ transformed: 2, passed: 0, errors: 0 });
+
+    const joined = run(
+      scenario([
+        source('a', 'p', { count: 1 }),
+        source('b', 'p', { count: 1, generation: { type: 'constant', value: 7 } }),
+        { nodeId: 'p', type: 'ProcessNode', inputs: [{ nodeId: 'a' }, { nodeId: 'b' }], formula: 'value + 1', outputs },
+        sink('x'),
+        sink('y'),
+      ]),
+    );
+    expect(brief(joined, (e) => e.nodeId === 'p' && e.operation === 'TOKEN_TRANSFORMED')).toEqual([
+      '2 p TOKEN_TRANSFORMED [a#1,b#1] -> p#1',
+      '2 p TOKEN_TRANSFORMED [a#1,b#1] -> p#2',
+    ]);
+    expect([collected(joined, 'x'), collected(joined, 'y')]).toEqual([[10], [100]]);
+  });
+
+  it('sets transform fields on a copy: the arriving token’s data is never changed', () => {
+    const engine = one({ transform: { double: 'value * 2' } }, 2);
+    expect(eventsOf(engine, 'src').map((e) => e.outputToken!.data)).toEqual([{ value: 1 }, { value: 2 }]);
+    expect(collectedTokens(engine).map((t) => t.data)).toEqual([
+      { value: 1, double: 2 },
+      { value: 2, double: 4 },
+    ]);
+  });
+
+  it('still transforms and records a token when it has no outputs at all', () => {
+    const engine = run(
+      scenario([source('src', 'p', { count: 1 }), { nodeId: 'p', type: 'ProcessNode', formula: 'value + 1' }]),
+    );
+    expect(brief(engine, (e) => e.nodeId === 'p')).toEqual(['2 p TOKEN_TRANSFORMED src#1 -> p#1']);
+    expect(eventsOf(engine, 'p')[0]!.outputToken!.data).toEqual({ value: 2 });
+  });
+
+  it('counts tokens passed unchanged in aggregates', () => {
+    expect(one({}, 3).getNodeState('p')!.aggregates).toEqual({ transformed: 0, passed: 3, errors: 0 });
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * `==` on arrays and objects (expr/values.ts `deepEqual`) at its edges: a difference in the last
+ * element only, an object posing as an array, keys that differ with values that read the same, and
+ * the nesting bound of 64 levels at exactly its edge.
+ */
+import { describe, expect, it } from 'vitest';
+import { run, runError } from './helpers';
+
+/** `levels` arrays (or objects `{k: …}`) nested inside each other around `inner`: [[…[inner]…]]. */
+function nested(levels: number, inner: unknown, wrap: (v: unknown) => unknown = (v) => [v]): unknown {
+  let v: unknown = inner;
+  for (let i = 0; i < levels; i++) v = wrap(v);
+  return v;
+}
+
+describe('== on arrays and objects, at the edges', () => {
+  it('tells arrays apart that differ only in their last element', () => {
+    expect(run('[1, 2, 3] == [1, 2, 4]')).toBe(false);
+    expect(run('[1, 2, 3] != [1, 2, 4]')).toBe(true);
+    expect(run('[[1], [2]] == [[1], [3]]')).toBe(false);
+  });
+
+  it('never takes an object with a length field and index keys for an array', () => {
+    expect(run('[1] == {"0": 1, "length": 1}')).toBe(false);
+    expect(run('a == b', { a: [1], b: { 0: 1, length: 1 } })).toBe(false);
+  });
+
+  it('tells objects apart whose keys differ, even when every value is null', () => {
+    expect(run('{a: null} == {b: null}')).toBe(false);
+    expect(run('{a: null, b: 1} == {b: 1, c: null}')).toBe(false);
+  });
+
+  it('compares values nested 64 levels deep, and refuses 65', () => {
+    // The outermost pair is compared at depth 0, so 64 nested arrays put the innermost at depth 63.
+    expect(run('a == b', { a: nested(64, 1), b: nested(64, 1) })).toBe(true);
+    expect(run('a == b', { a: nested(64, 1), b: nested(64, 2) })).toBe(false);
+    expect(runError('a == b', { a: nested(65, 1), b: nested(65, 1) })).toContain(
+      'values are nested too deeply to compare',
+    );
+    const obj = (v: unknown) => ({ k: v });
+    expect(run('a == b', { a: nested(64, 1, obj), b: nested(64, 1, obj) })).toBe(true);
+    expect(runError('a == b', { a: nested(65, 1, obj), b: nested(65, 1, obj) })).toContain(
+      'values are nested too deeply to compare',
+    );
+  });
+});
