@@ -15,6 +15,8 @@ export default defineConfig({
   test: {
     environment: 'node',
     testTimeout: 20_000,
+    // Tells source-reading checks they see Stryker's instrumented copies (tests/unit/expr/safety.test.ts).
+    env: { FLOWLEDGER_MUTATION: '1' },
     include: [
       'tests/unit/engine/**/*.test.ts',
       'tests/unit/expr/**/*.test.ts',
