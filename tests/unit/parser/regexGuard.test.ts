@@ -21,6 +21,12 @@ describe('catastrophicReason: quantifiers', () => {
     kept('(a+)?');
   });
 
+  it('reads a quantifier only right where it starts, not a later one in the next characters', () => {
+    kept('(a+){x}b{2,}');
+    // {2,5} is a (bounded) quantifier, so `a` is no required atom and `b+` repeats inside the group.
+    refused('(a{2,5}b+)+');
+  });
+
   it('reads a quantifier after an escape, a class and a group', () => {
     refused(String.raw`(\d+)+`);
     refused('([ab]+)+');
@@ -57,6 +63,10 @@ describe('catastrophicReason: atoms every pass must consume', () => {
   it('marks every enclosing group unbounded', () => {
     refused('((a+))+');
     refused('((a+)?)+');
+    // The inner group's own unbounded quantifier makes the outer one unbounded; a bounded one does not.
+    refused('((a)*)+');
+    kept('((a)?)+');
+    kept('((a|b))+');
   });
 });
 
@@ -72,6 +82,10 @@ describe('catastrophicReason: what it skips', () => {
   it('takes an escaped parenthesis as an atom, not a group', () => {
     kept(String.raw`\(a+\)+`);
     kept(String.raw`(\(a+)+`);
+  });
+
+  it('reads a group kind only right after the parenthesis', () => {
+    refused('(a+(?:b)?)+');
   });
 
   it('skips every group kind, which is no atom', () => {
