@@ -91,4 +91,14 @@ describe('CSV (RFC 4180)', () => {
     };
     expect(structuredRow(e, ['Level', 'constructor', 'Pid'])).toBe('3,INFO,,,c,E1,t\r\n');
   });
+
+  it('ends a last record that is a quoted field without a line break', () => {
+    expect(readCsv('"a"')).toEqual([['a']]);
+    expect(readCsv('x\n""')).toEqual([['x'], ['']]);
+  });
+
+  it('reads a lone CR as a line break and keeps an empty line between records as an empty record', () => {
+    expect(readCsv('a\rb')).toEqual([['a'], ['b']]);
+    expect(readCsv('a\n\nb\n')).toEqual([['a'], [''], ['b']]);
+  });
 });
