@@ -44,6 +44,8 @@ describe('resolveFieldRef', () => {
     expect(resolveFieldRef('lineNo', FORMAT, '/g')).toEqual({ ok: true, value: { kind: 'builtin', name: 'lineNo' } });
     expect(resolveFieldRef('content', KEYS, '/g')).toEqual({ ok: true, value: { kind: 'builtin', name: 'content' } });
     expect(resolveFieldRef('anything', KEYS, '/g')).toEqual({ ok: true, value: { kind: 'field', name: 'anything' } });
+    // A bare name that begins like a prefix is no prefix.
+    expect(resolveFieldRef('params', KEYS, '/g')).toEqual({ ok: true, value: { kind: 'field', name: 'params' } });
     // A colon with an unknown prefix is part of a bare name.
     expect(resolveFieldRef('a:b', KEYS, '/g')).toEqual({ ok: true, value: { kind: 'field', name: 'a:b' } });
   });
