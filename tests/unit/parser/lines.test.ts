@@ -105,6 +105,26 @@ describe('LineSplitter against a reference (fixed seed)', () => {
   });
 });
 
+describe('LineSplitter memory on one enormous line', () => {
+  it('keeps at most maxLength + 1 characters of an unfinished line, however many chunks it spans', () => {
+    const s = new LineSplitter(10);
+    const held = () => (s as unknown as { rest: string }).rest.length;
+    const out: Array<[string, boolean]> = [];
+    s.push('abcdefgh', () => {});
+    expect(held()).toBe(8);
+    for (let i = 0; i < 50; i++) {
+      s.push('x'.repeat(1000), () => {});
+      expect(held()).toBeLessThanOrEqual(11);
+    }
+    s.push('yz\nnext', (l, c) => out.push([l, c]));
+    s.end((l, c) => out.push([l, c]));
+    expect(out).toEqual([
+      ['abcdefghxx', true],
+      ['next', false],
+    ]);
+  });
+});
+
 function splitMax(chunks: string[], max: number): Array<[string, boolean]> {
   const s = new LineSplitter(max);
   const out: Array<[string, boolean]> = [];
