@@ -10,7 +10,7 @@ const KEYS: FieldContext = { fieldNames: null, maskNames: [] };
 const BARE: FieldContext = { fieldNames: [], maskNames: [] };
 
 function masks() {
-  const r = compileMasks({ defaults: false, custom: [{ name: 'blk', pattern: 'blk_\\d+' }] });
+  const r = compileMasks({ useDefaults: false, custom: [{ name: 'blk', pattern: 'blk_\\d+' }] });
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
 }

@@ -14,7 +14,7 @@ import type { MappingConfig, ParsedEvent } from '../../../src/contract/parserTyp
 
 const CTX: FieldContext = { fieldNames: ['Level', 'Pid', 'value'], maskNames: [] };
 const MASKS = (() => {
-  const r = compileMasks({ defaults: false });
+  const r = compileMasks({ useDefaults: false });
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
 })();
