@@ -27,7 +27,9 @@ function compiled(config: unknown): CompiledMapping {
 
 function refusal(config: unknown): { message: string; path: string } | null {
   const r = compileMapping(config as MappingConfig, CTX);
-  return r.ok ? null : { message: r.error.message, path: r.error.path ?? '' };
+  if (r.ok) return null;
+  expect(r.error.code).toBe('BAD_MAPPING');
+  return { message: r.error.message, path: r.error.path ?? '' };
 }
 
 function event(over: Partial<ParsedEvent> = {}): ParsedEvent {
@@ -54,6 +56,22 @@ describe('compileMapping refusals', () => {
     expect(refusal({ fields: ['Level', 3] })).toEqual({
       message: 'fields must be "all" or a list of field names',
       path: '/mapping/fields',
+    });
+    expect(refusal({ eventRules: {} })).toEqual({
+      message: 'eventRules must be a list of {pattern, event}',
+      path: '/mapping/eventRules',
+    });
+    expect(refusal({ eventRules: ['x'] })).toEqual({
+      message: 'an event rule must be an object {pattern, event}',
+      path: '/mapping/eventRules/0',
+    });
+    expect(refusal({ eventRules: [{ pattern: 5, event: 'x' }] })).toEqual({
+      message: 'pattern must be a non-empty regular expression',
+      path: '/mapping/eventRules/0/pattern',
+    });
+    expect(refusal({ eventRules: [{ pattern: 'a', event: 5 }] })).toEqual({
+      message: 'event must be a non-empty name',
+      path: '/mapping/eventRules/0/event',
     });
     expect(refusal({ eventRules: [null] })).toEqual({
       message: 'an event rule must be an object {pattern, event}',
@@ -91,9 +109,9 @@ describe('compileMapping refusals', () => {
       message: 'pattern is not a valid regular expression: flags "x" are not allowed; use any of i, m, s, u',
       path: '/mapping/eventRules/0/flags',
     });
-    expect(refusal({ eventRules: [{ pattern: '(a+)+', event: 'x' }] })?.message).toMatch(
-      /^pattern "\(a\+\)\+": the group "\(a\+\)\+" repeats a repetition/,
-    );
+    const nested = refusal({ eventRules: [{ pattern: '(a+)+', event: 'x' }] });
+    expect(nested?.message).toMatch(/^pattern "\(a\+\)\+": the group "\(a\+\)\+" repeats a repetition/);
+    expect(nested?.path).toBe('/mapping/eventRules/0/pattern');
   });
 
   it('takes a missing mapping as every default', () => {
@@ -121,6 +139,11 @@ describe('toExternalEvent', () => {
     expect(toExternalEvent(event({ template: 'x', content: 'x' }), m, MASKS).event).toBe('E4');
     const none = compiled({ event: 'param:5' });
     expect(toExternalEvent(event(), none, MASKS).event).toBe('');
+  });
+
+  it('takes on: "content" and on: "template" as the two places a rule reads', () => {
+    const c = compiled({ eventRules: [{ pattern: '93', event: 'hit', on: 'content' }] });
+    expect(toExternalEvent(event(), c, MASKS).event).toBe('hit');
   });
 
   it('reads a rule on the content unless it says template', () => {
@@ -169,6 +192,9 @@ describe('toExternalEvent', () => {
 describe('numericOrText at its edges', () => {
   it.each([
     ['+3', 3],
+    ['12.5', 12.5],
+    ['.55', 0.55],
+    ['1e10', 10_000_000_000],
     ['1.', 1],
     ['1e+2', 100],
     ['2E-1', 0.2],
@@ -182,5 +208,17 @@ describe('numericOrText at its edges', () => {
     ['1a', '1a'],
   ])('%j → %j', (text, value) => {
     expect(numericOrText(text)).toBe(value);
+  });
+});
+
+describe('a field named __proto__ in the external event', () => {
+  it('is an ordinary own field: enumerable, writable and configurable', () => {
+    const out = toExternalEvent(event({ fields: JSON.parse('{"__proto__":"p"}') }), compiled({}), MASKS);
+    expect(Object.getOwnPropertyDescriptor(out, '__proto__')).toEqual({
+      value: 'p',
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   });
 });
