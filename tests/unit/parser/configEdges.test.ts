@@ -3,6 +3,7 @@
 // field's empty forms; and the tests for variable and placeholder tokens. Expected values by hand.
 import { describe, expect, it } from 'vitest';
 import { compileConfig, type ParserConfig } from '../../../src/parser';
+import type { PresetLookup } from '../../../src/parser/formats/presets';
 import { MAX_LIMIT } from '../../../src/parser/config';
 
 const base: ParserConfig = { name: 't' };
@@ -129,6 +130,38 @@ describe('compileConfig: continuation, group field, missing key', () => {
       expect(r.error.path).toBe('/format/name');
       expect(r.error.message).toMatch(/^no preset is named "nope" \(presets: [a-z-]+(, [a-z-]+)+\)$/);
     }
+  });
+});
+
+describe('compileConfig: a preset of one’s own', () => {
+  const presets: PresetLookup = {
+    get: (name) =>
+      name === 'mine'
+        ? {
+            description: 'test',
+            format: { kind: 'format', pattern: '<Level> <Content>' },
+            masks: [{ name: 'id', pattern: 'id\\d+' }],
+            continuation: { pattern: '^\\+' },
+          }
+        : undefined,
+    names: () => ['mine'],
+  };
+
+  it('takes its format, masks and continuation, the last trusted as its own', () => {
+    const r = compileConfig({ ...base, format: { kind: 'preset', name: 'mine' } }, { presets });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.reader.fieldNames).toEqual(['Level']);
+    expect(r.value.masks.masks[0]!.name).toBe('id');
+    expect(r.value.continuation?.test('+ more')).toBe(true);
+    expect(r.value.continuation?.linear).toBe(false);
+  });
+
+  it('lets the configuration’s own continuation win over the preset’s', () => {
+    const r = compileConfig(
+      { ...base, format: { kind: 'preset', name: 'mine' }, continuation: { enabled: false } },
+      { presets },
+    );
+    expect(r.ok && r.value.continuation).toBeNull();
   });
 });
 
