@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { csvField, readCsv, structuredCsv, templatesCsv } from '../../../src/parser';
+import { csvField, csvRow, readCsv, structuredCsv, structuredRow, templatesCsv } from '../../../src/parser';
 import { parsed, withFormat } from './helpers';
 
 describe('CSV (RFC 4180)', () => {
@@ -60,5 +60,45 @@ describe('CSV (RFC 4180)', () => {
       ['1', 'x\ny'],
       ['2', '3'],
     ]);
+  });
+
+  it('takes a quote inside an unquoted field literally', () => {
+    expect(readCsv('a"b,c\n"x"y\n')).toEqual([['a"b', 'c'], ['xy']]);
+  });
+
+  it('ends a last record without a line break after a comma with an empty field', () => {
+    expect(readCsv('a,')).toEqual([['a', '']]);
+    expect(readCsv('a,b\n,')).toEqual([
+      ['a', 'b'],
+      ['', ''],
+    ]);
+  });
+
+  it('writes records with CRLF unless told otherwise', () => {
+    expect(csvRow(['a', 'b,c'])).toBe('a,"b,c"\r\n');
+    expect(csvRow(['a'], '\n')).toBe('a\n');
+  });
+
+  it('writes an empty cell for a field the event lacks, even one named like an Object property', () => {
+    const e = {
+      lineId: 3,
+      lineNo: 5,
+      fields: { Level: 'INFO' },
+      content: 'c',
+      eventId: 'E1',
+      template: 't',
+      params: [],
+    };
+    expect(structuredRow(e, ['Level', 'constructor', 'Pid'])).toBe('3,INFO,,,c,E1,t\r\n');
+  });
+
+  it('ends a last record that is a quoted field without a line break', () => {
+    expect(readCsv('"a"')).toEqual([['a']]);
+    expect(readCsv('x\n""')).toEqual([['x'], ['']]);
+  });
+
+  it('reads a lone CR as a line break and keeps an empty line between records as an empty record', () => {
+    expect(readCsv('a\rb')).toEqual([['a'], ['b']]);
+    expect(readCsv('a\n\nb\n')).toEqual([['a'], [''], ['b']]);
   });
 });
