@@ -180,6 +180,12 @@ test.describe('visual authoring', () => {
     await formula.press('Enter');
     await expect(announced('Action formula set.')).toBeVisible();
 
+    // The first state's final flag, and the second's initial flag (the only initial state then), by their checkboxes.
+    await props.getByRole('checkbox', { name: 'final' }).first().check();
+    await expect(announced('State “idle” final: yes.')).toBeVisible();
+    await props.getByRole('checkbox', { name: 'initial' }).nth(1).check();
+    await expect(announced('State “done” initial: yes.')).toBeVisible();
+
     // The transition's ends, turned round.
     await props.getByRole('combobox', { name: 'Transition 1 from' }).selectOption('done');
     await expect(announced('Transition 1 from “done”.')).toBeVisible();
@@ -192,14 +198,14 @@ test.describe('visual authoring', () => {
         states: [
           {
             name: 'idle',
-            isInitial: true,
+            isFinal: true,
             onEntry: [
               { action: 'log', message: 'hello' },
               { action: 'set_variable', target: 'y', value: 3 },
             ],
             onExit: [{ action: 'emit', target: 'out', formula: 'value' }],
           },
-          { name: 'done', isFinal: true },
+          { name: 'done', isInitial: true, isFinal: true },
         ],
         transitions: [{ from: 'done', to: 'idle' }],
       });
