@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { FrameLocator, Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
 import { encodeShare } from '../../src/ui/controllers/share/shareLink';
 import { expect, test } from './fixtures';
 import { serveHostPages, type HostPages } from './hostPages';
-import { expected } from './workspaceHelpers';
+import { cliRunPledFixture, expected } from './workspaceHelpers';
 
 /**
  * The embeddable player in an <iframe> on a host page served from ANOTHER local port (another
@@ -113,19 +112,7 @@ test.describe('embeddable player', () => {
       readFileSync(new URL(`../../tests/fixtures/pled/${file}`, import.meta.url), 'utf8');
     const doc = JSON.parse(fixture('document-review.json'));
     const events = JSON.parse(fixture('document-review.events.json'));
-    const cli = JSON.parse(
-      execFileSync(
-        'node',
-        [
-          'bin/flowledger.mjs',
-          'run',
-          'tests/fixtures/pled/document-review.json',
-          '--events',
-          'tests/fixtures/pled/document-review.events.json',
-        ],
-        { cwd: new URL('../../', import.meta.url), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
-      ),
-    ) as { steps: number; ledgerHash: string };
+    const cli = cliRunPledFixture('document-review');
     const endedHash = async () => {
       await expect.poll(async () => (await received(page)).some((m) => m.type === 'flowledger:ended')).toBe(true);
       return ((await received(page)).find((m) => m.type === 'flowledger:ended') as unknown as { ledgerHash: string })
