@@ -137,6 +137,80 @@ test.describe('visual authoring', () => {
     expect(cliSinkValues(saved).sink).toEqual(doubled);
   });
 
+  test("an FSM state's actions and a transition's ends, edited through the form", async ({ page }) => {
+    await newBlank(page);
+    const props = page.getByRole('region', { name: 'Node properties' });
+    const announced = (text: string) => page.getByRole('status').filter({ hasText: text });
+    await page.getByRole('button', { name: 'Add FSM' }).click();
+    await expect(props.getByRole('heading', { name: /fsm1/ })).toBeVisible();
+
+    // A log action on entry: its message.
+    await props.getByRole('combobox', { name: 'Action for idle' }).selectOption('onEntry:log');
+    await props.getByRole('button', { name: 'Add action to idle' }).click();
+    const message = props.getByRole('textbox', { name: 'idle onEntry action 1 message' });
+    await expect(message).toHaveValue('entered idle');
+    await message.fill('hello');
+    await message.press('Enter');
+    await expect(announced('Action message set.')).toBeVisible();
+
+    // A set_variable action on entry: its target and value (a number stays a number).
+    await props.getByRole('combobox', { name: 'Action for idle' }).selectOption('onEntry:set_variable');
+    await props.getByRole('button', { name: 'Add action to idle' }).click();
+    const target = props.getByRole('textbox', { name: 'idle onEntry action 2 target' });
+    await expect(target).toHaveAttribute('placeholder', 'variable');
+    await target.fill('y');
+    await target.press('Enter');
+    await expect(announced('Action target set.')).toBeVisible();
+    const value = props.getByRole('textbox', { name: 'idle onEntry action 2 value' });
+    await value.fill('3');
+    await value.press('Enter');
+    await expect(announced('Action value set.')).toBeVisible();
+
+    // An emit action on exit: its output and formula.
+    await props.getByRole('combobox', { name: 'Action for idle' }).selectOption('onExit:emit');
+    await props.getByRole('button', { name: 'Add action to idle' }).click();
+    const output = props.getByRole('textbox', { name: 'idle onExit action 1 output' });
+    await expect(output).toHaveAttribute('placeholder', 'output name (all)');
+    await output.fill('out');
+    await output.press('Enter');
+    await expect(announced('Action output set.')).toBeVisible();
+    const formula = props.getByRole('textbox', { name: 'idle onExit action 1 formula' });
+    await expect(formula).toHaveAttribute('placeholder', "data (default: the token's)");
+    await formula.fill('value');
+    await formula.press('Enter');
+    await expect(announced('Action formula set.')).toBeVisible();
+
+    // The first state's final flag, and the second's initial flag (the only initial state then), by their checkboxes.
+    await props.getByRole('checkbox', { name: 'final' }).first().check();
+    await expect(announced('State “idle” final: yes.')).toBeVisible();
+    await props.getByRole('checkbox', { name: 'initial' }).nth(1).check();
+    await expect(announced('State “done” initial: yes.')).toBeVisible();
+
+    // The transition's ends, turned round.
+    await props.getByRole('combobox', { name: 'Transition 1 from' }).selectOption('done');
+    await expect(announced('Transition 1 from “done”.')).toBeVisible();
+    await props.getByRole('combobox', { name: 'Transition 1 to' }).selectOption('idle');
+    await expect(announced('Transition 1 to “idle”.')).toBeVisible();
+
+    await expect
+      .poll(async () => JSON.parse(await editorText(page)).scenario.nodes[2].fsm)
+      .toEqual({
+        states: [
+          {
+            name: 'idle',
+            isFinal: true,
+            onEntry: [
+              { action: 'log', message: 'hello' },
+              { action: 'set_variable', target: 'y', value: 3 },
+            ],
+            onExit: [{ action: 'emit', target: 'out', formula: 'value' }],
+          },
+          { name: 'done', isInitial: true, isFinal: true },
+        ],
+        transitions: [{ from: 'done', to: 'idle' }],
+      });
+  });
+
   test('a JSON syntax error: line and column, the graph marked stale, the title kept; fixing it clears both', async ({
     page,
   }) => {

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import type { FrameLocator, Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
 import { encodeShare } from '../../src/ui/controllers/share/shareLink';
 import { expect, test } from './fixtures';
-import { expected } from './workspaceHelpers';
+import { serveHostPages, type HostPages } from './hostPages';
+import { cliRunPledFixture, expected } from './workspaceHelpers';
 
 /**
  * The embeddable player in an <iframe> on a host page served from ANOTHER local port (another
@@ -15,8 +14,7 @@ import { expected } from './workspaceHelpers';
 const order = expected('order-pipeline');
 const orderDoc = JSON.parse(readFileSync(new URL('../../examples/order-pipeline.json', import.meta.url), 'utf8'));
 
-let host: Server;
-let hostUrl = '';
+let host: HostPages;
 
 /** The host page: one iframe, every message from it recorded in `window.received`. */
 function hostPage(frameSrc: string, post?: unknown): string {
@@ -33,32 +31,21 @@ function hostPage(frameSrc: string, post?: unknown): string {
 </script></body></html>`;
 }
 
-let pages: Record<string, string> = {};
+const pages: Record<string, string> = {};
 
 test.beforeAll(async () => {
-  host = createServer((req, res) => {
-    if (req.url === '/favicon.ico') return void res.writeHead(204).end();
-    const body = pages[req.url ?? ''];
-    res.writeHead(body ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(body ?? 'not found');
-  });
-  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
-  const address = host.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  hostUrl = `http://127.0.0.1:${address.port}`;
+  host = await serveHostPages(pages);
 });
 
 test.afterAll(async () => {
-  await new Promise((resolve) => {
-    host.close(resolve);
-    host.closeAllConnections(); // keep-alive connections would hold close() open
-  });
+  await host.close();
 });
 
 /** Opens a host page that frames the player at `query` (relative to the app), optionally posting a message. */
 async function openHost(page: Page, baseURL: string, query: string, post?: unknown): Promise<FrameLocator> {
   const path = `/docs-${Object.keys(pages).length}.html`;
   pages[path] = hostPage(new URL(query, baseURL).href, post);
-  await page.goto(`${hostUrl}${path}`);
+  await page.goto(`${host.url}${path}`);
   return page.frameLocator('iframe[title="Flowledger player"]');
 }
 
@@ -125,19 +112,7 @@ test.describe('embeddable player', () => {
       readFileSync(new URL(`../../tests/fixtures/pled/${file}`, import.meta.url), 'utf8');
     const doc = JSON.parse(fixture('document-review.json'));
     const events = JSON.parse(fixture('document-review.events.json'));
-    const cli = JSON.parse(
-      execFileSync(
-        'node',
-        [
-          'bin/flowledger.mjs',
-          'run',
-          'tests/fixtures/pled/document-review.json',
-          '--events',
-          'tests/fixtures/pled/document-review.events.json',
-        ],
-        { cwd: new URL('../../', import.meta.url), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
-      ),
-    ) as { steps: number; ledgerHash: string };
+    const cli = cliRunPledFixture('document-review');
     const endedHash = async () => {
       await expect.poll(async () => (await received(page)).some((m) => m.type === 'flowledger:ended')).toBe(true);
       return ((await received(page)).find((m) => m.type === 'flowledger:ended') as unknown as { ledgerHash: string })

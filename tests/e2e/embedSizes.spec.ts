@@ -1,6 +1,6 @@
-import { createServer, type Server } from 'node:http';
 import type { FrameLocator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { serveHostPages, type HostPages } from './hostPages';
 
 /**
  * The embeddable player at the sizes docs pages give it (issue 22): in a 320, 520 and 900 px wide
@@ -9,27 +9,15 @@ import { expect, test } from './fixtures';
  * A `src` that is wrong, not JSON, blocked or invalid gets a sentence naming the file.
  * The frame sits on a host page of another origin, as on a docs site.
  */
-let host: Server;
-let hostUrl = '';
+let host: HostPages;
 const pages: Record<string, string> = {};
 
 test.beforeAll(async () => {
-  host = createServer((req, res) => {
-    if (req.url === '/favicon.ico') return void res.writeHead(204).end();
-    const body = pages[req.url ?? ''];
-    res.writeHead(body ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(body ?? 'not found');
-  });
-  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
-  const address = host.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  hostUrl = `http://127.0.0.1:${address.port}`;
+  host = await serveHostPages(pages);
 });
 
 test.afterAll(async () => {
-  await new Promise((resolve) => {
-    host.close(resolve);
-    host.closeAllConnections();
-  });
+  await host.close();
 });
 
 /**
@@ -48,7 +36,7 @@ async function frameAt(page: Page, baseURL: string, query: string, width: number
 <iframe title="Flowledger player" src="${new URL(query, baseURL).href}" style="width:${width}px;height:520px;border:0"></iframe>
 </body></html>`;
   await page.setViewportSize({ width: Math.max(width + 40, 400), height: 640 });
-  await page.goto(`${hostUrl}${path}`);
+  await page.goto(`${host.url}${path}`);
   return page.frameLocator('iframe[title="Flowledger player"]');
 }
 

@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { EngineAPIService } from '../../src/client/EngineAPIService';
 import { test, expect } from './fixtures';
 import { openPanel, openTemplate } from './panelHelpers';
 import { docShot } from './docShot';
+import { cliRunPledFixture } from './workspaceHelpers';
 
 type Handle = { flowledger?: { api: EngineAPIService } };
 
@@ -82,19 +82,7 @@ test.describe('external events in the original tool shape', () => {
   const fixture = (file: string) => readFileSync(new URL(`tests/fixtures/pled/${file}`, root), 'utf8');
   const doc = JSON.parse(fixture('document-review.json')) as { name: string; description: string; scenario: unknown };
   const eventsText = fixture('document-review.events.json');
-  const cliHash: string = JSON.parse(
-    execFileSync(
-      'node',
-      [
-        'bin/flowledger.mjs',
-        'run',
-        'tests/fixtures/pled/document-review.json',
-        '--events',
-        'tests/fixtures/pled/document-review.events.json',
-      ],
-      { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
-    ),
-  ).ledgerHash;
+  const cliHash = cliRunPledFixture('document-review').ledgerHash;
 
   test('typed events: a bad line named, then the fixture events run to the hand-computed sink, and its share link reproduces the hash', async ({
     page,

@@ -20,6 +20,21 @@ export interface Expected {
 
 const root = new URL('../../', import.meta.url);
 
+/**
+ * Not pure: `flowledger run tests/fixtures/pled/<name>.json --events tests/fixtures/pled/<name>.events.json`,
+ * its step count and ledgerHash.
+ */
+export function cliRunPledFixture(name: string): { steps: number; ledgerHash: string } {
+  const file = `tests/fixtures/pled/${name}`;
+  return JSON.parse(
+    execFileSync('node', ['bin/flowledger.mjs', 'run', `${file}.json`, '--events', `${file}.events.json`], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }),
+  );
+}
+
 /** Runs `examples/<name>.json` in Node and with the CLI. */
 export function expected(name: string): Expected {
   const file = new URL(`examples/${name}.json`, root);

@@ -1,9 +1,6 @@
-import { optionValue, parseArgs, UsageError } from '../args';
+import { parseArgs } from '../args';
 import { EXIT_OK, EXIT_USAGE, type Command } from '../command';
-import { readEventsFile } from '../eventsFile';
-import { reportIssues } from '../issueReport';
-import { readJson } from '../json';
-import { loadScenario } from '../../engine/dsl';
+import { readScenarioWithEvents } from '../scenarioWithEvents';
 import { coverageLines } from '../../engine/query/coverageReport';
 import { eventCoverage } from '../../engine/query/eventCoverage';
 
@@ -20,26 +17,9 @@ export const checkEventsCommand: Command = {
   summary: "check that a template's DataSources and FSM transitions consume the events (exit 2 when none can be)",
   async run(argv, io) {
     const args = parseArgs(argv, { events: { kind: 'value' } });
-    if (args.positionals.length !== 1)
-      throw new UsageError(
-        args.positionals.length === 0 ? 'a scenario file is required' : 'only one scenario file can be checked',
-      );
-    const eventsFile = optionValue(args, 'events');
-    if (eventsFile === undefined) throw new UsageError('--events <events.ndjson> is required');
-    const file = args.positionals[0]!;
-    const json = readJson(await io.readFile(file), file);
-    if (!json.ok) {
-      io.stderr(`${json.message}\n`);
-      return EXIT_USAGE;
-    }
-    const loaded = loadScenario(json.value);
-    if (!reportIssues(io, file, loaded)) return EXIT_USAGE;
-    const read = await readEventsFile(io, eventsFile);
-    if (!read.ok) {
-      io.stderr(`${read.message}\n`);
-      return EXIT_USAGE;
-    }
-    const coverage = eventCoverage(loaded.scenario!, read.values);
+    const input = await readScenarioWithEvents(args, io);
+    if (input === null) return EXIT_USAGE;
+    const coverage = eventCoverage(input.scenario, input.events);
     const text = coverageLines(coverage).join('\n') + '\n';
     if (coverage.consumable === 0) {
       io.stderr(text);

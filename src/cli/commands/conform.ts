@@ -1,9 +1,7 @@
-import { optionValue, parseArgs, UsageError } from '../args';
+import { optionValue, parseArgs } from '../args';
 import { EXIT_OK, EXIT_USAGE, type Command } from '../command';
-import { readEventsFile, whereIs } from '../eventsFile';
-import { reportIssues } from '../issueReport';
-import { readJson } from '../json';
-import { loadScenario } from '../../engine/dsl';
+import { whereIs } from '../eventsFile';
+import { readScenarioWithEvents } from '../scenarioWithEvents';
 import { conform } from '../../engine/mining';
 
 /**
@@ -18,33 +16,18 @@ export const conformCommand: Command = {
   summary: "check events against a template's FSM: fitness and each case's first deviation",
   async run(argv, io) {
     const args = parseArgs(argv, { events: { kind: 'value' }, fsm: { kind: 'value' } });
-    if (args.positionals.length !== 1)
-      throw new UsageError(
-        args.positionals.length === 0 ? 'a scenario file is required' : 'only one scenario file can be checked',
-      );
-    const eventsFile = optionValue(args, 'events');
-    if (eventsFile === undefined) throw new UsageError('--events <events.ndjson> is required');
-    const file = args.positionals[0]!;
-    const json = readJson(await io.readFile(file), file);
-    if (!json.ok) {
-      io.stderr(`${json.message}\n`);
-      return EXIT_USAGE;
-    }
-    const loaded = loadScenario(json.value);
-    if (!reportIssues(io, file, loaded)) return EXIT_USAGE;
-    const read = await readEventsFile(io, eventsFile);
-    if (!read.ok) {
-      io.stderr(`${read.message}\n`);
-      return EXIT_USAGE;
-    }
+    const input = await readScenarioWithEvents(args, io);
+    if (input === null) return EXIT_USAGE;
     const fsmId = optionValue(args, 'fsm');
-    const result = conform(loaded.scenario!, read.values, fsmId);
+    const result = conform(input.scenario, input.events, fsmId);
     if (result === null) {
-      io.stderr(`${file}: ${fsmId === undefined ? 'the scenario has no FSM' : `no FSM "${fsmId}" in the scenario`}\n`);
+      io.stderr(
+        `${input.file}: ${fsmId === undefined ? 'the scenario has no FSM' : `no FSM "${fsmId}" in the scenario`}\n`,
+      );
       return EXIT_USAGE;
     }
     if (!result.ok) {
-      io.stderr(`${whereIs(eventsFile, read, result.problem.index)} ${result.problem.message}\n`);
+      io.stderr(`${whereIs(input.eventsFile, input, result.problem.index)} ${result.problem.message}\n`);
       return EXIT_USAGE;
     }
     const r = result.report;

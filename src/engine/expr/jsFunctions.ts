@@ -258,6 +258,31 @@ function stringOf(method: string, recv: unknown): string {
   return typeof recv === 'string' ? recv : fail(`.${method}() needs a string, got ${typeName(recv)}`);
 }
 
+/**
+ * A method that looks for its one argument in a string (after a scan of the text) or in an array
+ * (one step per element): `onText` and `onArray` say how.
+ */
+function searcher(
+  method: string,
+  onText: (text: string, needle: string) => unknown,
+  onArray: (xs: readonly unknown[], x: unknown) => unknown,
+): JsMethodSpec {
+  return {
+    minArgs: 1,
+    maxArgs: 1,
+    callback: 'none',
+    call: (recv, [x], _cb, _s, st) => {
+      if (typeof recv === 'string') {
+        scan(st, recv.length);
+        return onText(recv, stringOf(method, x));
+      }
+      const xs = arrayOf(method, recv);
+      charge(st, xs.length);
+      return onArray(xs, x);
+    },
+  };
+}
+
 /** An array method walking the receiver with its callback. */
 function walker(
   method: string,
@@ -372,34 +397,16 @@ const JS_METHODS = {
       });
     },
   },
-  includes: {
-    minArgs: 1,
-    maxArgs: 1,
-    callback: 'none',
-    call: (recv, [x], _cb, _s, st) => {
-      if (typeof recv === 'string') {
-        scan(st, recv.length);
-        return recv.includes(stringOf('includes', x));
-      }
-      const xs = arrayOf('includes', recv);
-      charge(st, xs.length);
-      return xs.some((y) => same(visible(y), x));
-    },
-  },
-  indexOf: {
-    minArgs: 1,
-    maxArgs: 1,
-    callback: 'none',
-    call: (recv, [x], _cb, _s, st) => {
-      if (typeof recv === 'string') {
-        scan(st, recv.length);
-        return recv.indexOf(stringOf('indexOf', x));
-      }
-      const xs = arrayOf('indexOf', recv);
-      charge(st, xs.length);
-      return xs.findIndex((y) => visible(y) === x);
-    },
-  },
+  includes: searcher(
+    'includes',
+    (text, needle) => text.includes(needle),
+    (xs, x) => xs.some((y) => same(visible(y), x)),
+  ),
+  indexOf: searcher(
+    'indexOf',
+    (text, needle) => text.indexOf(needle),
+    (xs, x) => xs.findIndex((y) => visible(y) === x),
+  ),
   join: {
     minArgs: 0,
     maxArgs: 1,

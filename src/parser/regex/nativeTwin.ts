@@ -20,29 +20,22 @@
  * linear search. Pure.
  */
 import type { RE2JS } from 're2js';
+import {
+  ALT,
+  ALT_MATCH,
+  entryInstructions,
+  MATCH,
+  RUNE,
+  RUNE1,
+  RUNE_ANY,
+  RUNE_ANY_NOT_NL,
+  type ProgInst,
+} from './re2Program';
 
 /** The longest text a twin takes (longer ones are searched in linear time on RE2's program). */
 export const NATIVE_TWIN_TEXT = 256;
 
-/** RE2's instruction codes (progSearch.ts pins the re2js version they are read from). */
-const ALT = 1;
-const ALT_MATCH = 2;
-const CAPTURE = 3;
-const EMPTY_WIDTH = 4;
-const MATCH = 6;
-const NOP = 7;
-const RUNE = 8;
-const RUNE1 = 9;
-const RUNE_ANY = 10;
-const RUNE_ANY_NOT_NL = 11;
 const MAX_RUNE = 0x10ffff;
-
-interface Inst {
-  op: number;
-  out: number;
-  arg: number;
-  runes: ArrayLike<number>;
-}
 
 /** Characters that must be escaped outside a class with `u`; other punctuation is written `\u{…}`. */
 const SYNTAX = '^$\\.*+?()[]{}|/';
@@ -130,25 +123,10 @@ interface Starts {
 }
 
 /** Pure: what the program from `pc` can begin with. */
-function startsAt(inst: readonly Inst[], pc: number): Starts {
+function startsAt(inst: readonly ProgInst[], pc: number): Starts {
   const s: Starts = { ranges: [], ends: false };
-  const seen = new Set<number>();
-  const todo = [pc];
-  while (todo.length > 0) {
-    const at = todo.pop()!;
-    if (seen.has(at)) continue;
-    seen.add(at);
-    const i = inst[at]!;
+  for (const i of entryInstructions(inst, pc)) {
     switch (i.op) {
-      case ALT:
-      case ALT_MATCH:
-        todo.push(i.out, i.arg);
-        break;
-      case CAPTURE:
-      case NOP:
-      case EMPTY_WIDTH:
-        todo.push(i.out);
-        break;
       case MATCH:
         s.ends = true;
         break;
@@ -184,7 +162,7 @@ export function splitsAreDisjoint(re: RE2JS): boolean {
   const prog = re2?.prog;
   if (!prog || !Array.isArray(prog.inst) || prog.numLb !== 0 || prog.inst.length > 2000) return false;
   if (typeof prog.start !== 'number') return false;
-  const inst = prog.inst as Inst[];
+  const inst = prog.inst as ProgInst[];
   // A pattern that can match the empty text has no twin: the native engine tries an empty match inside
   // a surrogate pair where RE2 does not (masks may not match empty anyway).
   if (startsAt(inst, prog.start).ends) return false;

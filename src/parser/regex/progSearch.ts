@@ -19,20 +19,23 @@ import type { RE2JS } from 're2js';
 import { doubled } from './grow';
 import { dfaSearch } from './dfaSearch';
 import { matchGate } from './matchGate';
+import {
+  ALT,
+  ALT_MATCH,
+  CAPTURE,
+  EMPTY_WIDTH,
+  entryInstructions,
+  FAIL,
+  MATCH,
+  NOP,
+  RUNE,
+  RUNE1,
+  RUNE_ANY,
+  RUNE_ANY_NOT_NL,
+  type ProgInst,
+} from './re2Program';
 
-// re2js's instruction codes (Inst) and empty-width flags (Utils), as of re2js 2.10 (package.json pins that
-// exact version: a new one is taken on purpose, after the property tests in progSearch.test.ts pass).
-const ALT = 1;
-const ALT_MATCH = 2;
-const CAPTURE = 3;
-const EMPTY_WIDTH = 4;
-const FAIL = 5;
-const MATCH = 6;
-const NOP = 7;
-const RUNE = 8;
-const RUNE1 = 9;
-const RUNE_ANY = 10;
-const RUNE_ANY_NOT_NL = 11;
+// re2js's empty-width flags (Utils), as of the version re2Program.ts names.
 const BEGIN_LINE = 1;
 const END_LINE = 2;
 const BEGIN_TEXT = 4;
@@ -41,14 +44,6 @@ const WORD_BOUNDARY = 16;
 const NO_WORD_BOUNDARY = 32;
 /** re2js's FOLD_CASE flag on a one-rune instruction. */
 const FOLD_CASE = 1;
-
-interface ProgInst {
-  op: number;
-  out: number;
-  arg: number;
-  runes: Int32Array | number[];
-  matchRune(r: number): boolean;
-}
 
 /** Start and end (UTF-16 indices) of a match. */
 export type Span = [number, number];
@@ -302,23 +297,8 @@ function leadingLoop(inst: ProgInst[], start: number): number {
  */
 function firstUnits(inst: ProgInst[], start: number): Uint8Array | null {
   const table = new Uint8Array(128);
-  const seen = new Set<number>();
-  const todo = [start];
-  while (todo.length > 0) {
-    const pc = todo.pop()!;
-    if (seen.has(pc)) continue;
-    seen.add(pc);
-    const i = inst[pc]!;
+  for (const i of entryInstructions(inst, start)) {
     switch (i.op) {
-      case ALT:
-      case ALT_MATCH:
-        todo.push(i.out, i.arg);
-        break;
-      case CAPTURE:
-      case NOP:
-      case EMPTY_WIDTH:
-        todo.push(i.out);
-        break;
       case FAIL:
         break;
       case RUNE1:

@@ -145,6 +145,19 @@ describe('JavaScript formulas: the subset, construct by construct', () => {
     expect(js('new Date(0).toISOString()')).toBe('1970-01-01T00:00:00.000Z');
   });
 
+  it('.includes() and .indexOf() on a string and on an array, and on a receiver that is neither', () => {
+    expect(js("s.includes('bc')", { s: 'abcd' })).toBe(true);
+    expect(js("s.includes('x')", { s: 'abcd' })).toBe(false);
+    expect(js("s.indexOf('cd')", { s: 'abcd' })).toBe(2);
+    expect(js("s.indexOf('x')", { s: 'abcd' })).toBe(-1);
+    expect(js('xs.includes(3)', { xs: [1, 3, 5] })).toBe(true);
+    expect(js('xs.includes(4)', { xs: [1, 3, 5] })).toBe(false);
+    expect(js('xs.indexOf(5)', { xs: [1, 3, 5] })).toBe(2);
+    expect(js('xs.indexOf(4)', { xs: [1, 3, 5] })).toBe(-1);
+    expect(runtimeError('n.includes(1)', { n: 7 })).toContain('.includes() needs an array');
+    expect(runtimeError('s.indexOf(1)', { s: 'abc' })).toContain('.indexOf() needs a string');
+  });
+
   it('.length, string methods and an object literal written without parentheses', () => {
     expect(js("s.length + xs.length + s.toUpperCase().indexOf('B')", { s: 'abc', xs: [1] })).toBe(3 + 1 + 1);
     expect(js("s.split(',').map(p => p.trim()).join('|')", { s: 'a, b ,c' })).toBe('a|b|c');
