@@ -314,4 +314,22 @@ test.describe('visual authoring', () => {
     const violations = await new AxeBuilder(page).seriousViolations();
     expect(violations, JSON.stringify(violations, null, 1)).toEqual([]);
   });
+
+  test('a node picked on the graph brings its properties into view at 1440×900', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('./?view=library');
+    await page.getByRole('button', { name: 'New template' }).click();
+    await page.getByRole('dialog', { name: 'New template' }).getByRole('button', { name: 'Order pipeline' }).click();
+    await expect(page.getByRole('status').filter({ hasText: /^Valid/ })).toBeVisible();
+    const canvas = page.getByRole('img', { name: /Preview of the scenario graph/ });
+    type Handle = { __flowledgerEditor?: { nodes: number; centre(id: string): { x: number; y: number } } };
+    await expect.poll(() => page.evaluate(() => (window as unknown as Handle).__flowledgerEditor?.nodes)).toBe(11);
+    const props = page.getByRole('region', { name: 'Node properties' });
+    const at = await page.evaluate(() => (window as unknown as Handle).__flowledgerEditor!.centre('router'));
+    const box = (await canvas.boundingBox())!;
+    await page.mouse.click(box.x + at.x, box.y + at.y);
+    await expect(props.getByRole('heading', { name: /router/ })).toBeVisible();
+    // Its first fields are on screen, not below the fold of the column.
+    await expect(props.getByRole('textbox', { name: 'Display name' })).toBeInViewport();
+  });
 });
