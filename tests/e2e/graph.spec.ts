@@ -114,13 +114,24 @@ test('after Step, the tokens that moved travel along their edges, then rest with
   await openTemplate(page, 'Order pipeline');
   await button(page, 'Step').click();
   await expect(page.getByText('Step 1 of 1')).toBeVisible();
+  // A journey lasts most of the time since the step before (journeyMs): stepping again at once gives
+  // one too short to sample. A person reading the graph between steps gives it its full length.
+  await page.waitForTimeout(800);
   await button(page, 'Step').click();
-  // Tokens appear moving, and their positions change from one frame to a later one.
+  // Tokens appear moving, and their positions change from one frame to a later one while they still
+  // move. Sampled until two frames are seen: on a loaded machine the page may draw no frame between
+  // two samples, and the animation's time only advances with frames.
   await expect.poll(async () => (await tokens(page)).moving).toBeGreaterThan(0);
   const first = await tokens(page);
-  await page.waitForTimeout(120);
-  const later = await tokens(page);
-  expect(later.at).not.toEqual(first.at);
+  await expect
+    .poll(
+      async () => {
+        const now = await tokens(page);
+        return now.moving > 0 && JSON.stringify(now.at) !== JSON.stringify(first.at);
+      },
+      { timeout: 5000, intervals: [16] },
+    )
+    .toBe(true);
   // The journey ends: nothing moves, one token rests on each waiting edge beside its count.
   await expect.poll(async () => (await tokens(page)).moving, { timeout: 5000 }).toBe(0);
   const sizes = await labelSizes(page);
