@@ -17,24 +17,24 @@
  * Pure: the states built so far are a cache; every answer depends on the program and the text only.
  */
 import type { GateProgram } from './matchGate';
-
-// re2js's instruction codes and empty-width flags (progSearch.ts pins the version they are read from).
-const ALT = 1;
-const ALT_MATCH = 2;
-const CAPTURE = 3;
-const EMPTY_WIDTH = 4;
-const MATCH = 6;
-const NOP = 7;
-const RUNE = 8;
-const RUNE1 = 9;
-const RUNE_ANY = 10;
-const RUNE_ANY_NOT_NL = 11;
-const BEGIN_LINE = 1;
-const END_LINE = 2;
-const BEGIN_TEXT = 4;
-const END_TEXT = 8;
-const WORD_BOUNDARY = 16;
-const NO_WORD_BOUNDARY = 32;
+import {
+  ALT,
+  ALT_MATCH,
+  BEGIN_LINE,
+  BEGIN_TEXT,
+  CAPTURE,
+  EMPTY_WIDTH,
+  END_LINE,
+  END_TEXT,
+  MATCH,
+  NOP,
+  NO_WORD_BOUNDARY,
+  RUNE,
+  RUNE1,
+  RUNE_ANY,
+  RUNE_ANY_NOT_NL,
+  WORD_BOUNDARY,
+} from './re2Program';
 
 /** Kinds of the character on one side of a position: none (an end of the text), word, line break, other. */
 const EDGE = 0;

@@ -22,9 +22,15 @@ import { matchGate } from './matchGate';
 import {
   ALT,
   ALT_MATCH,
+  BEGIN_LINE,
+  BEGIN_TEXT,
   CAPTURE,
   EMPTY_WIDTH,
+  END_LINE,
+  END_TEXT,
   entryInstructions,
+  NO_WORD_BOUNDARY,
+  WORD_BOUNDARY,
   FAIL,
   MATCH,
   NOP,
@@ -35,13 +41,6 @@ import {
   type ProgInst,
 } from './re2Program';
 
-// re2js's empty-width flags (Utils), as of the version re2Program.ts names.
-const BEGIN_LINE = 1;
-const END_LINE = 2;
-const BEGIN_TEXT = 4;
-const END_TEXT = 8;
-const WORD_BOUNDARY = 16;
-const NO_WORD_BOUNDARY = 32;
 /** re2js's FOLD_CASE flag on a one-rune instruction. */
 const FOLD_CASE = 1;
 

@@ -1,7 +1,8 @@
 /**
  * RE2's compiled program as re2js hands it out: the instruction codes, the shape of an instruction,
- * and the walk both the native twin (nativeTwin.ts) and the linear search (progSearch.ts) make to
- * learn what a program can begin with. The codes are those of re2js 2.10 (package.json pins that
+ * its empty-width flags, and the walk both the native twin (nativeTwin.ts) and the linear search
+ * (progSearch.ts) make to learn what a program can begin with. The DFA search (dfaSearch.ts) and the
+ * match gate (matchGate.ts) read the same codes. The codes are those of re2js 2.10 (package.json pins that
  * exact version: a new one is taken on purpose, after the property tests in progSearch.test.ts pass).
  */
 
@@ -16,6 +17,14 @@ export const RUNE = 8;
 export const RUNE1 = 9;
 export const RUNE_ANY = 10;
 export const RUNE_ANY_NOT_NL = 11;
+
+// re2js's empty-width flags (Utils): what an EMPTY_WIDTH instruction's `arg` asks of a position.
+export const BEGIN_LINE = 1;
+export const END_LINE = 2;
+export const BEGIN_TEXT = 4;
+export const END_TEXT = 8;
+export const WORD_BOUNDARY = 16;
+export const NO_WORD_BOUNDARY = 32;
 
 export interface ProgInst {
   op: number;
