@@ -11,19 +11,42 @@
 //     Lists every mutant Stryker's own instrumenter makes of the configured files, draws the sample
 //     per scope (src/engine, src/parser) and writes reports/mutation/sample.json and
 //     reports/mutation/sample.config.mjs (git-ignored).
-//   npx stryker run reports/mutation/sample.config.mjs
+//   npx stryker run reports/mutation/sample-PART.config.mjs   (PART: parser, engine-edge, engine-core)
 //     Tests exactly the sampled mutants: their nodes are the mutate ranges, and the ignorer in
 //     scripts/mutation-sample-ignorer.mjs skips every other node inside those ranges.
-//   node scripts/mutation-sample.mjs score [--survivors] [--markdown]
-//     Reads Stryker's JSON report and prints the estimate per scope and the sample per file.
+//   node scripts/mutation-sample.mjs score [--record] [--files] [--survivors]
+//     Reads Stryker's JSON report (or, without it, the committed record docs/mutation/sample-SEED.txt;
+//     --record writes that record), the judgements in docs/mutation/*.md, and prints the estimate
+//     per scope, per file, and the surviving mutants not yet judged.
 //
 // The draw is deterministic: same source, seed and size ⇒ same sample.
-import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { Instrumenter } from '@stryker-mutator/instrumenter';
 
 const OUT = 'reports/mutation';
+/** The committed record: each drawn mutant's status, and the judgements of those that survived. */
+const JUDGED = 'docs/mutation';
 const SCOPES = ['src/engine', 'src/parser'];
+/** The parts the sampled run is split into (by path prefix), fastest first. */
+const PARTS = [
+  ['parser', ['src/parser/']],
+  [
+    'engine-edge',
+    [
+      'src/engine/expr/',
+      'src/engine/mining/',
+      'src/engine/diff/',
+      'src/engine/query/',
+      'src/engine/replay/',
+      'src/engine/shard/',
+      'src/engine/suggest.ts',
+      'src/engine/jsonValues.ts',
+      'src/engine/lowerBound.ts',
+    ],
+  ],
+  ['engine-core', ['src/engine/dsl/', 'src/engine/run/', 'src/engine/ledger/', 'src/engine/behaviors/']],
+];
 const args = process.argv.slice(2);
 const flag = (name, fallback) => {
   const i = args.indexOf(name);
@@ -60,7 +83,7 @@ const keyOf = (file, mutatorName, replacement, start, end) =>
   `${file}|${mutatorName}|${replacement}|${start.line}:${start.column}-${end.line}:${end.column}`;
 
 async function plan() {
-  const perScope = Number(flag('--per-scope', '500'));
+  const perScope = Number(flag('--nodes', '150'));
   const seed = Number(flag('--seed', '30'));
   const sample = [];
   const population = {};
@@ -75,25 +98,26 @@ async function plan() {
       excludedMutations: [],
       ignorers: [],
     });
-    population[scope] = mutants.length;
-    // Partial Fisher–Yates: the first perScope places of a seeded shuffle.
-    const pool = [...mutants];
+    // The unit drawn is a node (a source range) with all of its mutants: Stryker's mutate ranges
+    // select nodes, so every mutant tested counts, and the score is a ratio estimate over clusters.
+    const nodes = new Map();
+    for (const m of mutants) {
+      const file = relative(process.cwd(), m.fileName);
+      const start = { line: m.location.start.line + 1, column: m.location.start.column + 1 };
+      const end = { line: m.location.end.line + 1, column: m.location.end.column + 1 };
+      const node = `${file}:${start.line}:${start.column}-${end.line}:${end.column}`;
+      if (!nodes.has(node)) nodes.set(node, []);
+      nodes.get(node).push({ scope, node, file, mutatorName: m.mutatorName, replacement: m.replacement, start, end });
+    }
+    population[scope] = { mutants: mutants.length, nodes: nodes.size };
+    // Partial Fisher–Yates: the first perScope places of a seeded shuffle of the nodes.
+    const pool = [...nodes.keys()];
     const next = generator(seed);
     const n = Math.min(perScope, pool.length);
     for (let i = 0; i < n; i++) {
       const j = i + Math.floor(next() * (pool.length - i));
       [pool[i], pool[j]] = [pool[j], pool[i]];
-      const m = pool[i];
-      const start = { line: m.location.start.line + 1, column: m.location.start.column + 1 };
-      const end = { line: m.location.end.line + 1, column: m.location.end.column + 1 };
-      sample.push({
-        scope,
-        file: relative(process.cwd(), m.fileName),
-        mutatorName: m.mutatorName,
-        replacement: m.replacement,
-        start,
-        end,
-      });
+      sample.push(...nodes.get(pool[i]));
     }
   }
   sample.sort((a, b) =>
@@ -101,107 +125,169 @@ async function plan() {
   );
   mkdirSync(OUT, { recursive: true });
   writeFileSync(join(OUT, 'sample.json'), JSON.stringify({ seed, perScope, population, sample }, null, 1));
-  // Stryker's mutate ranges: line 1-based, column 0-based, both ends included.
-  const ranges = [
-    ...new Set(sample.map((m) => `${m.file}:${m.start.line}:${m.start.column - 1}-${m.end.line}:${m.end.column - 1}`)),
-  ];
-  writeFileSync(
-    join(OUT, 'sample.config.mjs'),
-    `// Written by scripts/mutation-sample.mjs plan (seed ${seed}, ${perScope} per scope).\n` +
-      `import base from '../../stryker.config.mjs';\n` +
-      `export default {\n  ...base,\n` +
-      `  plugins: ['@stryker-mutator/vitest-runner', '${resolve('scripts/mutation-sample-ignorer.mjs')}'],\n` +
-      `  ignorers: ['sample'],\n` +
-      `  incrementalFile: '${OUT}/sample-incremental.json',\n` +
-      `  htmlReporter: { fileName: '${OUT}/sample.html' },\n` +
-      `  jsonReporter: { fileName: '${OUT}/sample-report.json' },\n` +
-      `  mutate: ${JSON.stringify(ranges, null, 2)},\n};\n`,
-  );
+  // One Stryker configuration per part, so each part's run ends (and keeps its results) on its own:
+  // the engine's core folders run nearly every engine test for each mutant and take longest.
+  for (const [part, prefixes] of PARTS) {
+    const drawnHere = sample.filter((m) => prefixes.some((p) => m.file.startsWith(p)));
+    // Stryker's mutate ranges: line 1-based, column 0-based, both ends included.
+    const ranges = [
+      ...new Set(
+        drawnHere.map((m) => `${m.file}:${m.start.line}:${m.start.column - 1}-${m.end.line}:${m.end.column - 1}`),
+      ),
+    ];
+    writeFileSync(
+      join(OUT, `sample-${part}.config.mjs`),
+      `// Written by scripts/mutation-sample.mjs plan (seed ${seed}, ${perScope} per scope), part ${part}.\n` +
+        `import base from '../../stryker.config.mjs';\n` +
+        `export default {\n  ...base,\n` +
+        `  plugins: ['@stryker-mutator/vitest-runner', '${resolve('scripts/mutation-sample-ignorer.mjs')}'],\n` +
+        `  ignorers: ['sample'],\n` +
+        `  incrementalFile: '${OUT}/sample-${part}-incremental.json',\n` +
+        `  htmlReporter: { fileName: '${OUT}/sample-${part}.html' },\n` +
+        `  jsonReporter: { fileName: '${OUT}/sample-${part}-report.json' },\n` +
+        `  mutate: ${JSON.stringify(ranges, null, 2)},\n};\n`,
+    );
+    console.log(`part ${part}: ${drawnHere.length} drawn, ${ranges.length} ranges → ${OUT}/sample-${part}.config.mjs`);
+  }
   for (const scope of SCOPES)
-    console.log(`${scope}: ${sample.filter((m) => m.scope === scope).length} of ${population[scope]} mutants drawn`);
-  console.log(`${ranges.length} ranges → ${OUT}/sample.config.mjs`);
+    console.log(`${scope}: ${sample.filter((m) => m.scope === scope).length} of ${population[scope].mutants} mutants drawn (${population[scope].nodes} nodes)`);
 }
 
-/** Pure: the 95 % Wilson score interval of k successes in n trials, in percent. */
-function wilson(k, n) {
-  if (n === 0) return [0, 100];
-  const z = 1.96;
-  const p = k / n;
-  const centre = (p + (z * z) / (2 * n)) / (1 + (z * z) / n);
-  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / (1 + (z * z) / n);
-  return [100 * (centre - half), 100 * (centre + half)];
+/** Pure: the ratio estimate Σk/Σn over sampled clusters (k detected of n scored mutants in each
+ *  drawn node) with its 95 % interval from the clusters' spread (linearised variance of a ratio
+ *  estimator; the finite-population correction is left out, which only widens it). In percent. */
+function ratioEstimate(clusters) {
+  const used = clusters.filter((c) => c.n > 0);
+  const m = used.length;
+  const N = used.reduce((t, c) => t + c.n, 0);
+  const K = used.reduce((t, c) => t + c.k, 0);
+  if (m < 2) return { p: m ? (100 * K) / N : NaN, lo: 0, hi: 100 };
+  const p = K / N;
+  const spread = used.reduce((t, c) => t + (c.k - p * c.n) ** 2, 0) / (m * (m - 1));
+  const se = Math.sqrt(spread) / (N / m);
+  return { p: 100 * p, lo: 100 * Math.max(0, p - 1.96 * se), hi: 100 * Math.min(1, p + 1.96 * se) };
 }
+
+/** The judgements written after the run: docs/mutation/*.md lines of the form
+ *  "- `src/…/file.ts:line:column Mutator` killed by …" or "… equivalent: …". */
+function judgements() {
+  const out = new Map();
+  let names = [];
+  try {
+    names = readdirSync(JUDGED).filter((n) => n.endsWith('.md'));
+  } catch {
+    return out;
+  }
+  for (const name of names)
+    for (const line of readFileSync(join(JUDGED, name), 'utf8').split('\n')) {
+      const m = /^- `(src\/\S+:\d+:\d+ \w+)` (killed by|equivalent)/.exec(line);
+      if (m) out.set(m[1], m[2] === 'killed by' ? 'killed' : 'equivalent');
+    }
+  return out;
+}
+
+/** Each drawn mutant's status in the run: from Stryker's report when present (and then written to
+ *  the committed record), else from the record. */
+function statuses(sample, seed) {
+  const recordFile = join(JUDGED, `sample-${seed}.txt`);
+  const reportFiles = PARTS.map(([part]) => join(OUT, `sample-${part}-report.json`)).filter((f) => existsSync(f));
+  const byId = new Map();
+  if (reportFiles.length) {
+    const status = new Map();
+    for (const reportFile of reportFiles) {
+      const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+      for (const [path, { mutants }] of Object.entries(report.files)) {
+        const file = relative(process.cwd(), resolve(path));
+        for (const m of mutants)
+          status.set(keyOf(file, m.mutatorName, m.replacement, m.location.start, m.location.end), m.status);
+      }
+    }
+    const lines = [`# Seed ${seed}: each drawn mutant and its status in the sampled Stryker run.`];
+    for (const m of sample) {
+      const st = status.get(keyOf(m.file, m.mutatorName, m.replacement, m.start, m.end));
+      if (!st) continue;
+      byId.set(statusKey(m), st);
+      lines.push(`${idOf(m)}\t${st}\t${JSON.stringify(m.replacement)}`);
+    }
+    if (args.includes('--record')) {
+      mkdirSync(JUDGED, { recursive: true });
+      writeFileSync(recordFile, lines.join('\n') + '\n');
+    }
+  } else {
+    for (const line of readFileSync(recordFile, 'utf8').split('\n')) {
+      if (!line || line.startsWith('#')) continue;
+      const [id, st, replacement] = line.split('\t');
+      byId.set(`${id}|${JSON.parse(replacement)}`, st);
+    }
+  }
+  return byId;
+}
+
+const idOf = (m) => `${m.file}:${m.start.line}:${m.start.column} ${m.mutatorName}`;
+/** One drawn mutant: its id and replacement (a node's mutator can make several). */
+const statusKey = (m) => `${idOf(m)}|${m.replacement}`;
 
 function score() {
   const { sample, population, seed } = JSON.parse(readFileSync(join(OUT, 'sample.json'), 'utf8'));
-  const report = JSON.parse(readFileSync(flag('--report', join(OUT, 'sample-report.json')), 'utf8'));
-  const status = new Map();
-  for (const [path, { mutants }] of Object.entries(report.files)) {
-    const file = relative(process.cwd(), resolve(path));
-    for (const m of mutants) status.set(keyOf(file, m.mutatorName, m.replacement, m.location.start, m.location.end), m);
-  }
-  // Mutants a test written after the run kills, each re-applied by hand and seen to fail
-  // (docs/quality.md lists them with the test): file:line:column mutator.
-  const laterKilled = new Set(
-    readFileSync('docs/mutation-sample-killed.txt', 'utf8')
-      .split('\n')
-      .map((l) => l.trim())
-      .filter((l) => l && !l.startsWith('#')),
-  );
+  const byKey = statuses(sample, seed);
+  const judged = judgements();
+  const empty = () => ({ detected: 0, later: 0, equivalent: 0, open: 0, ignored: 0, other: 0 });
   const rows = new Map();
-  const survivors = [];
-  const missing = [];
+  const clusters = new Map(); // node → { scope, n, k (detected in the run), kNow (and killed later) }
+  const open = [];
   for (const m of sample) {
-    const found = status.get(keyOf(m.file, m.mutatorName, m.replacement, m.start, m.end));
-    if (!found) {
-      missing.push(m);
-      continue;
-    }
-    const id = `${m.file}:${m.start.line}:${m.start.column} ${m.mutatorName}`;
-    const st =
-      (found.status === 'Survived' || found.status === 'NoCoverage') && laterKilled.has(id)
-        ? 'KilledLater'
-        : found.status;
+    const id = idOf(m);
+    const run = byKey.get(statusKey(m)) ?? 'Missing';
+    const undetected = run === 'Survived' || run === 'NoCoverage';
+    const verdict = undetected ? (judged.get(id) ?? 'open') : run;
     for (const key of [m.scope, m.file]) {
-      if (!rows.has(key)) rows.set(key, { detected: 0, later: 0, undetected: 0, ignored: 0, errors: 0 });
+      if (!rows.has(key)) rows.set(key, empty());
       const r = rows.get(key);
-      if (st === 'Killed' || st === 'Timeout') r.detected++;
-      else if (st === 'KilledLater') r.later++;
-      else if (st === 'Survived' || st === 'NoCoverage') r.undetected++;
-      else if (st === 'Ignored') r.ignored++;
-      else r.errors++;
+      if (verdict === 'Killed' || verdict === 'Timeout') r.detected++;
+      else if (verdict === 'killed') r.later++;
+      else if (verdict === 'equivalent') r.equivalent++;
+      else if (verdict === 'open') r.open++;
+      else if (verdict === 'Ignored') r.ignored++;
+      else r.other++;
     }
-    if (st === 'Survived' || st === 'NoCoverage')
-      survivors.push(`${id} ${found.status} → ${JSON.stringify(m.replacement).slice(0, 100)}`);
+    if (!clusters.has(m.node)) clusters.set(m.node, { scope: m.scope, n: 0, k: 0, kNow: 0, nNoEq: 0 });
+    const c = clusters.get(m.node);
+    const scored = ['Killed', 'Timeout', 'killed', 'equivalent', 'open'].includes(verdict);
+    const detected = verdict === 'Killed' || verdict === 'Timeout';
+    c.n += scored ? 1 : 0;
+    c.k += detected ? 1 : 0;
+    c.kNow += detected || verdict === 'killed' ? 1 : 0;
+    c.nNoEq += scored && verdict !== 'equivalent' ? 1 : 0;
+    if (verdict === 'open') open.push(`${id} ${run} → ${JSON.stringify(m.replacement).slice(0, 100)}`);
   }
-  const fmt = (k, n) => (n ? `${((100 * k) / n).toFixed(1)} %` : '—');
-  const interval = (k, n) => {
-    const [lo, hi] = wilson(k, n);
-    return n ? `${lo.toFixed(1)}–${hi.toFixed(1)} %` : '—';
-  };
-  console.log(`Sample of seed ${seed}.`);
+  const show = ({ p, lo, hi }) => (Number.isNaN(p) ? '—' : `**${p.toFixed(1)} %** (${lo.toFixed(1)}–${hi.toFixed(1)})`);
   console.log(
-    '| Scope | Mutants | Drawn | Scored | Detected in the run | Score (run) | Killed by later tests | Score now | 95 % interval (now) | Ignored (static) |',
+    `Sample of seed ${seed}. Scored = the drawn nodes' mutants less ignored (static) ones and errors, as Stryker scores; estimates with their 95 % interval.`,
   );
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |');
+  console.log(
+    '| Scope | Mutants (nodes) | Drawn nodes | Scored mutants | Detected in the run | Killed by later tests | Equivalent | Not judged | Score in the run | Score now | Score now without equivalents |',
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- |');
   for (const scope of SCOPES) {
-    const r = rows.get(scope) ?? { detected: 0, later: 0, undetected: 0, ignored: 0, errors: 0 };
-    const n = r.detected + r.later + r.undetected;
-    const drawn = sample.filter((m) => m.scope === scope).length;
+    const r = rows.get(scope) ?? empty();
+    const cs = [...clusters.values()].filter((c) => c.scope === scope);
+    const n = r.detected + r.later + r.equivalent + r.open;
+    const pop = population[scope];
     console.log(
-      `| \`${scope}\` | ${population[scope]} | ${drawn} | ${n} | ${r.detected} | ${fmt(r.detected, n)} | ${r.later} | ${fmt(r.detected + r.later, n)} | ${interval(r.detected + r.later, n)} | ${r.ignored} |`,
+      `| \`${scope}\` | ${pop.mutants} (${pop.nodes}) | ${cs.length} | ${n} | ${r.detected} | ${r.later} | ${r.equivalent} | ${r.open} | ${show(ratioEstimate(cs))} | ${show(ratioEstimate(cs.map((c) => ({ n: c.n, k: c.kNow }))))} | ${show(ratioEstimate(cs.map((c) => ({ n: c.nNoEq, k: c.kNow }))))} |`,
     );
   }
   if (args.includes('--files')) {
-    console.log('\n| File | Scored | Detected | Later | Undetected |');
-    console.log('| --- | ---: | ---: | ---: | ---: |');
+    console.log('\n| File | Scored | Detected | Killed later | Equivalent | Not judged |');
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
     for (const [key, r] of [...rows].filter(([k]) => !SCOPES.includes(k)).sort())
       console.log(
-        `| \`${key}\` | ${r.detected + r.later + r.undetected} | ${r.detected} | ${r.later} | ${r.undetected} |`,
+        `| \`${key}\` | ${r.detected + r.later + r.equivalent + r.open} | ${r.detected} | ${r.later} | ${r.equivalent} | ${r.open} |`,
       );
   }
-  if (missing.length) console.log(`\n${missing.length} drawn mutants are not in the report (run not finished?)`);
-  if (args.includes('--survivors')) for (const s of survivors) console.log(s);
+  const missing = sample.filter((m) => !byKey.has(statusKey(m))).length;
+  if (missing) console.log(`\n${missing} drawn mutants have no result yet (a part not run or not finished).`);
+  if (args.includes('--survivors')) for (const s of open) console.log(s);
 }
 
 if (args[0] === 'plan') await plan();
