@@ -99,6 +99,34 @@ describe('token data built from parts within the bound', () => {
     expect(all.some((e) => e.nodeId === 'sink')).toBe(false);
   });
 
+  it('a per-output formula’s result merged over its input is bounded as a whole, one token at a time or joined', () => {
+    // The result {b: S, c: S} of a 400,000-character S is 1 + 2 × (1 + 400,001) = 800,005 units,
+    // within the bound; merged over {value: S} it is 1 + 5 + 400,001 + 2 × 400,002 = 1,200,011.
+    const outputs = [{ name: 'both', destinationNodeId: 'sink', formula: '{ b: value, c: value }' }];
+    const single = events(
+      run(scenario([bigSource('src', 'p', 400_000), { nodeId: 'p', type: 'ProcessNode', outputs }, sink()])),
+    );
+    expect(single.filter((e) => e.nodeId !== 'src').map((e) => [e.operation, e.inputToken?.id, e.details])).toEqual([
+      ['NODE_ERROR', 'src#1', { message: TOO_LARGE, output: 'both' }],
+    ]);
+    // Joined: s2's {value: 0} with s1's {value: S} over it is {value: S} again.
+    const joined = events(
+      run(
+        scenario([
+          bigSource('s1', 'j', 400_000),
+          source('s2', 'j', { count: 1, generation: { type: 'constant', value: 0 } }),
+          { nodeId: 'j', type: 'ProcessNode', inputs: [{ nodeId: 's1' }, { nodeId: 's2' }], outputs },
+          sink(),
+        ]),
+      ),
+    );
+    const errors = joined.filter((e) => e.operation === 'NODE_ERROR');
+    expect(errors.map((e) => [e.nodeId, e.inputTokens, e.details])).toEqual([
+      ['j', ['s1#1', 's2#1'], { message: TOO_LARGE, output: 'both' }],
+    ]);
+    expect(joined.some((e) => e.nodeId === 'sink')).toBe(false);
+  });
+
   it('a join of inputs within the bound is bounded as a whole', () => {
     const doc = scenario([
       bigSource('s1', 'p1', 600_000),
