@@ -6,6 +6,8 @@
 import fc from 'fast-check';
 import { RE2JS } from 're2js';
 import { describe, expect, it } from 'vitest';
+import { dfaSearch } from '../../../src/parser/regex/dfaSearch';
+import { ALT, ALT_MATCH, FAIL, MATCH, RUNE1 } from '../../../src/parser/regex/re2Program';
 import { userRegex } from '../../../src/parser/regex/safeRegex';
 
 function reference(re: RE2JS, text: string): string {
@@ -90,5 +92,25 @@ describe('the DFA mask search', () => {
     expect(num.value.replaceAll('lock=233570404, flags=0x1 id a64f992 ok', '<m>')).toBe(
       'lock=<m>, flags=<m> id <m> ok',
     );
+  });
+
+  it('reads an ALT_MATCH split as a split in both directions', () => {
+    // `x+` as RE2 writes it: 0 FAIL, 1 reads `x` → 2, 2 splits to 1 (preferred) or 3, 3 MATCH. RE2 marks
+    // a split with one branch straight to MATCH as ALT_MATCH; it means what ALT means.
+    for (const split of [ALT, ALT_MATCH]) {
+      const search = dfaSearch(
+        {
+          op: Int32Array.from([FAIL, RUNE1, split, MATCH]),
+          out: Int32Array.from([0, 2, 1, 0]),
+          arg: Int32Array.from([0, 120, 3, 0]),
+          ascii: new Uint8Array(4 * 128),
+          start: 1,
+        },
+        false,
+      )!;
+      // The greedy repeat takes both `x` of `aaxxb`: from 2 to 4.
+      expect(search.find('aaxxb', 0)).toEqual([2, 4]);
+      expect(search.find('aaxxb', 4)).toBeNull();
+    }
   });
 });

@@ -6,7 +6,9 @@
 import fc from 'fast-check';
 import { RE2JS } from 're2js';
 import { describe, expect, it } from 'vitest';
+import { matchGate } from '../../../src/parser/regex/matchGate';
 import { progSearch } from '../../../src/parser/regex/progSearch';
+import { FAIL, MATCH, RUNE1 } from '../../../src/parser/regex/re2Program';
 
 const atom = fc.constantFrom('a', 'b', 'A', '1', '.', ':', '-', '\\.', '[a-c]', '[^a ]', '\\d', '\\w', '\\s', '\\S');
 const assertion = fc.constantFrom('\\b', '\\B', '^', '$');
@@ -98,5 +100,23 @@ describe('the match gate', () => {
       expect(search.mayMatch(t, 0)).toBe(true);
     }
     expect(matching).toBeGreaterThan(5);
+  });
+
+  it('stops answering once a text needs more states than it may keep, and not before', () => {
+    // RE2's program for `ab`: 0 FAIL, 1 reads `a` → 2, 2 reads `b` → 3, 3 MATCH; tries start at 1.
+    const ab = {
+      op: Int32Array.from([FAIL, RUNE1, RUNE1, MATCH]),
+      out: Int32Array.from([0, 2, 3, 0]),
+      arg: Int32Array.from([0, 97, 98, 0]),
+      ascii: new Uint8Array(4 * 128),
+      start: 1,
+    };
+    // `xax` from 0 passes through three states: {1} at the start, {1} after `x` (not a word
+    // character), {1, 2} after `a`; the next `x` leads back to {1} after `x`, the end to no match.
+    expect(matchGate(ab, 3).mayMatch('xax', 0)).toBe(false);
+    // With room for two, the third is one too many: "maybe", and "maybe" from then on.
+    const small = matchGate(ab, 2);
+    expect(small.mayMatch('xax', 0)).toBe(true);
+    expect(small.mayMatch('x', 0)).toBe(true);
   });
 });

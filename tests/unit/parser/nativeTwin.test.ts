@@ -55,6 +55,22 @@ describe('the native twin of a mask', () => {
     expect(twinSource(String.raw`a\-b`)).toBe('a\\u{2d}b');
   });
 
+  it("writes `\\S` and classes out for the native engine, and a class with `\\s` matches RE2's whitespace", () => {
+    // `\S` outside a class is the complement of RE2's ASCII whitespace.
+    expect(twinSource(String.raw`a\Sb`)).toBe('a[^\\t\\n\\f\\r ]b');
+    expect(hasTwin(String.raw`a\Sb`)).toBe(true);
+    // In a class: `\w` kept, `.` as its code point (2e), `-` last kept; `:` after the class kept.
+    expect(twinSource(String.raw`[\w.-]+:`)).toBe('[\\w\\u{2e}-]+:');
+    expect(hasTwin(String.raw`[\w.-]+:`)).toBe(true);
+    // `\s` inside a class: RE2's whitespace written out, `,` as its code point (2c).
+    expect(twinSource(String.raw`a[\s,]b`)).toBe('a[\\t\\n\\f\\r \\u{2c}]b');
+    const spaced = userRegex(String.raw`a[\s,]b`);
+    expect(spaced.ok && hasTwin(String.raw`a[\s,]b`)).toBe(true);
+    if (!spaced.ok) return;
+    // A space, a comma and a tab between `a` and `b` match; a `-` does not.
+    expect(spaced.value.replaceAll('a b a,b a-b a\tb', '<m>')).toBe('<m> <m> a-b <m>');
+  });
+
   it('replaces exactly what RE2 matches, on generated patterns that have a twin', () => {
     fc.assert(
       fc.property(pattern, fc.array(text, { minLength: 1, maxLength: 6 }), (p, texts) => {

@@ -131,6 +131,16 @@ describe('the mask search', () => {
     expect(re.value.replaceAll('ab\u{1F600}', '<m>')).toBe('a<m>\u{1F600}');
   });
 
+  it('reads `z`, the last lowercase letter, as a word character at a `\\b`', () => {
+    // The `m` flag leaves `\b` alone but gives the mask no native twin, and `é` stops the DFA: the
+    // search itself decides. The first `z` stands between two spaces (a boundary on each side); in
+    // `az` there is none between `a` and `z`.
+    const re = userRegex(String.raw`\bz\b`, 'm');
+    expect(re.ok).toBe(true);
+    if (!re.ok) return;
+    expect(re.value.replaceAll('é z az', '<m>')).toBe('é <m> az');
+  });
+
   it('stays linear on a 50,000-character line where every position starts a long try', () => {
     const digits = userRegex(String.raw`\d+x`);
     expect(digits.ok).toBe(true);
