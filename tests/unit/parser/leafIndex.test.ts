@@ -32,6 +32,19 @@ describe('Drain with a leaf index', () => {
     expect(d.comparisons).toBeLessThan(lines * 10);
   });
 
+  it('compares a line with no cluster when two of its words are in none (the shortest lists are read)', () => {
+    // Seven tokens at 0.8: a cluster may miss at most one constant position (⌊7 × 0.2⌋ = 1), so the
+    // two positions with the fewest clusters decide. The leading five words are shared by every
+    // cluster; the last two are new on every line, so their lists are empty and nothing is compared.
+    const d = drain({ indexFrom: 0 });
+    for (let i = 0; i < 200; i++) {
+      const { tokens, glue } = tokenize(`connected to the server now ${word(2 * i)} ${word(2 * i + 1)}`);
+      d.add(tokens, glue);
+    }
+    expect(d.clusters).toHaveLength(200);
+    expect(d.comparisons).toBe(0);
+  });
+
   it('gives the same clusters, ids and templates as comparing with every cluster', () => {
     const vocabulary = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'x1', '<NUM>', 'key=', 'v', 'on', 'off');
     const line = fc.array(vocabulary, { minLength: 1, maxLength: 6 }).map((w) => w.join(' '));

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { Drain, finalizeTemplates, joinTokens, survivor, tokenize, type DrainOptions } from '../../../src/parser';
+import {
+  Drain,
+  finalizeTemplates,
+  joinTokens,
+  MAX_VARIANTS,
+  survivor,
+  tokenize,
+  type DrainOptions,
+} from '../../../src/parser';
 import { parsed, withFormat } from './helpers';
 
 const isVariable = (t: string): boolean => /\d/.test(t) || t.includes('<*>');
@@ -41,6 +49,15 @@ describe('tokenize', () => {
   it('remembers the spacing so the text can be rebuilt (runs of spaces become one)', () => {
     const { tokens, glue } = tokenize('a=1   [b]  c,');
     expect(joinTokens(tokens, glue)).toBe('a=1 [b] c,');
+  });
+
+  it('peels every closer at the end of a word, `;` included, each glued to the one before', () => {
+    // `)` and `;` both close a word, so both come off `ok);`, not only the last.
+    expect(tokenize('ok);')).toEqual({ tokens: ['ok', ')', ';'], glue: [false, true, true] });
+  });
+
+  it('splits on a newline and a vertical tab as on a space', () => {
+    expect(tokenize('a\nb\u000bc')).toEqual({ tokens: ['a', 'b', 'c'], glue: [false, false, false] });
   });
 });
 
@@ -97,6 +114,46 @@ describe('Drain', () => {
     expect(d.clusters.filter((c) => c.mergedInto === null).length).toBeGreaterThan(1);
     // The merge pass sees every leaf: one word with five values is a parameter.
     expect(templates(d)).toEqual(['<*> x y z']);
+  });
+
+  it('lets a template of parameters only take a line of parameters only, never a line with a word', () => {
+    const d = drain();
+    expect(add(d, '1 2').change).toBe('cluster_created');
+    // Both positions are variable-looking on both sides: no constant position to compare, similarity 1.
+    expect(add(d, '3 4')).toMatchObject({ cluster: { id: 1 }, change: 'cluster_template_changed' });
+    expect(joinTokens(d.clusters[0]!.tokens, d.clusters[0]!.glue)).toBe('<*> <*>');
+    // `abc` is a constant word: joining `<*> <*>` would leave its line without one.
+    expect(add(d, 'abc 5')).toMatchObject({ cluster: { id: 2 }, change: 'cluster_created' });
+  });
+
+  it('keeps up to 64 variants of a cluster, then gives up keeping them', () => {
+    expect(MAX_VARIANTS).toBe(64);
+    const d = drain({ similarity: 0.5, variableAfter: 100 });
+    const word = (k: number) => String.fromCharCode(97 + Math.floor(k / 26), 97 + (k % 26));
+    // The first line is a variant with no few-valued position; each later line brings a new word at
+    // the last position, so a variant of its own: 64 lines make 64 variants.
+    for (let k = 0; k < 64; k++) expect(add(d, `svc run ${word(k)}`).variant).toMatchObject({ count: 1 });
+    expect(d.clusters).toHaveLength(1);
+    expect(d.clusters[0]!.variants).toHaveLength(64);
+    // The 65th would be one too many: the cluster keeps none from then on.
+    expect(add(d, `svc run ${word(64)}`)).toMatchObject({ cluster: { id: 1 }, variant: null });
+    expect(d.clusters[0]!.variants).toBeNull();
+  });
+
+  it('merges siblings one word apart into the oldest when it has a parameter where they have a literal <*>', () => {
+    const d = drain();
+    add(d, 'start job alpha on red');
+    add(d, 'start job alpha on green');
+    // Three words at the last position (variableAfter 3): a parameter of cluster 1.
+    add(d, 'start job alpha on blue');
+    expect(joinTokens(d.clusters[0]!.tokens, d.clusters[0]!.glue)).toBe('start job alpha on <*>');
+    // 3 of 4 constant words: below 0.8, so each starts a cluster; the third word at position 2
+    // (alpha, beta, gamma) merges the three into cluster 1.
+    expect(add(d, 'start job beta on <*>').change).toBe('cluster_created');
+    expect(add(d, 'start job gamma on <*>')).toMatchObject({ cluster: { id: 1 }, change: 'cluster_template_changed' });
+    expect(d.clusters.map((c) => survivor(c).id)).toEqual([1, 1, 1]);
+    expect(d.clusters[0]!.size).toBe(5);
+    expect(joinTokens(d.clusters[0]!.tokens, d.clusters[0]!.glue)).toBe('start job <*> on <*>');
   });
 
   it('match() finds a cluster without changing anything', () => {

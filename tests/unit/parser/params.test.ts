@@ -20,6 +20,11 @@ describe('parameter extraction', () => {
     expect(x.extract('size <*>', 'size ')).toEqual([]);
   });
 
+  it('reads any whitespace in the template, a newline included, as a run of whitespace', () => {
+    expect(x.extract('user\n<*>', 'user bob')).toEqual(['bob']);
+    expect(x.extract('user\t<*>', 'user  bob')).toEqual(['bob']);
+  });
+
   it('gives the first parameter as little as it can take (lazy), the last one the rest', () => {
     expect(x.extract('<*> to <*>', 'a to b to c')).toEqual(['a', 'b to c']);
     expect(x.extract('<*><*>', 'abc')).toEqual(['', 'abc']);
@@ -30,6 +35,8 @@ describe('parameter extraction', () => {
     expect(x.extract('open <*> now', 'close x now')).toEqual([]);
     expect(x.extract('open <*> now', 'open x later')).toEqual([]);
     expect(x.extract('no placeholder', 'no placeholder')).toEqual([]);
+    // The last literal needs whitespace between `a` and `b`.
+    expect(x.extract('<*> a b', 'x ab')).toEqual([]);
   });
 
   it('takes regular-expression characters in the template literally', () => {
