@@ -150,7 +150,9 @@ async function plan() {
     console.log(`part ${part}: ${drawnHere.length} drawn, ${ranges.length} ranges → ${OUT}/sample-${part}.config.mjs`);
   }
   for (const scope of SCOPES)
-    console.log(`${scope}: ${sample.filter((m) => m.scope === scope).length} of ${population[scope].mutants} mutants drawn (${population[scope].nodes} nodes)`);
+    console.log(
+      `${scope}: ${sample.filter((m) => m.scope === scope).length} of ${population[scope].mutants} mutants drawn (${population[scope].nodes} nodes)`,
+    );
 }
 
 /** Pure: the ratio estimate Σk/Σn over sampled clusters (k detected of n scored mutants in each
@@ -280,7 +282,9 @@ function score() {
   if (args.includes('--files')) {
     console.log('\n| File | Scored | Detected | Killed later | Equivalent | Not judged |');
     console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
-    for (const [key, r] of [...rows].filter(([k]) => !SCOPES.includes(k)).sort())
+    for (const [key, r] of [...rows]
+      .filter(([k, r]) => !SCOPES.includes(k) && r.detected + r.later + r.equivalent + r.open > 0)
+      .sort())
       console.log(
         `| \`${key}\` | ${r.detected + r.later + r.equivalent + r.open} | ${r.detected} | ${r.later} | ${r.equivalent} | ${r.open} |`,
       );
