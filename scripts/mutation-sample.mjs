@@ -233,7 +233,7 @@ function score() {
   const { sample, population, seed } = JSON.parse(readFileSync(join(OUT, 'sample.json'), 'utf8'));
   const byKey = statuses(sample, seed);
   const judged = judgements();
-  const empty = () => ({ detected: 0, later: 0, equivalent: 0, open: 0, ignored: 0, other: 0 });
+  const empty = () => ({ detected: 0, timeout: 0, later: 0, equivalent: 0, open: 0, ignored: 0, other: 0 });
   const rows = new Map();
   const clusters = new Map(); // node → { scope, n, k (detected in the run), kNow (and killed later) }
   const open = [];
@@ -246,19 +246,21 @@ function score() {
       if (!rows.has(key)) rows.set(key, empty());
       const r = rows.get(key);
       if (verdict === 'Killed' || verdict === 'Timeout') r.detected++;
+      if (verdict === 'Timeout') r.timeout++;
       else if (verdict === 'killed') r.later++;
       else if (verdict === 'equivalent') r.equivalent++;
       else if (verdict === 'open') r.open++;
       else if (verdict === 'Ignored') r.ignored++;
       else r.other++;
     }
-    if (!clusters.has(m.node)) clusters.set(m.node, { scope: m.scope, n: 0, k: 0, kNow: 0, nNoEq: 0 });
+    if (!clusters.has(m.node)) clusters.set(m.node, { scope: m.scope, n: 0, k: 0, kNow: 0, nNoEq: 0, kNoTimeout: 0 });
     const c = clusters.get(m.node);
     const scored = ['Killed', 'Timeout', 'killed', 'equivalent', 'open'].includes(verdict);
     const detected = verdict === 'Killed' || verdict === 'Timeout';
     c.n += scored ? 1 : 0;
     c.k += detected ? 1 : 0;
     c.kNow += detected || verdict === 'killed' ? 1 : 0;
+    c.kNoTimeout += verdict === 'Killed' || verdict === 'killed' ? 1 : 0;
     c.nNoEq += scored && verdict !== 'equivalent' ? 1 : 0;
     if (verdict === 'open') open.push(`${id} ${run} → ${JSON.stringify(m.replacement).slice(0, 100)}`);
   }
@@ -267,16 +269,16 @@ function score() {
     `Sample of seed ${seed}. Scored = the drawn nodes' mutants less ignored (static) ones and errors, as Stryker scores; estimates with their 95 % interval.`,
   );
   console.log(
-    '| Scope | Mutants (nodes) | Drawn nodes | Scored mutants | Detected in the run | Killed by later tests | Equivalent | Not judged | Score in the run | Score now | Score now without equivalents |',
+    '| Scope | Mutants (nodes) | Drawn nodes | Scored mutants | Detected in the run (timed out) | Killed by later tests | Equivalent | Not judged | Score in the run | Score now | … timeouts counted as undetected | … equivalents left out |',
   );
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- | --- |');
   for (const scope of SCOPES) {
     const r = rows.get(scope) ?? empty();
     const cs = [...clusters.values()].filter((c) => c.scope === scope);
     const n = r.detected + r.later + r.equivalent + r.open;
     const pop = population[scope];
     console.log(
-      `| \`${scope}\` | ${pop.mutants} (${pop.nodes}) | ${cs.length} | ${n} | ${r.detected} | ${r.later} | ${r.equivalent} | ${r.open} | ${show(ratioEstimate(cs))} | ${show(ratioEstimate(cs.map((c) => ({ n: c.n, k: c.kNow }))))} | ${show(ratioEstimate(cs.map((c) => ({ n: c.nNoEq, k: c.kNow }))))} |`,
+      `| \`${scope}\` | ${pop.mutants} (${pop.nodes}) | ${cs.length} | ${n} | ${r.detected} (${r.timeout}) | ${r.later} | ${r.equivalent} | ${r.open} | ${show(ratioEstimate(cs))} | ${show(ratioEstimate(cs.map((c) => ({ n: c.n, k: c.kNow }))))} | ${show(ratioEstimate(cs.map((c) => ({ n: c.n, k: c.kNoTimeout }))))} | ${show(ratioEstimate(cs.map((c) => ({ n: c.nNoEq, k: c.kNow }))))} |`,
     );
   }
   if (args.includes('--files')) {
