@@ -48,6 +48,16 @@ describe('loadScenario — the document', () => {
       { severity: 'error', path: '/seed', message: '"seed" must be a number; got "x"' },
     ],
     [
+      'a value of the wrong type is shown as what it is: an object',
+      bare([source(), sink()], { seed: { value: 1 } }),
+      { severity: 'error', path: '/seed', message: '"seed" must be a number; got an object' },
+    ],
+    [
+      'a value of the wrong type is shown as what it is: an array',
+      bare([source(), sink()], { seed: [1] }),
+      { severity: 'error', path: '/seed', message: '"seed" must be a number; got an array' },
+    ],
+    [
       'seed must be whole',
       bare([source(), sink()], { seed: 1.5 }),
       { severity: 'error', path: '/seed', message: '"seed" must be a whole number; got 1.5' },

@@ -87,6 +87,18 @@ describe('validation — edges', () => {
       },
     ],
     [
+      'a destinationInputName when none of the destination’s inputs has a name',
+      bare([
+        { ...source(), outputs: [{ destinationNodeId: 'sink', destinationInputName: 'in' }] },
+        sink('sink', { inputs: [{ nodeId: 'src' }] }),
+      ]),
+      {
+        severity: 'error',
+        path: '/nodes/0/outputs/0/destinationInputName',
+        message: 'node "sink" has no input named "in"; none of its inputs has a name',
+      },
+    ],
+    [
       'a destinationInputName when the destination declares no inputs',
       bare([{ ...source(), outputs: [{ destinationNodeId: 'sink', destinationInputName: 'in' }] }, sink()]),
       {

@@ -1,5 +1,6 @@
-import { describe, it } from 'vitest';
-import { around, expectRule, type Expected, type Json } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { loadScenario } from '../../../src/engine/dsl';
+import { around, bare, expectRule, source, type Expected, type Json } from './helpers';
 
 const fsm = (def: Json, extra: Json = {}): Json =>
   around({ nodeId: 'f', type: 'FSM', fsm: def, outputs: [{ name: 'ok', destinationNodeId: 'sink' }], ...extra });
@@ -326,5 +327,54 @@ describe('validation — Multiplexer', () => {
   ];
   it.each(cases)('%s', (_name, input, expected) => {
     expectRule(input, expected);
+  });
+});
+
+describe('validation — Multiplexer weights with a negative one', () => {
+  it('reports the negative weight only, not also that the weights add up to 0', () => {
+    // [0, -1, 0]: no positive weight, but the problem to fix is the negative one (docs/dsl.md:
+    // weights are numbers ≥ 0; "add up to 0" is the error of weights that are all 0).
+    const result = loadScenario(mux({ strategy: 'weighted', weights: [0, -1, 0] }));
+    expect(result.scenario).toBeNull();
+    expect(result.errors).toEqual([
+      { path: '/nodes/1/multiplexing/weights/1', message: 'weight -1 is negative; weights must be 0 or more' },
+    ]);
+  });
+});
+
+describe('validation — DataSource random bounds', () => {
+  const random = (valueMin: number, valueMax: number): Json =>
+    bare([
+      { ...source(), generation: { type: 'random', valueMin, valueMax } },
+      { nodeId: 'sink', type: 'Sink' },
+    ]);
+  const cases: Array<[string, unknown, Expected]> = [
+    [
+      'an integer valueMax one past 2^53 − 1',
+      random(0, 2 ** 53),
+      {
+        severity: 'error',
+        path: '/nodes/0/generation/valueMax',
+        message:
+          '"valueMax" (9007199254740992) is beyond the exact integer range ±9007199254740991 (2^53 − 1): integer bounds draw exact integers',
+      },
+    ],
+    [
+      'an integer valueMin one below −(2^53 − 1)',
+      random(-(2 ** 53), 0),
+      {
+        severity: 'error',
+        path: '/nodes/0/generation/valueMin',
+        message: '"valueMin" (-9007199254740992) is beyond the exact integer range ±9007199254740991',
+      },
+    ],
+  ];
+  it.each(cases)('%s', (_name, input, expected) => {
+    expectRule(input, expected);
+  });
+
+  it('accepts integer bounds at ±(2^53 − 1) exactly', () => {
+    const result = loadScenario(random(-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER));
+    expect(result.errors).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { loadScenario } from '../../../src/engine/dsl';
 import { around, bare, expectRule, sink, source, type Expected, type Json } from './helpers';
 
 const proc = (extra: Json = {}): Json => ({
@@ -383,6 +384,32 @@ describe('validation — node shapes', () => {
         message: '"fieldMapping" is not supported',
       },
     ],
+    [
+      'a fieldMapping that is a number is not empty: not supported either',
+      around(
+        proc({
+          outputs: [{ destinationNodeId: 'sink', transformation: { formula: 'value', fieldMapping: 5 } }],
+        }),
+      ),
+      {
+        severity: 'warning',
+        path: '/nodes/1/outputs/0/transformation/fieldMapping',
+        message: '"fieldMapping" is not supported',
+      },
+    ],
+    [
+      'a fieldMapping that is null is not empty: not supported either',
+      around(
+        proc({
+          outputs: [{ destinationNodeId: 'sink', transformation: { formula: 'value', fieldMapping: null } }],
+        }),
+      ),
+      {
+        severity: 'warning',
+        path: '/nodes/1/outputs/0/transformation/fieldMapping',
+        message: '"fieldMapping" is not supported',
+      },
+    ],
 
     // Sink
     [
@@ -413,5 +440,17 @@ describe('validation — prototype-named fields', () => {
       path: '/nodes/1/__proto__',
       message: 'unknown field "__proto__" in Sink is ignored',
     });
+  });
+});
+
+describe('validation — an empty fieldMapping', () => {
+  it('is accepted without a warning (docs/dsl.md: ignored, warning unless empty)', () => {
+    const result = loadScenario(
+      around(
+        proc({ outputs: [{ destinationNodeId: 'sink', transformation: { formula: 'value', fieldMapping: {} } }] }),
+      ),
+    );
+    expect(result.errors).toEqual([]);
+    expect(result.warnings.filter((w) => w.path.endsWith('/fieldMapping'))).toEqual([]);
   });
 });

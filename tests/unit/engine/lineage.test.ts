@@ -274,6 +274,18 @@ describe('lineage', () => {
     const beyond = engine.lineage('a-1', 99);
     expect(!beyond.ok && beyond.error.code).toBe('STEP_OUT_OF_RANGE');
   });
+
+  it('is UNKNOWN_CORRELATION_ID, not a throw, for an id that is not a text (a JavaScript caller’s number)', () => {
+    const engine = run(joinDoc);
+    expect(engine.lineage(1 as unknown as string)).toEqual({
+      ok: false,
+      error: {
+        code: 'UNKNOWN_CORRELATION_ID',
+        message: 'no token of this run carries the correlation id "1"',
+        details: { correlationId: 1 },
+      },
+    });
+  });
 });
 
 const aggregateDoc = scenario([

@@ -168,6 +168,27 @@ describe('exportRun / importRun', () => {
     }
   });
 
+  it('is INVALID_LEDGER, not a throw, when the header’s loaded scenario cannot be run', () => {
+    // A run started from a loaded scenario exports it as is (scenarioForm "scenario"); a file whose
+    // scenario was then broken still hashes right (the event lines are untouched), so it gets as far
+    // as the re-run, which cannot start.
+    const scenarioObject = new Engine().initialize(doc).scenario!;
+    const started = new Engine();
+    started.start(scenarioObject, 3);
+    started.advance(2);
+    const text = started.exportRun();
+    const end = text.indexOf('\n');
+    const header = JSON.parse(text.slice(0, end));
+    expect(header.scenarioForm).toBe('scenario');
+    const broken = JSON.stringify({ ...header, scenario: { ...header.scenario, nodes: 5 } }) + text.slice(end);
+    const r = Engine.importRun(broken);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.code).toBe('INVALID_LEDGER');
+      expect(r.error.message).toMatch(/^not a valid exported run: its scenario cannot be run: ./);
+    }
+  });
+
   it('hashes the same with an injected native hasher as with the default one', () => {
     const plain = sampleRun();
     const native = sampleRun(new Engine({ hasher: nodeSha256 }));

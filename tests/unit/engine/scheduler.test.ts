@@ -171,4 +171,19 @@ describe('scheduler', () => {
     ]);
     expect(engine.getQueue().deliveries()).toBe(2);
   });
+
+  it('lists the next deliveries in scenario order, not in the order they were queued', () => {
+    // src sends to y first, then x; nodes run in scenario order (x before y), so x's delivery is first.
+    const engine = engineFor(scenario([source('src', ['y', 'x'], { count: 1 }), sink('x'), sink('y')]));
+    stepOnce(engine);
+    expect(engine.getQueue().peek()).toEqual([
+      { nodeId: 'x', tokenId: 'src#1' },
+      { nodeId: 'y', tokenId: 'src#1' },
+    ]);
+    stepOnce(engine);
+    expect(brief(engine, (e) => e.step === 2)).toEqual([
+      '2 x TOKEN_COLLECTED src#1 -> -',
+      '2 y TOKEN_COLLECTED src#1 -> -',
+    ]);
+  });
 });
