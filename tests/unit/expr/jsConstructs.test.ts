@@ -127,11 +127,24 @@ describe('regular expressions (RE2)', () => {
     ["'a1b2c'.split(/(\\d)/)", ['a', '1', 'b', '2', 'c']],
     ["'a,b,c'.split(',', 2)", ['a', 'b']],
     ["'abc'.split('')", ['a', 'b', 'c']],
+    // an empty text: no pieces when the pattern matches the empty text, else the text itself
+    ["''.split(/x*/)", []],
+    ["''.split(/x/)", ['']],
+    // a limit counts the groups too: 'a', then '1' (the group), then 'b'
+    ["'a1b2c'.split(/(\\d)/, 1)", ['a']],
+    ["'a1b2c'.split(/(\\d)/, 2)", ['a', '1']],
+    ["'a1b2c'.split(/(\\d)/, 3)", ['a', '1', 'b']],
     ["'hello world'.search(/o/)", 4],
     ["'hello'.search(/z/)", -1],
     ["/^net/i.test('Net Profit')", true],
     ["/^net/.test('Net Profit')", false],
     ["/(\\d+)/.exec('ab12cd34')", ['12', '12']],
+    // exec of a g pattern is still the first match, with its groups
+    ["/(\\d)\\d*/g.exec('ab12cd34')", ['12', '1']],
+    // a class whose first character is an escaped ]: "(?=a)" is inside it, no lookahead
+    ["/[\\](?=a)]/.test('=')", true],
+    ["/[\\](?=a)]/.test('b')", false],
+    ["/x[\\]]/.test('x]')", true],
     // a text given to match/search is searched for literally
     ["'a+b'.match('+')", ['+']],
     // m and s flags
@@ -216,6 +229,8 @@ describe('refusals: construct, line and column', () => {
   it.each([
     ['const re = /x(?=y)/;\nreturn re.test(s);', 'regular expression lookahead', 1, 14],
     ['s.match(/(?<=a)b/)', 'regular expression lookbehind', 1, 10],
+    ['s.match(/a(?!b)/)', 'regular expression lookahead', 1, 11],
+    ['s.match(/(?<!a)b/)', 'regular expression lookbehind', 1, 10],
     ["s.replace(/(a)\\1/, '')", 'regular expression backreference', 1, 15],
     ['s.match(/a/y)', 'regular expression flag "y"', 1, 12],
     ['s.match(/a{1001}/)', 'regular expression', 1, 10],
