@@ -225,6 +225,36 @@ describe('template literals, spread, Date', () => {
   });
 });
 
+describe('regular expressions: `[]` and `[^]` read as JavaScript reads them', () => {
+  // JavaScript reads `[]` as a class matching nothing and `[^]` as one matching any character, and
+  // RE2 gets them so (re2js's translateRegExp); the check for constructs RE2 lacks read them as a
+  // class holding `]`, so what followed, up to the next `]`, went unchecked: a lookahead there was
+  // refused only by RE2's own message, and a named backreference `\k<n>` was run as the literal
+  // text "k<n>".
+  it.each([
+    ['s.match(/[](?=a)]/)', 'regular expression lookahead', 1, 12],
+    ['s.match(/[^](?=a)]/)', 'regular expression lookahead', 1, 13],
+    ['s.match(/(?<n>a)|[]|\\k<n>]/)', 'regular expression backreference', 1, 21],
+    ['s.match(/[]|\\1]/)', 'regular expression backreference', 1, 13],
+  ])('%j → %s at %i:%i', (source, construct, line, column) => {
+    const e = refusal(source);
+    expect(e.construct).toBe(construct);
+    expect(e.column).toBe(column);
+    expect(e.line).toBe(line);
+  });
+
+  it.each([
+    // `[]` matches nothing, `[^]` any character (a newline too), `[]]` is `[]` then "]"
+    ["/a[]/.test('a]')", false],
+    ["/a[^]b/.test('a\\nb')", true],
+    ["/[]]/.test(']')", false],
+    ["/[^]]/.test('x]')", true],
+    ["'x]y'.match(/[^]]/)", ['x]']],
+  ])('%s → %j', (source, expected) => {
+    expect(js(source)).toEqual(expected);
+  });
+});
+
 describe('refusals: construct, line and column', () => {
   it.each([
     ['const re = /x(?=y)/;\nreturn re.test(s);', 'regular expression lookahead', 1, 14],
