@@ -88,9 +88,10 @@ function unsupportedConstruct(source: string): RegexRefusal | null {
     } else if (inClass) {
       if (c === ']') inClass = false;
     } else if (c === '[') {
+      // As in JavaScript (and as re2js translates them), `[]` matches nothing and `[^]` any
+      // character: a `]` right after `[` or `[^` closes the class, it is not its first member.
       inClass = true;
       if (source[i + 1] === '^') i++;
-      if (source[i + 1] === ']') i++;
     } else if (c === '(' && source[i + 1] === '?') {
       const kind = source[i + 2] === '<' ? source[i + 3] : source[i + 2];
       const behind = source[i + 2] === '<';

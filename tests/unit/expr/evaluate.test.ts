@@ -182,6 +182,13 @@ describe('evaluate: variables and member access', () => {
     expect(run('[a][0]', { a: () => 1 })).toEqual(null);
   });
 
+  it('writes a BigInt from the scope as its digits, alone and inside arrays and objects', () => {
+    // as the ledger's canonical JSON writes one (src/engine/ledger/canonical.ts): 12n → 12
+    expect(run('string(n)', { n: 12n })).toBe('12');
+    expect(run('string([n, 1])', { n: 12n })).toBe('[12,1]');
+    expect(run('"x" + {k: n}', { n: -3n })).toBe('x{"k":-3}');
+  });
+
   it('does not look inside host objects such as Map or Date', () => {
     const map = new Map([['size', 1]]);
     expect(run('m.size', { m: map })).toBeNull();

@@ -145,6 +145,15 @@ describe('JavaScript formulas: the subset, construct by construct', () => {
     expect(js('new Date(0).toISOString()')).toBe('1970-01-01T00:00:00.000Z');
   });
 
+  it('Date.now() and new Date() read 0 when the evaluation is given no clock (EvalContext: "default 0")', () => {
+    for (const source of ['Date.now()', 'new Date().getTime()', 'new Date().toISOString()']) {
+      const r = parseJsFormula(source);
+      if (!r.ok) throw new Error(r.error.message);
+      const expected = source.endsWith('toISOString()') ? '1970-01-01T00:00:00.000Z' : 0;
+      expect(r.expr.evaluate({ scope: {} })).toEqual({ ok: true, value: expected });
+    }
+  });
+
   it('.includes() and .indexOf() on a string and on an array, and on a receiver that is neither', () => {
     expect(js("s.includes('bc')", { s: 'abcd' })).toBe(true);
     expect(js("s.includes('x')", { s: 'abcd' })).toBe(false);
@@ -228,6 +237,16 @@ describe('JavaScript formulas: constructs outside the subset are refused at load
       'Math.hypot() is not a function a formula may call (line 1, column 1)',
     );
     expect(refusal('Math.abs(1, 2)').message).toBe('Math.abs() takes 1 arguments, got 2 (line 1, column 1)');
+  });
+
+  it('a global function (outside a namespace) with a wrong argument count is refused, naming it', () => {
+    // parseInt takes the text and an optional radix: 1 to 2 arguments
+    expect(refusal('parseInt()')).toMatchObject({
+      construct: 'parseInt() with 0 arguments',
+      message: 'parseInt() takes 1 to 2 arguments, got 0 (line 1, column 1)',
+    });
+    // Boolean takes 0 to 1; the call starts at column 5
+    expect(refusal('1 + Boolean(a, b)').message).toBe('Boolean() takes 0 to 1 arguments, got 2 (line 1, column 5)');
   });
 });
 

@@ -127,11 +127,24 @@ describe('regular expressions (RE2)', () => {
     ["'a1b2c'.split(/(\\d)/)", ['a', '1', 'b', '2', 'c']],
     ["'a,b,c'.split(',', 2)", ['a', 'b']],
     ["'abc'.split('')", ['a', 'b', 'c']],
+    // an empty text: no pieces when the pattern matches the empty text, else the text itself
+    ["''.split(/x*/)", []],
+    ["''.split(/x/)", ['']],
+    // a limit counts the groups too: 'a', then '1' (the group), then 'b'
+    ["'a1b2c'.split(/(\\d)/, 1)", ['a']],
+    ["'a1b2c'.split(/(\\d)/, 2)", ['a', '1']],
+    ["'a1b2c'.split(/(\\d)/, 3)", ['a', '1', 'b']],
     ["'hello world'.search(/o/)", 4],
     ["'hello'.search(/z/)", -1],
     ["/^net/i.test('Net Profit')", true],
     ["/^net/.test('Net Profit')", false],
     ["/(\\d+)/.exec('ab12cd34')", ['12', '12']],
+    // exec of a g pattern is still the first match, with its groups
+    ["/(\\d)\\d*/g.exec('ab12cd34')", ['12', '1']],
+    // a class whose first character is an escaped ]: "(?=a)" is inside it, no lookahead
+    ["/[\\](?=a)]/.test('=')", true],
+    ["/[\\](?=a)]/.test('b')", false],
+    ["/x[\\]]/.test('x]')", true],
     // a text given to match/search is searched for literally
     ["'a+b'.match('+')", ['+']],
     // m and s flags
@@ -212,10 +225,42 @@ describe('template literals, spread, Date', () => {
   });
 });
 
+describe('regular expressions: `[]` and `[^]` read as JavaScript reads them', () => {
+  // JavaScript reads `[]` as a class matching nothing and `[^]` as one matching any character, and
+  // RE2 gets them so (re2js's translateRegExp); the check for constructs RE2 lacks read them as a
+  // class holding `]`, so what followed, up to the next `]`, went unchecked: a lookahead there was
+  // refused only by RE2's own message, and a named backreference `\k<n>` was run as the literal
+  // text "k<n>".
+  it.each([
+    ['s.match(/[](?=a)]/)', 'regular expression lookahead', 1, 12],
+    ['s.match(/[^](?=a)]/)', 'regular expression lookahead', 1, 13],
+    ['s.match(/(?<n>a)|[]|\\k<n>]/)', 'regular expression backreference', 1, 21],
+    ['s.match(/[]|\\1]/)', 'regular expression backreference', 1, 13],
+  ])('%j → %s at %i:%i', (source, construct, line, column) => {
+    const e = refusal(source);
+    expect(e.construct).toBe(construct);
+    expect(e.column).toBe(column);
+    expect(e.line).toBe(line);
+  });
+
+  it.each([
+    // `[]` matches nothing, `[^]` any character (a newline too), `[]]` is `[]` then "]"
+    ["/a[]/.test('a]')", false],
+    ["/a[^]b/.test('a\\nb')", true],
+    ["/[]]/.test(']')", false],
+    ["/[^]]/.test('x]')", true],
+    ["'x]y'.match(/[^]]/)", ['x]']],
+  ])('%s → %j', (source, expected) => {
+    expect(js(source)).toEqual(expected);
+  });
+});
+
 describe('refusals: construct, line and column', () => {
   it.each([
     ['const re = /x(?=y)/;\nreturn re.test(s);', 'regular expression lookahead', 1, 14],
     ['s.match(/(?<=a)b/)', 'regular expression lookbehind', 1, 10],
+    ['s.match(/a(?!b)/)', 'regular expression lookahead', 1, 11],
+    ['s.match(/(?<!a)b/)', 'regular expression lookbehind', 1, 10],
     ["s.replace(/(a)\\1/, '')", 'regular expression backreference', 1, 15],
     ['s.match(/a/y)', 'regular expression flag "y"', 1, 12],
     ['s.match(/a{1001}/)', 'regular expression', 1, 10],

@@ -148,6 +148,14 @@ describe('parseExpression: syntax errors', () => {
   it('allows whitespace of all kinds between tokens', () => {
     expect(run(' 1\n+\t2\r\n')).toBe(3);
   });
+
+  it('reads a no-break space, a byte-order mark and the line and paragraph separators as whitespace, as JavaScript does', () => {
+    // text pasted from a web page often carries U+00A0 between tokens: 1 + 2 * 3 = 7
+    expect(run('1\u00a0+\u00a02\ufeff*\u20283\u2029')).toBe(7);
+    expect(run('\u00a0x\u00a0', { x: 'a' })).toBe('a');
+    // inside a string it stays a character
+    expect(run('"a\u00a0b"')).toBe('a\u00a0b');
+  });
 });
 
 describe('parseExpression: what it reports about an expression', () => {
