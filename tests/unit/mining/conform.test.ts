@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadScenario } from '../../../src/engine';
+import { Engine, loadScenario } from '../../../src/engine';
 import { conform } from '../../../src/engine/mining';
 import type { Scenario } from '../../../src/engine/types';
 
@@ -149,6 +149,81 @@ describe("conform, events in the original tool's shape", () => {
         consumedEvents: 1,
         deviations: [{ case: 'o2', index: 0, event: 'ship', state: 'idle', position: 1 }],
       },
+    });
+  });
+
+  /** An execution-events source of type "order" and a targeted source "src", both into one FSM. */
+  const mixed = (transitions: unknown[]) => ({
+    version: '3.0',
+    nodes: [
+      { nodeId: 'src', type: 'DataSource', count: 0, outputs: [{ destinationNodeId: 'fsm' }] },
+      {
+        nodeId: 'orders',
+        type: 'DataSource',
+        generation: { type: 'execution-events', eventType: 'order' },
+        outputs: [{ destinationNodeId: 'fsm' }],
+      },
+      {
+        nodeId: 'fsm',
+        type: 'FSM',
+        fsm: { instancePer: 'correlationId', states: [{ name: 'idle', isInitial: true }, 'seen'], transitions },
+        outputs: [{ destinationNodeId: 'done' }],
+      },
+      { nodeId: 'done', type: 'Sink' },
+    ],
+  });
+
+  /** The FSM transitions the engine makes from the same events. */
+  function engineTransitions(doc: unknown, events: unknown[]): number {
+    const engine = new Engine();
+    expect(engine.initialize(doc).errors).toEqual([]);
+    expect(engine.getExternalEventQueue().addEvents(events)).toEqual({ ok: true, added: events.length });
+    engine.runToEnd();
+    let n = 0;
+    for (let seq = 1; seq <= engine.ledger.size; seq++)
+      if (engine.ledger.get(seq).operation === 'STATE_TRANSITION') n++;
+    return n;
+  }
+
+  it('names an event whose payload has no event field by its type, as the engine does', () => {
+    // docs/dsl.md (compat): the token's data is the payload plus `event` = the type, unless the
+    // payload has its own `event`. So a transition triggered by "order" takes it.
+    const doc = mixed([{ from: 'idle', to: 'seen', trigger: 'order' }]);
+    const events = [{ type: 'order', data: { correlationId: 'o1' } }];
+    expect(conform(loadScenario(doc).scenario!, events)).toMatchObject({
+      ok: true,
+      report: { cases: 1, events: 1, consumedEvents: 1, deviations: [] },
+    });
+    expect(engineTransitions(doc, events)).toBe(1);
+  });
+
+  it('builds the data a condition sees as the engine does: a targeted event without its target, a typed one with its type', () => {
+    // {targetDataSourceId, correlationId, kind} → {correlationId, kind}: two fields.
+    // {type, data: {correlationId}} → {correlationId, event: "order"}: two fields.
+    const doc = mixed([{ from: 'idle', to: 'seen', condition: 'len(data) == 2' }]);
+    const events = [
+      { targetDataSourceId: 'src', correlationId: 'a', kind: 'x' },
+      { type: 'order', data: { correlationId: 'b' } },
+    ];
+    expect(conform(loadScenario(doc).scenario!, events)).toMatchObject({
+      ok: true,
+      report: { cases: 2, fittingCases: 2, events: 2, consumedEvents: 2, deviations: [] },
+    });
+    expect(engineTransitions(doc, events)).toBe(2);
+  });
+
+  it('refuses an event whose payload is not an object with the sentence the engine’s queue gives', () => {
+    const doc = mixed([{ from: 'idle', to: 'seen', trigger: 'order' }]);
+    const bad = { type: 'order', data: 5 };
+    const queued = new Engine();
+    queued.initialize(doc);
+    const refused = queued.getExternalEventQueue().addEvents([bad]);
+    expect(refused).toMatchObject({ ok: false, index: 0 });
+    const sentence = refused.ok ? '' : refused.error;
+    expect(sentence).toMatch(/^"data" must be an object/);
+    expect(conform(loadScenario(doc).scenario!, [{ type: 'order', data: { correlationId: 'o1' } }, bad])).toEqual({
+      ok: false,
+      problem: { index: 1, field: 'data', message: sentence },
     });
   });
 });

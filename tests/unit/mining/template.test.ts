@@ -37,6 +37,19 @@ describe('dfgToTemplate', () => {
     expect(run.sinks).toEqual({ endedCases: 3 });
   });
 
+  it('labels every node for the editor: the two sinks as the discovery page names them', () => {
+    // docs/ui.md, Create template: every case reaches *Ended cases*, *Events no transition
+    // accepts* stays at 0. The other nodes get a label of their own too, never an empty one.
+    const doc = dfgToTemplate(graphOf(LOG), { dataSourceId: 'src' });
+    const nodes = (doc['scenario'] as { nodes: { nodeId: string; displayName?: unknown }[] }).nodes;
+    const label = (id: string) => nodes.find((n) => n.nodeId === id)?.displayName;
+    expect(label('endedCases')).toBe('Ended cases');
+    expect(label('unaccepted')).toBe('Events no transition accepts');
+    expect(nodes.map((n) => n.nodeId)).toEqual(['src', 'process', 'route', 'caseEnds', 'endedCases', 'unaccepted']);
+    for (const n of nodes)
+      expect(typeof n.displayName === 'string' && n.displayName.trim() !== '', n.nodeId).toBe(true);
+  });
+
   it('sends the events a filtered graph no longer accepts to the unaccepted sink', () => {
     // paths 25 % drops a>c: c2 (a c d) moves start>a, then c and d find no transition.
     const doc = dfgToTemplate(filterDfg(graphOf(LOG), { paths: 25 }), { dataSourceId: 'src' });

@@ -151,6 +151,20 @@ describe('OCEL 2.0 export', () => {
       ],
     });
   });
+
+  it('leaves out a member whose value is undefined, as it leaves out null', () => {
+    // A JavaScript caller (or the worker's structured clone) can hand over members set to
+    // undefined; JSON has no such value, so they are no attribute at all, like null ones.
+    const events = [{ correlationId: 'c1', event: 'a', note: undefined, gone: null, total: 2 }];
+    const r = readCaseLog(events);
+    if (!r.ok) throw new Error(r.problem.message);
+    const ocel = JSON.parse([...ocelChunks(events, r.log)].join('')) as {
+      eventTypes: unknown[];
+      events: { attributes: unknown[] }[];
+    };
+    expect(ocel.eventTypes).toEqual([{ name: 'a', attributes: [{ name: 'total', type: 'integer' }] }]);
+    expect(ocel.events[0]!.attributes).toEqual([{ name: 'total', value: 2 }]);
+  });
 });
 
 describe('ISO times without Date', () => {

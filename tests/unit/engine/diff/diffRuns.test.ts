@@ -1,0 +1,108 @@
+/**
+ * The comparison read from two runs' ledger columns (`diffRuns`) on cases the generated pairs of
+ * diffProperties.test.ts rarely or never make: runs on different clocks, an event that has a token
+ * on one side and none on the other, and tokens that differ only in their correlation ids. Each
+ * expectation is worked out by hand from the ledger lines the two runs write, and the lines path
+ * (`diffLedgers`) is asked the same question, since both must answer alike.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Engine } from '../../../../src/engine';
+import { diffLedgers, diffRuns, ledgerLineBatches } from '../../../../src/engine/diff';
+import type { LedgerDiff } from '../../../../src/contract/diff';
+import { engineFor, run, scenario, sink, source, type Json } from '../helpers';
+
+/** Both paths' answer for a against b; they must agree. */
+async function compare(a: Engine, b: Engine): Promise<LedgerDiff> {
+  const columns = await diffRuns(a.ledger, b.ledger);
+  const lines = await diffLedgers(ledgerLineBatches(a.ledger, 3), ledgerLineBatches(b.ledger, 3), {
+    nodesA: a.ledger.nodes,
+    nodesB: b.ledger.nodes,
+  });
+  if (!lines.ok) throw new Error(lines.error.message);
+  expect(columns).toEqual(lines.value);
+  return columns;
+}
+
+const T = 1735689600000;
+
+describe('diffRuns', () => {
+  it('compares the timestamps of two clocks, not the clocks: they agree where startTime + step × tickMs meet', async () => {
+    // One token: generated at step 1 (startAt 1), collected at step 2.
+    const doc = (clock: Json) => scenario([source('src', 'sink', { count: 1 }), sink()], clock);
+    const a = run(doc({ startTime: T, tickMs: 1000 }));
+    // Step 1 at T + 500 + 500 = T + 1000 as in a; step 2 at T + 1500, against a's T + 2000.
+    const b = run(doc({ startTime: T + 500, tickMs: 500 }));
+    const r = await compare(a, b);
+    expect(r.identical).toBe(false);
+    expect(r.firstDivergentStep).toBe(2);
+    expect(r.at?.seq).toBe(2);
+    // Step 0 carries no event (nothing is due before startAt), so both clocks agreeing at step 0
+    // and at no later step (another tickMs alone) diverge at the first event, step 1.
+    const c = run(doc({ startTime: T, tickMs: 500 }));
+    expect((await compare(a, c)).at?.seq).toBe(1);
+    expect((await compare(a, run(doc({ startTime: T, tickMs: 1000 })))).identical).toBe(true);
+  });
+
+  it('finds the divergence at an event that has an output token on one side and none on the other, either way round', async () => {
+    // A token no transition takes: an FSM that emits (a state has an emit action) passes nothing
+    // on, `src#1 -> -`; one without emit actions passes it on with its state, `src#1 -> fsm#1`.
+    const doc = (emits: boolean) =>
+      scenario([
+        source('src', 'fsm', { count: 1 }),
+        {
+          nodeId: 'fsm',
+          type: 'FSM',
+          fsm: {
+            states: ['idle', emits ? { name: 'busy', onEntry: [{ action: 'emit' }] } : 'busy'],
+            transitions: [{ from: 'idle', to: 'busy', trigger: 'go' }],
+          },
+          outputs: [{ destinationNodeId: 'sink' }],
+        },
+        sink(),
+      ]);
+    const none = run(doc(true));
+    const some = run(doc(false));
+    for (const [a, b] of [
+      [none, some],
+      [some, none],
+    ] as const) {
+      const r = await compare(a, b);
+      // Event 1: step 1, src TOKEN_GENERATED on both sides; event 2: step 2, fsm TOKEN_PROCESSED.
+      expect(r.firstDivergentStep).toBe(2);
+      expect(r.at?.seq).toBe(2);
+    }
+  });
+
+  it('compares every correlation id of a token, the last one too', async () => {
+    // An event in the original tool's shape takes its correlation ids from the event itself when
+    // its payload has none, and they are not part of the token's data: the two tokens below have
+    // the same id (events#1) and the same data ({value: 1, event: "order"}), and differ only in
+    // their second correlation id.
+    const doc = scenario([
+      {
+        nodeId: 'events',
+        type: 'DataSource',
+        generation: { type: 'execution-events', eventType: 'order' },
+        outputs: [{ destinationNodeId: 'sink' }],
+      },
+      sink(),
+    ]);
+    const fed = (ids: string[]) => {
+      const engine = engineFor(doc, { events: [{ type: 'order', correlationIds: ids, data: { value: 1 } }] });
+      engine.runToEnd();
+      return engine;
+    };
+    const a = fed(['order-1', 'customer-7']);
+    const b = fed(['order-1', 'customer-8']);
+    expect(a.ledger.tokens[0]).toEqual({
+      id: 'events#1',
+      correlationIds: ['order-1', 'customer-7'],
+      data: { value: 1, event: 'order' },
+    });
+    const r = await compare(a, b);
+    expect(r.identical).toBe(false);
+    expect(r.firstDivergentStep).toBe(1);
+    expect(r.at?.seq).toBe(1);
+    expect((await compare(a, fed(['order-1', 'customer-7']))).identical).toBe(true);
+  });
+});
