@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { declareValuePlugin, PluginKind } from '@stryker-mutator/api/plugin';
 
-const { sample } = JSON.parse(readFileSync('reports/mutation/sample.json', 'utf8'));
+// The drawn nodes: the sample file the generated configuration names (scripts/mutation-sample.mjs).
+const { sample } = JSON.parse(readFileSync(process.env.FLOWLEDGER_SAMPLE ?? 'reports/mutation/sample-30.json', 'utf8'));
 /** Drawn node locations per absolute file, in babel's terms (line 1-based, column 0-based). */
 const drawn = new Map();
 for (const m of sample) {

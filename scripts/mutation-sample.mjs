@@ -1,21 +1,22 @@
-// Mutation score of whole folders from a seeded random sample of their mutants (issue 30).
+// Mutation score of whole folders from a seeded random sample of their nodes (issue 30).
 //
 // `npm run mutate` tests all ~23,000 mutants of src/engine and src/parser: about nine hours of both
-// cores here. Sampling mutants uniformly at random is the standard way to estimate a mutation score
-// at a fraction of the cost (Wong & Mathur; Zhang et al., "Operator-based and random mutant
-// selection"): the score of n sampled mutants estimates the folder's with a binomial error, which
-// this script reports as a 95 % Wilson interval. Survivors in the sample are judged exactly as in a
-// full run (killed by a new test, or listed as equivalent in docs/quality.md).
+// cores here. Random mutant sampling is the standard way to estimate a mutation score at a fraction
+// of the cost (Acree, Budd; Wong & Mathur; Zhang et al., "Operator-based and random mutant
+// selection: better together"). The unit drawn is a node — a source range with all its mutants, as
+// Stryker's mutate ranges select them — so every mutant tested counts; the score of the drawn
+// nodes' mutants is a ratio estimate, printed with its 95 % interval. Survivors in the sample are
+// judged exactly as in a full run (killed by a new test, or listed as equivalent).
 //
-//   node scripts/mutation-sample.mjs plan [--per-scope 500] [--seed 30]
-//     Lists every mutant Stryker's own instrumenter makes of the configured files, draws the sample
-//     per scope (src/engine, src/parser) and writes reports/mutation/sample.json and
-//     reports/mutation/sample.config.mjs (git-ignored).
-//   npx stryker run reports/mutation/sample-PART.config.mjs   (PART: parser, engine-edge, engine-core)
-//     Tests exactly the sampled mutants: their nodes are the mutate ranges, and the ignorer in
+//   node scripts/mutation-sample.mjs plan [--nodes 150] [--seed 30]
+//     Lists every mutant Stryker's own instrumenter makes of the configured files, draws the nodes
+//     per scope (src/engine, src/parser) and writes reports/mutation/sample-SEED.json and one
+//     Stryker configuration per part, reports/mutation/sample-SEED-PART.config.mjs (git-ignored).
+//   nice -n 5 npx stryker run reports/mutation/sample-SEED-PART.config.mjs   (PART: parser, engine-edge, engine-core)
+//     Tests exactly the drawn nodes: they are the mutate ranges, and the ignorer in
 //     scripts/mutation-sample-ignorer.mjs skips every other node inside those ranges.
-//   node scripts/mutation-sample.mjs score [--record] [--files] [--survivors]
-//     Reads Stryker's JSON report (or, without it, the committed record docs/mutation/sample-SEED.txt;
+//   node scripts/mutation-sample.mjs score [--seed 30] [--record] [--files] [--survivors]
+//     Reads Stryker's JSON reports (or, without them, the committed record docs/mutation/sample-SEED.txt;
 //     --record writes that record), the judgements in docs/mutation/*.md, and prints the estimate
 //     per scope, per file, and the surviving mutants not yet judged.
 //
@@ -124,7 +125,7 @@ async function plan() {
     a.file === b.file ? a.start.line - b.start.line || a.start.column - b.start.column : a.file < b.file ? -1 : 1,
   );
   mkdirSync(OUT, { recursive: true });
-  writeFileSync(join(OUT, 'sample.json'), JSON.stringify({ seed, perScope, population, sample }, null, 1));
+  writeFileSync(join(OUT, `sample-${seed}.json`), JSON.stringify({ seed, perScope, population, sample }, null, 1));
   // One Stryker configuration per part, so each part's run ends (and keeps its results) on its own:
   // the engine's core folders run nearly every engine test for each mutant and take longest.
   for (const [part, prefixes] of PARTS) {
@@ -136,18 +137,22 @@ async function plan() {
       ),
     ];
     writeFileSync(
-      join(OUT, `sample-${part}.config.mjs`),
+      join(OUT, `sample-${seed}-${part}.config.mjs`),
       `// Written by scripts/mutation-sample.mjs plan (seed ${seed}, ${perScope} per scope), part ${part}.\n` +
         `import base from '../../stryker.config.mjs';\n` +
+        `// The drawn nodes the ignorer keeps (scripts/mutation-sample-ignorer.mjs reads this).\n` +
+        `process.env.FLOWLEDGER_SAMPLE = '${OUT}/sample-${seed}.json';\n` +
         `export default {\n  ...base,\n` +
         `  plugins: ['@stryker-mutator/vitest-runner', '${resolve('scripts/mutation-sample-ignorer.mjs')}'],\n` +
         `  ignorers: ['sample'],\n` +
-        `  incrementalFile: '${OUT}/sample-${part}-incremental.json',\n` +
-        `  htmlReporter: { fileName: '${OUT}/sample-${part}.html' },\n` +
-        `  jsonReporter: { fileName: '${OUT}/sample-${part}-report.json' },\n` +
+        `  incrementalFile: '${OUT}/sample-${seed}-${part}-incremental.json',\n` +
+        `  htmlReporter: { fileName: '${OUT}/sample-${seed}-${part}.html' },\n` +
+        `  jsonReporter: { fileName: '${OUT}/sample-${seed}-${part}-report.json' },\n` +
         `  mutate: ${JSON.stringify(ranges, null, 2)},\n};\n`,
     );
-    console.log(`part ${part}: ${drawnHere.length} drawn, ${ranges.length} ranges → ${OUT}/sample-${part}.config.mjs`);
+    console.log(
+      `part ${part}: ${drawnHere.length} drawn, ${ranges.length} ranges → ${OUT}/sample-${seed}-${part}.config.mjs`,
+    );
   }
   for (const scope of SCOPES)
     console.log(
@@ -171,7 +176,8 @@ function ratioEstimate(clusters) {
 }
 
 /** The judgements written after the run: docs/mutation/*.md lines of the form
- *  "- `src/…/file.ts:line:column Mutator` killed by …" or "… equivalent: …". */
+ *  "- `src/…/file.ts:line:column Mutator` killed by …" or "… equivalent: …"; a bullet whose id ends
+ *  in " → replacement" judges that replacement alone and wins over the id's bullet. */
 function judgements() {
   const out = new Map();
   let names = [];
@@ -182,19 +188,23 @@ function judgements() {
   }
   for (const name of names)
     for (const line of readFileSync(join(JUDGED, name), 'utf8').split('\n')) {
-      const m = /^- `(src\/\S+:\d+:\d+ \w+)` (killed by|equivalent)/.exec(line);
-      if (m) out.set(m[1], m[2] === 'killed by' ? 'killed' : 'equivalent');
+      // An id may name one replacement (`id → replacement`) where its mutants were judged apart.
+      const m = /^- `(src\/\S+:\d+:\d+ \w+)(?: → (.+?))?` (killed by|equivalent)/.exec(line);
+      if (m) out.set(m[2] === undefined ? m[1] : `${m[1]}|${m[2]}`, m[3] === 'killed by' ? 'killed' : 'equivalent');
     }
   return out;
 }
 
 /** Each drawn mutant's status in the run: from Stryker's report when present (and then written to
  *  the committed record), else from the record. */
-function statuses(sample, seed) {
+function statuses(seed) {
   const recordFile = join(JUDGED, `sample-${seed}.txt`);
-  const reportFiles = PARTS.map(([part]) => join(OUT, `sample-${part}-report.json`)).filter((f) => existsSync(f));
-  const byId = new Map();
+  const reportFiles = PARTS.map(([part]) => join(OUT, `sample-${seed}-${part}-report.json`)).filter((f) =>
+    existsSync(f),
+  );
+  const byKey = new Map();
   if (reportFiles.length) {
+    const { sample, population } = JSON.parse(readFileSync(join(OUT, `sample-${seed}.json`), 'utf8'));
     const status = new Map();
     for (const reportFile of reportFiles) {
       const report = JSON.parse(readFileSync(reportFile, 'utf8'));
@@ -204,25 +214,42 @@ function statuses(sample, seed) {
           status.set(keyOf(file, m.mutatorName, m.replacement, m.location.start, m.location.end), m.status);
       }
     }
-    const lines = [`# Seed ${seed}: each drawn mutant and its status in the sampled Stryker run.`];
+    const lines = [
+      `# Seed ${seed}: each drawn mutant (id, status in the sampled Stryker run, replacement, its node).`,
+      ...SCOPES.map((scope) => `# population ${scope} ${population[scope].mutants} ${population[scope].nodes}`),
+    ];
     for (const m of sample) {
       const st = status.get(keyOf(m.file, m.mutatorName, m.replacement, m.start, m.end));
-      if (!st) continue;
-      byId.set(statusKey(m), st);
-      lines.push(`${idOf(m)}\t${st}\t${JSON.stringify(m.replacement)}`);
+      if (st) byKey.set(statusKey(m), st);
+      lines.push(`${idOf(m)}\t${st ?? 'Missing'}\t${JSON.stringify(m.replacement)}\t${m.node}`);
     }
     if (args.includes('--record')) {
       mkdirSync(JUDGED, { recursive: true });
       writeFileSync(recordFile, lines.join('\n') + '\n');
     }
-  } else {
-    for (const line of readFileSync(recordFile, 'utf8').split('\n')) {
-      if (!line || line.startsWith('#')) continue;
-      const [id, st, replacement] = line.split('\t');
-      byId.set(`${id}|${JSON.parse(replacement)}`, st);
-    }
+    return { sample, population, byKey };
   }
-  return byId;
+  // From the committed record alone.
+  const sample = [];
+  const population = {};
+  for (const line of readFileSync(recordFile, 'utf8').split('\n')) {
+    const pop = /^# population (\S+) (\d+) (\d+)$/.exec(line);
+    if (pop) population[pop[1]] = { mutants: Number(pop[2]), nodes: Number(pop[3]) };
+    if (!line || line.startsWith('#')) continue;
+    const [id, st, replacement, node] = line.split('\t');
+    const [, file, l, c, mutatorName] = /^(.+):(\d+):(\d+) (\w+)$/.exec(id);
+    const m = {
+      scope: SCOPES.find((sc) => file.startsWith(`${sc}/`)),
+      node,
+      file,
+      mutatorName,
+      replacement: JSON.parse(replacement),
+      start: { line: Number(l), column: Number(c) },
+    };
+    sample.push(m);
+    if (st !== 'Missing') byKey.set(statusKey(m), st);
+  }
+  return { sample, population, byKey };
 }
 
 const idOf = (m) => `${m.file}:${m.start.line}:${m.start.column} ${m.mutatorName}`;
@@ -230,8 +257,8 @@ const idOf = (m) => `${m.file}:${m.start.line}:${m.start.column} ${m.mutatorName
 const statusKey = (m) => `${idOf(m)}|${m.replacement}`;
 
 function score() {
-  const { sample, population, seed } = JSON.parse(readFileSync(join(OUT, 'sample.json'), 'utf8'));
-  const byKey = statuses(sample, seed);
+  const seed = Number(flag('--seed', '30'));
+  const { sample, population, byKey } = statuses(seed);
   const judged = judgements();
   const empty = () => ({ detected: 0, timeout: 0, later: 0, equivalent: 0, open: 0, ignored: 0, other: 0 });
   const rows = new Map();
@@ -241,7 +268,7 @@ function score() {
     const id = idOf(m);
     const run = byKey.get(statusKey(m)) ?? 'Missing';
     const undetected = run === 'Survived' || run === 'NoCoverage';
-    const verdict = undetected ? (judged.get(id) ?? 'open') : run;
+    const verdict = undetected ? (judged.get(`${id}|${m.replacement}`) ?? judged.get(id) ?? 'open') : run;
     for (const key of [m.scope, m.file]) {
       if (!rows.has(key)) rows.set(key, empty());
       const r = rows.get(key);
