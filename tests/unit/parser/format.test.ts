@@ -150,6 +150,21 @@ describe('regex formats', () => {
   });
 });
 
+describe('regex format refusals', () => {
+  it('an empty regular expression is refused at its pattern', () => {
+    for (const [path, at] of [
+      [undefined, '/format/pattern'],
+      ['/presets/mine/format', '/presets/mine/format/pattern'],
+    ] as const) {
+      const r = compileFormat({ kind: 'regex', pattern: '' }, path);
+      expect(r).toEqual({
+        ok: false,
+        error: { code: 'BAD_REGEX', message: 'the regular expression is empty', path: at },
+      });
+    }
+  });
+});
+
 describe('JSON lines', () => {
   it('makes every key a field and the first message key the content', () => {
     const r = reader({ kind: 'json' });
