@@ -184,6 +184,15 @@ describe('JSON lines', () => {
     expect(fields(r, '{"a":1}')).toEqual({ fields: { a: '1' }, content: '' });
   });
 
+  it('reads an object after any whitespace JSON allows in a line (space, tab, a lone CR)', () => {
+    // JSON's whitespace is space, tab, CR and LF; a line holds no LF, but may begin with a CR
+    // (a log written with LF CR line ends).
+    const r = reader({ kind: 'json' });
+    expect(fields(r, '\r{"msg":"m","a":1}')).toEqual({ fields: { a: '1' }, content: 'm' });
+    expect(fields(r, ' \t\r {"msg":"x"}')).toEqual({ fields: {}, content: 'x' });
+    expect(r.read('\v{"msg":"x"}')).toBeNull();
+  });
+
   it('does not match lines that are not JSON objects', () => {
     const r = reader({ kind: 'json' });
     for (const line of ['[1,2]', '"text"', '{"open":', 'plain text', '42']) expect(r.read(line)).toBeNull();
