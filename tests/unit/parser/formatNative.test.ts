@@ -138,6 +138,18 @@ describe('the native first try of the format matcher', () => {
     expect(nativeFormat([{ kind: 'content', group: 0 }, ch('x'), { kind: 'end' }], 1)).not.toBeNull();
   });
 
+  it('compiles a format of 28 optional groups in a row at once (what can begin after each was worked out 2^n times)', () => {
+    // `(x)?` 28 times, then the content: each optional part's look-ahead needs what the rest can begin with.
+    const pattern = `${'(x)?'.repeat(28)}<Content>`;
+    const start = performance.now();
+    const reader = compileFormat({ kind: 'format', pattern });
+    expect(performance.now() - start).toBeLessThan(timeBudget(2_000));
+    expect(reader.ok).toBe(true);
+    if (!reader.ok) return;
+    // By hand: the optional parts take the three x's, the content is the rest.
+    expect(reader.value.read('xxxhello')).toEqual({ names: [], values: [], content: 'hello' });
+  }, 120_000);
+
   it('reads 400,000-character lines built to make backtracking slow in well under a second', () => {
     const formats = [
       String.raw`<Component>(\[<PID>\])?: <Content>`,
