@@ -215,7 +215,7 @@ describe('the format-string matcher', () => {
     }
   }, 20_000);
 
-  it('reads a `\\s` written in the format as one whitespace character, also at the start', () => {
+  it('reads a whitespace escape written in the format as one whitespace character, also at the start', () => {
     // `\s<Level> <Content>` is `^\s(?<_0>\S+)\s+(?<_1>.*?)$`: one whitespace, a word, a run, the rest.
     const pattern = String.raw`\s<Level> <Content>`;
     expect(formatMatcher(formatToRegexSource(pattern).source)).not.toBeNull();

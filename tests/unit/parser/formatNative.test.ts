@@ -32,7 +32,7 @@ describe('the native first try of the format matcher', () => {
     expect(m.match('kernel x')).toBeUndefined();
   });
 
-  it('lets a field end where an optional part beginning with whitespace follows (Mac: `\\]( \\(<Address>\\))?:`)', () => {
+  it("lets a field end where an optional part beginning with whitespace follows (Mac's address part)", () => {
     // The header of `<Component>\[<PID>\]( \(<Address>\))?: <Content>`, as formatMatcher cuts it.
     const atoms: Atom[] = [
       field(0),
