@@ -59,8 +59,8 @@ function literal(fragment: string): string {
 
 /**
  * Pure: compiles a (non-preset) format spec into a line reader, or an error saying why it is bad.
- * `trusted`: the spec is one of the project's own (a built-in preset's), whose regex may run on the
- * native engine; anything else runs on RE2, in time linear in the line (src/parser/regex/safeRegex.ts).
+ * `trusted`: the spec is one of the project's own, whose format string may run on the native engine for
+ * short lines; a regex, a preset's too, runs on RE2, in time linear in the line (docs/parser.md).
  */
 export function compileFormat(
   spec: Exclude<FormatSpec, { kind: 'preset' }>,
@@ -71,7 +71,7 @@ export function compileFormat(
     case 'format':
       return compileFormatString(spec.pattern, path, trusted);
     case 'regex':
-      return compileRegexFormat(spec.pattern, spec.flags ?? '', path, trusted);
+      return compileRegexFormat(spec.pattern, spec.flags ?? '', path);
     case 'json': {
       const keys = messageKeys(spec.messageKey, path);
       if (!keys.ok) return keys;
@@ -204,7 +204,7 @@ function matcherReader(
   };
 }
 
-function compileRegexFormat(pattern: unknown, flags: string, path: string, trusted: boolean): Result<LineReader> {
+function compileRegexFormat(pattern: unknown, flags: string, path: string): Result<LineReader> {
   if (typeof pattern !== 'string' || pattern === '')
     return fail('BAD_REGEX', 'the regular expression is empty', `${path}/pattern`);
   if (!/^[imsu]*$/.test(flags))
@@ -212,7 +212,7 @@ function compileRegexFormat(pattern: unknown, flags: string, path: string, trust
   const risky = catastrophicReason(pattern);
   if (risky !== null)
     return fail('BAD_REGEX', `the regular expression ${JSON.stringify(pattern)}: ${risky}`, `${path}/pattern`);
-  const re = compile(pattern, flags, path, 'BAD_REGEX', `the regular expression ${JSON.stringify(pattern)}`, trusted);
+  const re = compile(pattern, flags, path, 'BAD_REGEX', `the regular expression ${JSON.stringify(pattern)}`, false);
   if (!re.ok) return re;
   const names = [...re.value.groupNames];
   const contentName = CONTENT_GROUPS.find((c) => names.includes(c));

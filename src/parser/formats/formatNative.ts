@@ -98,9 +98,12 @@ function startsOf(list: readonly Atom[], follow: Starts): Starts {
         return s;
       case 'content':
         return ANY;
-      case 'optional':
-        addAll(startsOf(a.body, startsOf(list.slice(i + 1), follow)));
-        continue;
+      case 'optional': {
+        // What the rest can begin with, worked out once: walking on here as well took 2^n steps.
+        const after = startsOf(list.slice(i + 1), follow);
+        addAll(startsOf(a.body, after));
+        return addAll(after);
+      }
       case 'end':
         s.end = true;
         return s;

@@ -15,7 +15,7 @@ export const MAX_JSON_DEPTH = 256;
 /** Pure: reads one JSON-lines record; null when the line is not a JSON object or nests too deeply. */
 export function readJsonLine(line: string, messageKeys: readonly string[]): HeaderMatch | null {
   let i = 0;
-  while (i < line.length && (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9)) i++;
+  while (i < line.length && isJsonSpace(line.charCodeAt(i))) i++;
   if (line.charCodeAt(i) !== 123 /* { */) return null;
   if (jsonDepth(line, i) > MAX_JSON_DEPTH) return null;
   let value: unknown;
@@ -140,4 +140,9 @@ function text(v: unknown): string {
 
 function isSpace(c: number): boolean {
   return c === 32 || c === 9;
+}
+
+/** JSON's whitespace that a line can hold (space, tab, CR; a line never holds LF). */
+function isJsonSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 13;
 }

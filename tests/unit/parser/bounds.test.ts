@@ -49,6 +49,32 @@ describe('one line cannot crash the parser', () => {
   });
 });
 
+describe('built-in regex presets run on RE2, as docs/parser.md says', () => {
+  it('a 10 MB request line under a raised line bound is read (the native engine overflowed its stack)', () => {
+    const request = `GET /${'a'.repeat(10_000_000)} HTTP/1.0`;
+    const line = `1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] "${request}" 200 2326`;
+    const r = parsed([line], {
+      name: 't',
+      format: { kind: 'preset', name: 'apache-access' },
+      limits: { lineLength: 20_000_000, eventLength: 20_000_000 },
+    });
+    expect(r.stats).toMatchObject({ lines: 1, parsed: 1, unparsed: 0 });
+    expect(r.events[0]!.content).toBe(request);
+    expect(r.events[0]!.fields).toMatchObject({ Client: '1.2.3.4', Status: '200', Bytes: '2326' });
+  }, 30_000);
+
+  it('read `.` and `\\s` as RE2 does: U+2028 is inside the message, a no-break space is not whitespace', () => {
+    // RE2's `.` crosses U+2028 (the native one does not without `s`); its `\s` is ASCII only.
+    const r = parsed(['Dec 10 06:55:46 LabSZ sshd[24200]: one\u2028two', 'Dec\u00a010 06:55:46 LabSZ cron: x'], {
+      name: 't',
+      format: { kind: 'preset', name: 'syslog' },
+    });
+    expect(r.stats).toMatchObject({ lines: 2, parsed: 1, unparsed: 1 });
+    expect(r.events[0]!.content).toBe('one\u2028two');
+    expect(r.unparsed.lines[0]!.lineNo).toBe(2);
+  });
+});
+
 describe('built-in format strings', () => {
   it('read a 400,000-character line that does not fit in linear time (proxifier: two lazy fields)', () => {
     // Natively each `] ` was a try for <Time> followed by a scan for ` - ` to the end: 12 s here.

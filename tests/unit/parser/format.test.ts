@@ -150,6 +150,21 @@ describe('regex formats', () => {
   });
 });
 
+describe('regex format refusals', () => {
+  it('an empty regular expression is refused at its pattern', () => {
+    for (const [path, at] of [
+      [undefined, '/format/pattern'],
+      ['/presets/mine/format', '/presets/mine/format/pattern'],
+    ] as const) {
+      const r = compileFormat({ kind: 'regex', pattern: '' }, path);
+      expect(r).toEqual({
+        ok: false,
+        error: { code: 'BAD_REGEX', message: 'the regular expression is empty', path: at },
+      });
+    }
+  });
+});
+
 describe('JSON lines', () => {
   it('makes every key a field and the first message key the content', () => {
     const r = reader({ kind: 'json' });
@@ -167,6 +182,15 @@ describe('JSON lines', () => {
       content: 'hi',
     });
     expect(fields(r, '{"a":1}')).toEqual({ fields: { a: '1' }, content: '' });
+  });
+
+  it('reads an object after any whitespace JSON allows in a line (space, tab, a lone CR)', () => {
+    // JSON's whitespace is space, tab, CR and LF; a line holds no LF, but may begin with a CR
+    // (a log written with LF CR line ends).
+    const r = reader({ kind: 'json' });
+    expect(fields(r, '\r{"msg":"m","a":1}')).toEqual({ fields: { a: '1' }, content: 'm' });
+    expect(fields(r, ' \t\r {"msg":"x"}')).toEqual({ fields: {}, content: 'x' });
+    expect(r.read('\v{"msg":"x"}')).toBeNull();
   });
 
   it('does not match lines that are not JSON objects', () => {

@@ -215,6 +215,32 @@ describe('the format-string matcher', () => {
     }
   }, 20_000);
 
+  it('reads a whitespace escape written in the format as one whitespace character, also at the start', () => {
+    // `\s<Level> <Content>` is `^\s(?<_0>\S+)\s+(?<_1>.*?)$`: one whitespace, a word, a run, the rest.
+    const pattern = String.raw`\s<Level> <Content>`;
+    expect(formatMatcher(formatToRegexSource(pattern).source)).not.toBeNull();
+    const reader = compileFormat({ kind: 'format', pattern });
+    expect(reader.ok).toBe(true);
+    if (!reader.ok) return;
+    expect(reader.value.read('\tWARN disk full')).toEqual({ names: ['Level'], values: ['WARN'], content: 'disk full' });
+    expect(reader.value.read('WARN disk full')).toBeNull();
+  });
+
+  it('keeps every way back open past 64 of them (a 100-character word before a lazy content)', () => {
+    // The content followed by whitespace has no native try, so the search itself reads the line; the
+    // word `<A>` leaves one way back per character. By hand: A is the 100 a's, the content the
+    // shortest text after which ` <B>` ends the line ("hello"), B the rest ("world").
+    const reader = compileFormat({ kind: 'format', pattern: '<A> <Content> <B>' });
+    expect(reader.ok).toBe(true);
+    if (!reader.ok) return;
+    const word = 'a'.repeat(100);
+    expect(reader.value.read(`${word} hello world`)).toEqual({
+      names: ['A', 'B'],
+      values: [word, 'world'],
+      content: 'hello',
+    });
+  });
+
   it('leaves a line longer than its visited bitmap allows to RE2, with the same fields', () => {
     const { source } = formatToRegexSource('<Date> <Level>: <Content>');
     expect(formatMatcher(source, 64 * 1024)!.maxLength).toBeLessThan(64 * 1024);

@@ -32,6 +32,63 @@ describe('the native first try of the format matcher', () => {
     expect(m.match('kernel x')).toBeUndefined();
   });
 
+  it("lets a field end where an optional part beginning with whitespace follows (Mac's address part)", () => {
+    // The header of `<Component>\[<PID>\]( \(<Address>\))?: <Content>`, as formatMatcher cuts it.
+    const atoms: Atom[] = [
+      field(0),
+      { kind: 'wsStar' },
+      ch('['),
+      field(1),
+      { kind: 'wsStar' },
+      ch(']'),
+      { kind: 'optional', lazy: false, body: [{ kind: 'wsPlus' }, ch('('), field(2), { kind: 'wsStar' }, ch(')')] },
+      ch(':'),
+      { kind: 'wsPlus' },
+    ];
+    const m = nativeFormat(atoms, 3)!;
+    expect(m).not.toBeNull();
+    // Counted by hand: `QQ` 0–2, `10018` 3–8, `com.tencent.qq` 11–25, the header ends after `): ` at 28.
+    const line = 'QQ[10018] (com.tencent.qq): FA||Url';
+    expect([...m.match(line)!.caps]).toEqual([0, 2, 3, 8, 11, 25]);
+    expect(m.match(line)!.end).toBe(28);
+  });
+
+  it('lets a literal end where an optional part beginning with a tab (or space) character follows', () => {
+    // `<A>:(\t<B>)?<C>` with a real tab: a field, `\s*`, `:`, an optional [tab, field, `\s*`], a field, the end.
+    // The space variant is written by hand (a format's spaces become `\s+`, never a character atom).
+    for (const sep of ['\t', ' ']) {
+      const atoms: Atom[] = [
+        field(0),
+        { kind: 'wsStar' },
+        ch(':'),
+        { kind: 'optional', lazy: false, body: [ch(sep), field(1), { kind: 'wsStar' }] },
+        field(2),
+        { kind: 'end' },
+      ];
+      const m = nativeFormat(atoms, 3)!;
+      expect(m).not.toBeNull();
+      // By hand: `a` 0–1, `b` 3–4 (the shortest field the rest accepts), `c` 5–6, the end at 6.
+      expect(m.match(`a:${sep}b c`)).toEqual({ caps: Int32Array.from([0, 1, 3, 4, 5, 6]), end: 6 });
+    }
+  });
+
+  it('has a native try for content in the middle followed by a literal (`<A>: <Content>;`)', () => {
+    const atoms: Atom[] = [
+      field(0),
+      { kind: 'wsStar' },
+      ch(':'),
+      { kind: 'wsPlus' },
+      { kind: 'content', group: 1 },
+      ch(';'),
+      { kind: 'end' },
+    ];
+    const m = nativeFormat(atoms, 2);
+    expect(m).not.toBeNull();
+    // By hand: `app` 0–3, the content `done` 5–9, the line ends at 10.
+    expect(m!.match('app: done;')).toEqual({ caps: Int32Array.from([0, 3, 5, 9]), end: 10 });
+    expect(m!.match('app: done')).toBeUndefined();
+  });
+
   it('gives the fields RE2 gives for the ten Loghub formats on lines of theirs', () => {
     const cases: [string, string][] = [
       [String.raw`\[<Time>\] <Program> - <Content>`, '[10.30 16:49:06] chrome.exe - proxy.cse.cuhk.edu.hk:5070 open'],
@@ -80,6 +137,18 @@ describe('the native first try of the format matcher', () => {
     expect(nativeFormat([field(0), { kind: 'wsStar' }, { kind: 'wsPlus' }, ch('x')], 1)).toBeNull();
     expect(nativeFormat([{ kind: 'content', group: 0 }, ch('x'), { kind: 'end' }], 1)).not.toBeNull();
   });
+
+  it('compiles a format of 28 optional groups in a row at once (what can begin after each was worked out 2^n times)', () => {
+    // `(x)?` 28 times, then the content: each optional part's look-ahead needs what the rest can begin with.
+    const pattern = `${'(x)?'.repeat(28)}<Content>`;
+    const start = performance.now();
+    const reader = compileFormat({ kind: 'format', pattern });
+    expect(performance.now() - start).toBeLessThan(timeBudget(2_000));
+    expect(reader.ok).toBe(true);
+    if (!reader.ok) return;
+    // By hand: the optional parts take the three x's, the content is the rest.
+    expect(reader.value.read('xxxhello')).toEqual({ names: [], values: [], content: 'hello' });
+  }, 120_000);
 
   it('reads 400,000-character lines built to make backtracking slow in well under a second', () => {
     const formats = [
