@@ -177,8 +177,9 @@ function ratioEstimate(clusters) {
 
 /** The judgements written after the run: docs/mutation/*.md lines of the form
  *  "- `src/…/file.ts:line:column Mutator` killed by …" or "… equivalent: …"; a bullet whose id ends
- *  in " → replacement" judges that replacement alone and wins over the id's bullet. */
-function judgements() {
+ *  in " → replacement" judges that replacement alone and wins over the id's bullet. Only the files
+ *  whose title names the seed count. */
+function judgements(seed) {
   const out = new Map();
   let names = [];
   try {
@@ -186,12 +187,17 @@ function judgements() {
   } catch {
     return out;
   }
-  for (const name of names)
-    for (const line of readFileSync(join(JUDGED, name), 'utf8').split('\n')) {
+  for (const name of names) {
+    const text = readFileSync(join(JUDGED, name), 'utf8');
+    // Ids name source lines, which move as the code changes: a file judges the sample named in its
+    // title, "(seed N)", and no other.
+    if (!text.split('\n', 1)[0].includes(`(seed ${seed})`)) continue;
+    for (const line of text.split('\n')) {
       // An id may name one replacement (`id → replacement`) where its mutants were judged apart.
       const m = /^- `(src\/\S+:\d+:\d+ \w+)(?: → (.+?))?` (killed by|equivalent)/.exec(line);
       if (m) out.set(m[2] === undefined ? m[1] : `${m[1]}|${m[2]}`, m[3] === 'killed by' ? 'killed' : 'equivalent');
     }
+  }
   return out;
 }
 
@@ -259,7 +265,7 @@ const statusKey = (m) => `${idOf(m)}|${m.replacement}`;
 function score() {
   const seed = Number(flag('--seed', '30'));
   const { sample, population, byKey } = statuses(seed);
-  const judged = judgements();
+  const judged = judgements(seed);
   const empty = () => ({ detected: 0, timeout: 0, later: 0, equivalent: 0, open: 0, ignored: 0, other: 0 });
   const rows = new Map();
   const clusters = new Map(); // node → { scope, n, k (detected in the run), kNow (and killed later) }
