@@ -45,6 +45,19 @@ describe('Drain with a leaf index', () => {
     expect(d.comparisons).toBe(0);
   });
 
+  it('lists every cluster with a word at a position, not only the last one added', () => {
+    // Four tokens at 0.75: a cluster may miss one constant position (⌊4 × 0.25⌋ = 1), so the two
+    // shortest lists are read. Each word of cluster 1 (`a b c d`) is also a word of a later cluster at
+    // the same position; the line `a b c z` repeats 3 of its 4 words and must still find it.
+    const d = drain({ depth: 3, similarity: 0.75, indexFrom: 1 });
+    for (const l of ['a b c d', 'a b x y', 'a p c q', 'a r s d']) {
+      const { tokens, glue } = tokenize(l);
+      expect(d.add(tokens, glue).change).toBe('cluster_created');
+    }
+    const { tokens, glue } = tokenize('a b c z');
+    expect(d.add(tokens, glue)).toMatchObject({ cluster: { id: 1 }, change: 'cluster_template_changed' });
+  });
+
   it('gives the same clusters, ids and templates as comparing with every cluster', () => {
     const vocabulary = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'x1', '<NUM>', 'key=', 'v', 'on', 'off');
     const line = fc.array(vocabulary, { minLength: 1, maxLength: 6 }).map((w) => w.join(' '));

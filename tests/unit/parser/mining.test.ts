@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   Drain,
   finalizeTemplates,
+  hasWordBesides,
   joinTokens,
   MAX_VARIANTS,
+  mergedText,
   survivor,
   tokenize,
   type DrainOptions,
@@ -58,6 +60,12 @@ describe('tokenize', () => {
 
   it('splits on a newline and a vertical tab as on a space', () => {
     expect(tokenize('a\nb\u000bc')).toEqual({ tokens: ['a', 'b', 'c'], glue: [false, false, false] });
+  });
+
+  it('reads on after a `::` scope: a key=value right behind it still splits after its sign', () => {
+    // `Class::x=5`: `::` is a token of its own, then `x=` `5` (docs/parser.md, Tokens).
+    expect(tokenize('Class::x=5')).toEqual({ tokens: ['Class', '::', 'x=', '5'], glue: [false, true, true, true] });
+    expect(tokenize('a::,b')).toEqual({ tokens: ['a', '::', ',', 'b'], glue: [false, true, true, true] });
   });
 });
 
@@ -156,6 +164,62 @@ describe('Drain', () => {
     expect(joinTokens(d.clusters[0]!.tokens, d.clusters[0]!.glue)).toBe('start job <*> on <*>');
   });
 
+  it('gives a new word its own branch while the node has room, even beside a <*> branch', () => {
+    // Depth 3: one level of leading tokens. `1 …` opens the `<*>` branch; `stop p q r s` is compared
+    // with the `<*>` leaf (no `stop` branch yet), matches nothing and gets a `stop` branch of its own.
+    const d = drain({ depth: 3 });
+    add(d, 'start x y z w');
+    add(d, '1 x y z w');
+    expect(add(d, 'stop p q r s')).toMatchObject({ cluster: { id: 3 }, change: 'cluster_created' });
+    // So `stop x y z w` walks to the `stop` leaf and meets only cluster 3 (1 of 5 words): a cluster of
+    // its own, although it repeats 4 of the 5 constant positions of `1 x y z w` in the `<*>` leaf.
+    expect(add(d, 'stop x y z w')).toMatchObject({ cluster: { id: 4 }, change: 'cluster_created' });
+    expect(joinTokens(d.clusters[1]!.tokens, d.clusters[1]!.glue)).toBe('1 x y z w');
+  });
+
+  it('counts each cluster a line is compared with in comparisons', () => {
+    const d = drain();
+    add(d, 'job 1 done'); // no leaf of three tokens yet: nothing compared
+    expect(d.comparisons).toBe(0);
+    add(d, 'job 2 done'); // cluster 1
+    expect(d.comparisons).toBe(1);
+    add(d, 'job 3 failed'); // cluster 1 (1 of 2 constant words): a new cluster in the same leaf
+    expect(d.comparisons).toBe(2);
+    add(d, 'job 4 done'); // clusters 1 and 2
+    expect(d.comparisons).toBe(4);
+  });
+
+  it('merges a sibling whose position is already a parameter into an oldest one with two words there', () => {
+    const d = drain();
+    // Cluster 1 has two words at the last position (below variableAfter 3): `<*>` in the template,
+    // its word list kept.
+    add(d, 'start job alpha on red');
+    add(d, 'start job alpha on green');
+    // Cluster 2 (3 of 4 constant words of cluster 1: below 0.8) sees three words there: a parameter.
+    expect(add(d, 'start job beta on red')).toMatchObject({ cluster: { id: 2 }, change: 'cluster_created' });
+    add(d, 'start job beta on green');
+    add(d, 'start job beta on blue');
+    expect(joinTokens(d.clusters[1]!.tokens, d.clusters[1]!.glue)).toBe('start job beta on <*>');
+    // A third word at position 2 merges all three into cluster 1: 2 + 3 + 1 lines.
+    expect(add(d, 'start job gamma on <*>')).toMatchObject({ cluster: { id: 1 }, change: 'cluster_template_changed' });
+    expect(d.clusters.map((c) => survivor(c).id)).toEqual([1, 1, 1]);
+    expect(d.clusters[0]!.size).toBe(6);
+    expect(joinTokens(d.clusters[0]!.tokens, d.clusters[0]!.glue)).toBe('start job <*> on <*>');
+  });
+
+  it('takes the value of a key ending in a digit as variable, and not what follows `>=`', () => {
+    // `p99:` is a key: its values count as variable, so the two lines are one cluster (docs/parser.md,
+    // "Values of keys are parameters").
+    const d = drain();
+    add(d, 'latency p99:fast ok');
+    expect(add(d, 'latency p99:slow ok')).toMatchObject({ cluster: { id: 1 }, change: 'cluster_template_changed' });
+    // `level>=` is no key (`>` is not a letter, digit or `_`): `warn` and `error` are words, 3 of 4
+    // constant words is below 0.8, two clusters.
+    const e = drain();
+    add(e, 'check level>=warn passed');
+    expect(add(e, 'check level>=error passed')).toMatchObject({ cluster: { id: 2 }, change: 'cluster_created' });
+  });
+
   it('match() finds a cluster without changing anything', () => {
     const d = drain();
     add(d, 'job 1 done');
@@ -197,6 +261,24 @@ describe('merge pass', () => {
     expect(r.events.map((e) => e.eventId)).toEqual(['E1', 'E1', 'E1']);
     // Parameters come from each line's own same-length template.
     expect(r.events[1]!.params).toEqual(['1024 bytes', '1.0 KB', '7 bytes']);
+  });
+
+  it('keeps every punctuation token members close a differing gap with, and no digit', () => {
+    const sp = (text: string) => {
+      const tokens = text.split(' ');
+      return { tokens, glue: tokens.map(() => false) };
+    };
+    // `( … ) ,` open and close the gap in both: all three kept around the `<*>`.
+    expect(mergedText([sp('conn ( 1 ) , done'), sp('conn ( 2 3 ) , done')], isVariable)).toBe('conn ( <*> ) , done');
+    // `9` opens both gaps but is a digit, not punctuation: it goes into the `<*>`.
+    expect(mergedText([sp('a 9 1 b'), sp('a 9 2 3 b')], isVariable)).toBe('a <*> b');
+  });
+
+  it('hasWordBesides: brackets are punctuation, a digit is not', () => {
+    expect(hasWordBesides(['[', 'x', ']'], 1, isVariable)).toBe(false);
+    expect(hasWordBesides(['{', '@', '~', '<*>'], 3, isVariable)).toBe(false);
+    // With an isVariable that takes no digit as variable, `9` is a word.
+    expect(hasWordBesides(['9', 'x'], 1, () => false)).toBe(true);
   });
 
   it('can be turned off', () => {

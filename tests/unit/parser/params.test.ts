@@ -31,6 +31,15 @@ describe('parameter extraction', () => {
     expect(x.extract('[<*>]', '[x] y]')).toEqual(['x] y']);
   });
 
+  it('splits two placeholders apart only by whitespace at the first whitespace run', () => {
+    // The literal between them is one space: the first parameter ends at the first whitespace run,
+    // the last takes the rest.
+    expect(x.extract('<*> <*>', 'alpha  beta gamma')).toEqual(['alpha', 'beta gamma']);
+    expect(x.extract('id <*> <NUM> end', 'id abc 7 end')).toEqual(['abc', '7']);
+    // No whitespace after the first placeholder's text: the content does not fit.
+    expect(x.extract('<*> <*>', 'alpha')).toEqual([]);
+  });
+
   it('gives no parameters to a content that does not fit its template', () => {
     expect(x.extract('open <*> now', 'close x now')).toEqual([]);
     expect(x.extract('open <*> now', 'open x later')).toEqual([]);
