@@ -113,4 +113,22 @@ describe('the DFA mask search', () => {
       expect(search.find('aaxxb', 4)).toBeNull();
     }
   });
+
+  it('answers undefined (cannot say), not null (no match), when the forward pass needs more states than it may keep', () => {
+    // The same program for `x+`. From 0 on `aaxxb` the forward pass starts in {1} at the start of the
+    // text; reading `a` needs a second state ({1} after a character that is not a word one). Allowed
+    // one state, it cannot go on: the answer is undefined (the caller searches itself), and stays so.
+    const xPlus = {
+      op: Int32Array.from([FAIL, RUNE1, ALT, MATCH]),
+      out: Int32Array.from([0, 2, 1, 0]),
+      arg: Int32Array.from([0, 120, 3, 0]),
+      ascii: new Uint8Array(4 * 128),
+      start: 1,
+    };
+    const tight = dfaSearch(xPlus, false, 1)!;
+    expect(tight.find('aaxxb', 0)).toBeUndefined();
+    expect(tight.find('x', 0)).toBeUndefined();
+    // With the default room the same search finds `xx`.
+    expect(dfaSearch(xPlus, false)!.find('aaxxb', 0)).toEqual([2, 4]);
+  });
 });

@@ -8,7 +8,7 @@ import { RE2JS } from 're2js';
 import { describe, expect, it } from 'vitest';
 import { matchGate } from '../../../src/parser/regex/matchGate';
 import { progSearch } from '../../../src/parser/regex/progSearch';
-import { FAIL, MATCH, RUNE1 } from '../../../src/parser/regex/re2Program';
+import { ALT, ALT_MATCH, FAIL, MATCH, RUNE1 } from '../../../src/parser/regex/re2Program';
 
 const atom = fc.constantFrom('a', 'b', 'A', '1', '.', ':', '-', '\\.', '[a-c]', '[^a ]', '\\d', '\\w', '\\s', '\\S');
 const assertion = fc.constantFrom('\\b', '\\B', '^', '$');
@@ -118,5 +118,37 @@ describe('the match gate', () => {
     const small = matchGate(ab, 2);
     expect(small.mayMatch('xax', 0)).toBe(true);
     expect(small.mayMatch('x', 0)).toBe(true);
+  });
+
+  it('builds no state for the end of the text, so it does not stop answering early', () => {
+    // The program for `ab` again, with room for three states. `a` passes through {1} at the start and
+    // {1, 2} after a word character; at the end nothing is left: no match, two states kept. `ba` then
+    // needs a third, {1} after a word character (after `b`), and reaches {1, 2} again: no match.
+    const ab = {
+      op: Int32Array.from([FAIL, RUNE1, RUNE1, MATCH]),
+      out: Int32Array.from([0, 2, 3, 0]),
+      arg: Int32Array.from([0, 97, 98, 0]),
+      ascii: new Uint8Array(4 * 128),
+      start: 1,
+    };
+    const gate = matchGate(ab, 3);
+    expect(gate.mayMatch('a', 0)).toBe(false);
+    expect(gate.mayMatch('ba', 0)).toBe(false);
+  });
+
+  it('reads an ALT_MATCH split as a split', () => {
+    // `x+` as RE2 writes it: 0 FAIL, 1 reads `x` → 2, 2 splits to 1 (preferred) or 3, 3 MATCH. A split
+    // with one branch straight to MATCH may be marked ALT_MATCH; it means what ALT means.
+    for (const split of [ALT, ALT_MATCH]) {
+      const gate = matchGate({
+        op: Int32Array.from([FAIL, RUNE1, split, MATCH]),
+        out: Int32Array.from([0, 2, 1, 0]),
+        arg: Int32Array.from([0, 120, 3, 0]),
+        ascii: new Uint8Array(4 * 128),
+        start: 1,
+      });
+      expect(gate.mayMatch('aaxxb', 0)).toBe(true);
+      expect(gate.mayMatch('aaxxb', 4)).toBe(false);
+    }
   });
 });

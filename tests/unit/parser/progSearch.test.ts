@@ -131,6 +131,18 @@ describe('the mask search', () => {
     expect(re.value.replaceAll('ab\u{1F600}', '<m>')).toBe('a<m>\u{1F600}');
   });
 
+  it('steps one code unit past a lone high surrogate it skips for a leading assertion', () => {
+    // `\bx` with `m` (no native twin), on a text that is not ASCII (no DFA): at 0, between the start
+    // and a lone U+D800 (not a word character), `\b` fails and the search skips that one unit; at 1,
+    // between U+D800 and `x`, it holds and `x` matches. Only a high surrogate followed by a low one is
+    // a pair to skip whole.
+    const re = userRegex(String.raw`\bx`, 'm');
+    expect(re.ok).toBe(true);
+    if (!re.ok) return;
+    expect(re.value.replaceAll('\ud800x', '<m>')).toBe('\ud800<m>');
+    expect(re.value.replaceAll('\ud800-\ud800x', '<m>')).toBe('\ud800-\ud800<m>');
+  });
+
   it('reads `z`, the last lowercase letter, as a word character at a `\\b`', () => {
     // The `m` flag leaves `\b` alone but gives the mask no native twin, and `é` stops the DFA: the
     // search itself decides. The first `z` stands between two spaces (a boundary on each side); in

@@ -93,6 +93,16 @@ describe('userRegex', () => {
     expect(ok(userRegex('a$', 'm')).matchesEmpty()).toBe(false);
   });
 
+  it('after an empty match steps one code unit on where no surrogate pair begins', () => {
+    // `x*` matches the empty text before every character and at the end. A lone low surrogate
+    // (U+DC00) or U+E000 is one character, also when a lone low surrogate follows: the next empty
+    // match lands right after it, before the second one. Only a high surrogate followed by a low one
+    // is a pair, stepped over whole.
+    const re = ok(userRegex('x*'));
+    expect(re.replaceAll('\udc00\udc00', '-')).toBe('-\udc00-\udc00-');
+    expect(re.replaceAll('\ue000\udc00', '-')).toBe('-\ue000-\udc00-');
+  });
+
   it('refuses a syntax error with the native reason, and what RE2 cannot run with RE2’s', () => {
     expect(userRegex('(')).toEqual({ ok: false, reason: 'Unterminated group', syntax: true });
     expect(userRegex('a{1001}')).toEqual({
