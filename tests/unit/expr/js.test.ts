@@ -331,7 +331,7 @@ describe('JavaScript formulas: callbacks and replacements at the end of their ar
     expect(js('xs.reduce((acc, x, i) => acc + x * i, 0)', { xs: [5, 6, 7] })).toBe(20);
   });
 
-  it('`$12` with one group in a replacement is group 1 followed by "2", as JavaScript reads it', () => {
+  it('a replacement $12 with one group is group 1 followed by the text 2, as JavaScript reads it', () => {
     // "abc".replace(/(b)/, "$12") in JavaScript: $1 = "b", then the text "2": "a" + "b2" + "c".
     expect(js('s.replace(/(b)/, "$12")', { s: 'abc' })).toBe('ab2c');
     // `$2` with one group names no group: it stays as written.
