@@ -52,6 +52,14 @@ describe('evaluate: comparisons and equality', () => {
     expect(runError('x > 0')).toBe('cannot compare null and number with ">" (both must be numbers or both strings)');
   });
 
+  it('refuses > between a string on the left and a number or null on the right', () => {
+    // Only the left side is a string: "b" > 1 is neither two numbers nor two strings.
+    expect(runError('"b" > 1')).toBe(
+      'cannot compare string and number with ">" (both must be numbers or both strings)',
+    );
+    expect(runError('"b" > x')).toBe('cannot compare string and null with ">" (both must be numbers or both strings)');
+  });
+
   it('compares with == strictly: no type coercion, == and === are the same', () => {
     expect(run('1 == "1"')).toBe(false);
     expect(run('0 == false')).toBe(false);

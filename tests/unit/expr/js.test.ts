@@ -287,3 +287,54 @@ describe('JavaScript formulas: the safety rules still hold at run time', () => {
     expect(scope).toEqual({ xs: [3, 1, 2], o: { a: 1 } });
   });
 });
+
+// The notes a translation gives are written into the loader's warning (src/engine/dsl/expressions.ts),
+// so each one must appear exactly when its construct does, and say what it means.
+describe('JavaScript formulas: the translation notes and spans a caller sees', () => {
+  /** The notes of `source`, which must load. */
+  function notes(source: string, params?: readonly string[]): string[] {
+    const r = parseJsFormula(source, params === undefined ? undefined : { params });
+    if (!r.ok) throw new Error(`expected ${JSON.stringify(source)} to load, got: ${r.error.message}`);
+    return r.notes;
+  }
+
+  it("a wrapper's parameters with other names read the variables by position, counted from 1", () => {
+    // `a` and `b` are not variables of the scope, so they read `x` (position 1) and `y` (position 2).
+    expect(js('(a, b) => a * 10 + b', { x: 2, y: 3 }, ['x', 'y'])).toBe(23);
+    expect(notes('(a, b) => a * 10 + b', ['x', 'y'])).toEqual([
+      'the wrapper\'s parameter 1 reads the variable "x"',
+      'the wrapper\'s parameter 2 reads the variable "y"',
+    ]);
+  });
+
+  it('a template literal with a placeholder says it writes arrays and objects as JSON; one without says nothing', () => {
+    const note = 'a template literal writes arrays and objects as JSON';
+    expect(notes('`n=${x}`')).toContain(note);
+    expect(notes('`plain`')).not.toContain(note);
+    expect(notes('`plain`')).toEqual([]);
+  });
+
+  it('a template literal with a placeholder spans the whole template, backticks included', () => {
+    // `a${x}b`: the backtick at 0, `a` at 1, `${` at 2–3, `x` at 4, `}` at 5, `b` at 6, the closing backtick at 7.
+    const r = parseJsFormula('`a${x}b`');
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.expr.ast).toMatchObject({ type: 'Binary', operator: '+', start: 0, end: 8 });
+    expect(r.expr.ast).toMatchObject({ left: { type: 'Binary', start: 0, end: 8 } });
+  });
+});
+
+describe('JavaScript formulas: callbacks and replacements at the end of their argument lists', () => {
+  it("a callback's third parameter is the array (map) or the index (reduce)", () => {
+    // map: every element sees the whole array, so each gives its length, 3.
+    expect(js('xs.map((x, i, a) => a.length)', { xs: [10, 20, 30] })).toEqual([3, 3, 3]);
+    // reduce: (acc, x, i) with i = 0, 1, 2 over 5, 6, 7: 0 + 5·0 + 6·1 + 7·2 = 20.
+    expect(js('xs.reduce((acc, x, i) => acc + x * i, 0)', { xs: [5, 6, 7] })).toBe(20);
+  });
+
+  it('a replacement $12 with one group is group 1 followed by the text 2, as JavaScript reads it', () => {
+    // "abc".replace(/(b)/, "$12") in JavaScript: $1 = "b", then the text "2": "a" + "b2" + "c".
+    expect(js('s.replace(/(b)/, "$12")', { s: 'abc' })).toBe('ab2c');
+    // `$2` with one group names no group: it stays as written.
+    expect(js('s.replace(/(b)/, "[$2]")', { s: 'abc' })).toBe('a[$2]c');
+  });
+});
