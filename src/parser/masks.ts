@@ -218,7 +218,7 @@ function maskSet(masks: CompiledMask[]): MaskSet {
       let out = content;
       // Whether the text as it stands holds a digit: a mask that replaced the last ones (a user's
       // `\d+`, an IP) spares every later mask that needs one (NUM, SIZE, TIME, …) its regex.
-      // Worked out again only when a hint asks after a replacement (`stale`).
+      // Worked out again when a hint asks after any replacement (`stale`; `<wait-5s>` brings one in).
       let digits = hasDigit(content);
       let stale = false;
       for (let i = 0; i < masks.length; i++) {
@@ -228,7 +228,7 @@ function maskSet(masks: CompiledMask[]): MaskSet {
           if (!m.hint(out, digits)) continue;
         }
         const next = m.regex.replaceAll(out, m.placeholder);
-        if (digits && next !== out) stale = true;
+        if (next !== out) stale = true;
         out = next;
       }
       return out;

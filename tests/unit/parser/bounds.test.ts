@@ -28,6 +28,15 @@ describe('one line cannot crash the parser', () => {
     expect(parsed([ok], { name: 't', format: { kind: 'json' } }).stats.parsed).toBe(1);
   });
 
+  it('brackets inside JSON strings do not count toward the nesting bound', () => {
+    // The object nests one level; its message is text holding 300 `[` and 300 `{`.
+    const message = `${'['.repeat(300)}${'{'.repeat(300)}`;
+    const r = parsed([`{"message":"${message}","n":1}`], { name: 't', format: { kind: 'json' } });
+    expect(r.stats).toMatchObject({ lines: 1, parsed: 1, unparsed: 0 });
+    expect(r.events[0]!.content).toBe(message);
+    expect(r.events[0]!.fields).toEqual({ n: '1' });
+  });
+
   it('a 10 MB quoted request line (apache-access, nginx) is read up to the line bound, not a stack overflow', () => {
     const big = `1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] "GET /${'a'.repeat(10_000_000)} HTTP/1.0" 200 2326`;
     const short = '1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] "GET /x HTTP/1.0" 200 2326';

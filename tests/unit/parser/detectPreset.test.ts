@@ -21,4 +21,24 @@ describe('detectPreset', () => {
     });
     expect(detectPreset('{"msg":"a"}\n{"msg":"b"}\n', { presets })).toEqual({ name: 'lines', rate: 1 });
   });
+
+  it('keeps the preset reading the largest share when a later one reads fewer lines', () => {
+    // `<Content>` reads both lines (rate 1); JSON only the first (rate 1/2, at minRate).
+    const presets = new PresetRegistry({
+      text: { description: 'any line', format: { kind: 'format', pattern: '<Content>' } },
+      lines: { description: 'JSON lines', format: { kind: 'json' } },
+    });
+    expect(detectPreset('{"msg":"a"}\nplain text\n', { presets })).toEqual({ name: 'text', rate: 1 });
+  });
+
+  it('on a tie prefers the format string with more literal text, even when it comes later', () => {
+    // Both read both lines. Outside their fields `<Component>: <Content>` requires `:` (1 character),
+    // `sshd\[<Pid>\]: <Content>` requires `sshd[]:` (7), so the more specific second one wins.
+    const presets = new PresetRegistry({
+      loose: { description: 'any component', format: { kind: 'format', pattern: '<Component>: <Content>' } },
+      sshd: { description: 'sshd only', format: { kind: 'format', pattern: String.raw`sshd\[<Pid>\]: <Content>` } },
+    });
+    const text = 'sshd[1]: session opened\nsshd[22]: session closed\n';
+    expect(detectPreset(text, { presets })).toEqual({ name: 'sshd', rate: 1 });
+  });
 });

@@ -163,6 +163,22 @@ describe('regex format refusals', () => {
       });
     }
   });
+
+  it('flags outside i, m, s, u are refused at the flags', () => {
+    for (const [path, at] of [
+      [undefined, '/format/flags'],
+      ['/presets/mine/format', '/presets/mine/format/flags'],
+    ] as const) {
+      const r = compileFormat({ kind: 'regex', pattern: '(?<Content>.*)', flags: 'gi' }, path);
+      expect(r).toEqual({
+        ok: false,
+        error: { code: 'BAD_REGEX', message: 'flags "gi" are not allowed; use any of i, m, s, u', path: at },
+      });
+    }
+    // The same refusal through a whole parse of a configuration.
+    const parse = parseLog('x', { name: 't', format: { kind: 'regex', pattern: '(?<Content>.*)', flags: 'y' } });
+    expect(parse).toMatchObject({ ok: false, error: { code: 'BAD_REGEX', path: '/format/flags' } });
+  });
 });
 
 describe('JSON lines', () => {

@@ -72,6 +72,18 @@ describe('the native first try of the format matcher', () => {
     }
   });
 
+  it('does not end an optional part at the end of the line when what follows it needs a character', () => {
+    // `<A>(:<B>)?:<C>`, atoms written by hand: a field, an optional [`:`, field], `:`, a field.
+    const atoms: Atom[] = [field(0), { kind: 'optional', lazy: false, body: [ch(':'), field(1)] }, ch(':'), field(2)];
+    const m = nativeFormat(atoms, 3);
+    expect(m).not.toBeNull();
+    // On `a:b` the optional part could take `:b`, but the `:` after it cannot begin at the end of the
+    // line, so the regex leaves it out: `a` 0–1, no B (−1), `b` 2–3, the match ends at 3.
+    expect(m!.match('a:b')).toEqual({ caps: Int32Array.from([0, 1, -1, -1, 2, 3]), end: 3 });
+    // With a second colon the optional part is taken: `a` 0–1, `b` 2–3, `c` 4–5.
+    expect(m!.match('a:b:c')).toEqual({ caps: Int32Array.from([0, 1, 2, 3, 4, 5]), end: 5 });
+  });
+
   it('has a native try for content in the middle followed by a literal (`<A>: <Content>;`)', () => {
     const atoms: Atom[] = [
       field(0),

@@ -57,6 +57,14 @@ describe('compileMasks', () => {
     const m = set({ custom: [{ name: 'w', pattern: 'host' }] });
     expect(m.apply('host 10.0.0.1')).toBe('<w> <IP>');
   });
+
+  it('lets a later mask see a digit an earlier placeholder brought in, whether or not the line had one', () => {
+    // `<wait-5s>` holds `5s`, which DURATION (a later default) matches: applied in order, it is masked
+    // in both lines. The quick hints once missed it when the line held no digit of its own.
+    const m = set({ custom: [{ name: 'wait-5s', pattern: 'soon' }] });
+    expect(m.apply('ready soon')).toBe('ready <wait-<DURATION>>');
+    expect(m.apply('ready soon x1')).toBe('ready <wait-<DURATION>> x1');
+  });
 });
 
 describe('compileMask', () => {
