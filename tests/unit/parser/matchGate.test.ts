@@ -40,6 +40,18 @@ function compile(p: string, flags: string): RE2JS {
 /** Whether RE2's own search finds a match starting at or after `from`. */
 const re2Finds = (re: RE2JS, text: string, from: number): boolean => re.matcher(text).find(from);
 
+/** RE2's program for `ab`, built by hand: 0 FAIL, 1 reads `a` → 2, 2 reads `b` → 3, 3 MATCH; tries
+ *  start at 1. */
+function abProgram() {
+  return {
+    op: Int32Array.from([FAIL, RUNE1, RUNE1, MATCH]),
+    out: Int32Array.from([0, 2, 3, 0]),
+    arg: Int32Array.from([0, 97, 98, 0]),
+    ascii: new Uint8Array(4 * 128),
+    start: 1,
+  };
+}
+
 describe('the match gate', () => {
   it('on ASCII texts, says no match exactly where RE2 finds none', () => {
     fc.assert(
@@ -103,14 +115,7 @@ describe('the match gate', () => {
   });
 
   it('stops answering once a text needs more states than it may keep, and not before', () => {
-    // RE2's program for `ab`: 0 FAIL, 1 reads `a` → 2, 2 reads `b` → 3, 3 MATCH; tries start at 1.
-    const ab = {
-      op: Int32Array.from([FAIL, RUNE1, RUNE1, MATCH]),
-      out: Int32Array.from([0, 2, 3, 0]),
-      arg: Int32Array.from([0, 97, 98, 0]),
-      ascii: new Uint8Array(4 * 128),
-      start: 1,
-    };
+    const ab = abProgram();
     // `xax` from 0 passes through three states: {1} at the start, {1} after `x` (not a word
     // character), {1, 2} after `a`; the next `x` leads back to {1} after `x`, the end to no match.
     expect(matchGate(ab, 3).mayMatch('xax', 0)).toBe(false);
@@ -124,13 +129,7 @@ describe('the match gate', () => {
     // The program for `ab` again, with room for three states. `a` passes through {1} at the start and
     // {1, 2} after a word character; at the end nothing is left: no match, two states kept. `ba` then
     // needs a third, {1} after a word character (after `b`), and reaches {1, 2} again: no match.
-    const ab = {
-      op: Int32Array.from([FAIL, RUNE1, RUNE1, MATCH]),
-      out: Int32Array.from([0, 2, 3, 0]),
-      arg: Int32Array.from([0, 97, 98, 0]),
-      ascii: new Uint8Array(4 * 128),
-      start: 1,
-    };
+    const ab = abProgram();
     const gate = matchGate(ab, 3);
     expect(gate.mayMatch('a', 0)).toBe(false);
     expect(gate.mayMatch('ba', 0)).toBe(false);
