@@ -302,7 +302,7 @@ function score() {
     `Sample of seed ${seed}. Scored = the drawn nodes' mutants less ignored (static) ones and errors, as Stryker scores; estimates with their 95 % interval.`,
   );
   console.log(
-    '| Scope | Mutants (nodes) | Drawn nodes | Scored mutants | Detected in the run (timed out) | Killed by later tests | Equivalent | Not judged | Score in the run | Score now | … timeouts counted as undetected | … equivalents left out |',
+    '| Scope | Mutants (nodes) | Drawn nodes | Scored mutants | Detected in the run (timed out) | Killed by later tests | Equivalent | Not judged | Score in the run | Score now | Score now, timeouts as undetected | Score now, equivalents left out |',
   );
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- | --- |');
   for (const scope of SCOPES) {
