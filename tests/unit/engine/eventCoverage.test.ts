@@ -144,6 +144,45 @@ describe('eventCoverage', () => {
       fsms: [],
     });
   });
+
+  it('counts null and an array as malformed events, not as events with no target', () => {
+    const doc = {
+      version: '3.0',
+      name: 'plain',
+      nodes: [
+        { nodeId: 'src', type: 'DataSource', count: 0, outputs: [{ destinationNodeId: 'out' }] },
+        { nodeId: 'out', type: 'Sink' },
+      ],
+    };
+    expect(eventCoverage(scenario(doc), [null, [ev('x')], ev('x')])).toEqual({
+      events: 3,
+      targets: [{ target: 'src', count: 1, known: true }],
+      consumable: 1,
+      malformed: 2,
+      fsms: [],
+    });
+  });
+
+  it('lists a null target or name after a named one of the same count, whichever came first', () => {
+    // Equal counts are ordered by name in code-unit order, and null (no target, no name) comes last.
+    const noTarget = { correlationId: 'c1', event: 'open' };
+    for (const events of [
+      [noTarget, ev('E1')],
+      [ev('E1'), noTarget],
+    ])
+      expect(eventCoverage(scenario(DOOR), events).targets).toEqual([
+        { target: 'src', count: 1, known: true },
+        { target: null, count: 1, known: false },
+      ]);
+    for (const events of [
+      [ev(undefined), ev('E1')],
+      [ev('E1'), ev(undefined)],
+    ])
+      expect(eventCoverage(scenario(DOOR), events).fsms[0]!.unmatched).toEqual([
+        { name: 'E1', count: 1 },
+        { name: null, count: 1 },
+      ]);
+  });
 });
 
 describe('coverageLines', () => {

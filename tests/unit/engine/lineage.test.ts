@@ -349,6 +349,16 @@ describe('provenance and descendants', () => {
     expect(!engine.descendants('nope').ok).toBe(true);
   });
 
+  it('is UNKNOWN_TOKEN, not a throw, for a token id that is not a text (a JavaScript caller’s number)', () => {
+    const engine = run(aggregateDoc);
+    const expected = {
+      ok: false,
+      error: { code: 'UNKNOWN_TOKEN', message: 'no token "1" in this run', details: { tokenId: 1 } },
+    };
+    expect(engine.provenance(1 as unknown as string)).toEqual(expected);
+    expect(engine.descendants(1 as unknown as string)).toEqual(expected);
+  });
+
   it('are inverse relations: a ∈ ancestors(b) ⇔ b ∈ descendants(a), for every pair of tokens', () => {
     fc.assert(
       fc.property(shapeArbitrary, (shape) => {

@@ -4,7 +4,13 @@
  * worked out by hand from the scenario; and `flowledger run`'s sinks read from the same place.
  */
 import { describe, expect, it } from 'vitest';
-import { collectedOf, fsmResult, resultFormula, sinkResult } from '../../../src/engine/query/runResult';
+import {
+  collectedOf,
+  fsmResult,
+  RESULT_SINK_VALUES,
+  resultFormula,
+  sinkResult,
+} from '../../../src/engine/query/runResult';
 import { runSummary } from '../../../src/cli/commands/runSummary';
 import type { RunResult } from '../../../src/contract/queries';
 import { run, scenario, sink, source, processNode } from './helpers';
@@ -20,6 +26,12 @@ describe('resultFormula', () => {
   it('is count when nothing was collected or no token carried a value', () => {
     expect(resultFormula(collectedOf([]))).toBe('count');
     expect(resultFormula(collectedOf([null, null]))).toBe('count');
+  });
+  it('looks for a set value among the last RESULT_SINK_VALUES (1000) values only, the 1000th from the end too', () => {
+    // A text 1000th from the end is seen: latest. One 1001st from the end, with 1000 nulls after it,
+    // is not: count.
+    expect(resultFormula(collectedOf(['x', ...new Array<null>(RESULT_SINK_VALUES - 1).fill(null)]))).toBe('latest');
+    expect(resultFormula(collectedOf(['x', ...new Array<null>(RESULT_SINK_VALUES).fill(null)]))).toBe('count');
   });
 });
 

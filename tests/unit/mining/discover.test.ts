@@ -87,6 +87,16 @@ describe('discover', () => {
     expect(typed.variants).toEqual([{ trace: ['open', 'close'], count: 1 }]);
   });
 
+  it("takes the activity of an event in the original tool's shape from data.event before its type", () => {
+    // docs/discovery.md: the activity is `data.event` for `{type, data}` events, else `type`.
+    const typed = discovered([
+      { type: 'order', data: { correlationId: 'o1', event: 'placed' } },
+      { type: 'order', data: { correlationId: 'o1' } },
+      { type: 'order', data: { correlationId: 'o1', event: 'paid' } },
+    ]);
+    expect(typed.variants).toEqual([{ trace: ['placed', 'order', 'paid'], count: 1 }]);
+  });
+
   it('names the event and the field it cannot read', () => {
     expect(readCaseLog([ev('c1', 'a'), { correlationId: 'c1' }])).toEqual({
       ok: false,

@@ -183,4 +183,29 @@ describe('ISO times without Date', () => {
     expect(parseIsoTime('2026-11-25')).toBe(Date.UTC(2026, 10, 25));
     expect(parseIsoTime('Dec 10 06:55:46')).toBeNaN();
   });
+
+  it('refuses a month, day, hour, minute or second out of range, and reads second 60 as the next minute', () => {
+    for (const text of [
+      '2026-13-01',
+      '2026-00-10',
+      '2026-01-00',
+      '2026-01-32',
+      '2026-01-01T24:00',
+      '2026-01-01T00:60',
+      '2026-01-01T00:00:61Z',
+    ])
+      expect(parseIsoTime(text), text).toBeNaN();
+    // 2024-01-01T00:00:00Z is 1,704,067,200,000 ms; a leap second 60 is 60 s past the minute.
+    expect(parseIsoTime('2024-01-01T00:00:60Z')).toBe(1_704_067_200_000 + 60_000);
+    expect(parseIsoTime('2024-01-01T00:00:59Z')).toBe(1_704_067_200_000 + 59_000);
+  });
+
+  it('writes years outside 0000–9999 with a sign and six digits, as Date#toISOString does', () => {
+    // 0000-01-01 is 719,528 days before 1970-01-01 (62,167,219,200,000 ms); year −1 (not a leap
+    // year) starts 365 days earlier; 10000-01-01 is 2,932,897 days after 1970-01-01.
+    expect(formatIsoTime(-62_167_219_200_000)).toBe('0000-01-01T00:00:00.000Z');
+    expect(formatIsoTime(-62_167_219_200_000 - 365 * 86_400_000)).toBe('-000001-01-01T00:00:00.000Z');
+    expect(formatIsoTime(253_402_300_800_000)).toBe('+010000-01-01T00:00:00.000Z');
+    expect(formatIsoTime(253_402_300_800_000 - 1)).toBe('9999-12-31T23:59:59.999Z');
+  });
 });

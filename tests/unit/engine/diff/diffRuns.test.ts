@@ -105,4 +105,34 @@ describe('diffRuns', () => {
     expect(r.at?.seq).toBe(1);
     expect((await compare(a, fed(['order-1', 'customer-7']))).identical).toBe(true);
   });
+
+  it('finds tokens whose correlation id lists differ in length, either way round', async () => {
+    // The same token id (events#1) and data ({value: 1, event: "order"}); one carries one
+    // correlation id, the other that id and a second one: they differ at the first line.
+    const doc = scenario([
+      {
+        nodeId: 'events',
+        type: 'DataSource',
+        generation: { type: 'execution-events', eventType: 'order' },
+        outputs: [{ destinationNodeId: 'sink' }],
+      },
+      sink(),
+    ]);
+    const fed = (ids: string[]) => {
+      const engine = engineFor(doc, { events: [{ type: 'order', correlationIds: ids, data: { value: 1 } }] });
+      engine.runToEnd();
+      return engine;
+    };
+    const one = fed(['order-1']);
+    const two = fed(['order-1', 'customer-7']);
+    for (const [a, b] of [
+      [one, two],
+      [two, one],
+    ] as const) {
+      const r = await compare(a, b);
+      expect(r.identical).toBe(false);
+      expect(r.firstDivergentStep).toBe(1);
+      expect(r.at?.seq).toBe(1);
+    }
+  });
 });

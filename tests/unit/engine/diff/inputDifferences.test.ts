@@ -92,4 +92,12 @@ describe('jsonDifferences', () => {
     expect(jsonDifferences({ constructor: 1 }, {}, 10).paths).toEqual([{ path: '/constructor', a: 1 }]);
     expect(jsonDifferences(1, '1', 10).paths).toEqual([{ path: '', a: 1, b: '1' }]);
   });
+
+  it('finds no difference between values with the same canonical JSON that are not the same value', () => {
+    // Canonical JSON writes a non-finite number as null (as JSON.stringify does): NaN, Infinity and
+    // null read alike, and NaN is not === NaN.
+    expect(jsonDifferences({ x: NaN, y: Infinity }, { x: null, y: NaN }, 10)).toEqual({ paths: [], more: 0 });
+    expect(jsonDifferences([NaN], [NaN], 10)).toEqual({ paths: [], more: 0 });
+    expect(jsonDifferences({ x: NaN }, { x: 0 }, 10).paths).toEqual([{ path: '/x', a: NaN, b: 0 }]);
+  });
 });

@@ -98,6 +98,32 @@ describe('shardability', () => {
       { nodeId: 'perId', reason: 'flushes only at the end of the run, whose step depends on every id' },
     ]);
   });
+
+  it('refuses a per-correlation FSM with a timer transition, the last of its transitions', () => {
+    const timed = {
+      nodeId: 'fsm',
+      type: 'FSM',
+      fsm: {
+        instancePer: 'correlationId',
+        states: [{ name: 'open', isInitial: true }, { name: 'closed' }],
+        transitions: [
+          { from: 'open', to: 'closed', trigger: 'close' },
+          { from: 'open', to: 'closed', trigger: 'timer', after: 3 },
+        ],
+      },
+      outputs: [{ destinationNodeId: 'done' }],
+    };
+    expect(shardability(scenarioOf([source, timed, { nodeId: 'done', type: 'Sink' }]))).toEqual({
+      shardable: false,
+      blockers: [
+        {
+          nodeId: 'fsm',
+          reason:
+            "has timer transitions: timers of different ids firing in one step are ordered by the machines' creation across all ids (not supported by sharding yet)",
+        },
+      ],
+    });
+  });
 });
 
 describe('the shard of a correlation id', () => {

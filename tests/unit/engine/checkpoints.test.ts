@@ -1,0 +1,35 @@
+/**
+ * Checkpoint memory stays bounded: past 256 checkpoints every other one is dropped — never step
+ * 0's — and the spacing doubles (src/engine/replay/checkpoints.ts). With a spacing of 1 work unit a
+ * checkpoint is taken after every step, since each step adds at least one unit (the step itself),
+ * so the list after each step is countable by hand.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadScenario } from '../../../src/engine/dsl';
+import { LiveRun } from '../../../src/engine/run/liveRun';
+import { scenario, sink, source } from './helpers';
+
+describe('Checkpoints', () => {
+  it('past 256 checkpoints keeps step 0’s and every other one after it, and doubles the spacing', () => {
+    const loaded = loadScenario(scenario([source('src', 'sink', { count: 300 }), sink()], { maxSteps: 2000 }));
+    expect(loaded.scenario).toBeDefined();
+    const live = new LiveRun(loaded.scenario!, 1, { checkpointSpacing: 1 });
+    while (live.step < 255) expect(live.stepSync()).toBe(true);
+    // Steps 0 … 255: 256 checkpoints, the most that are kept.
+    expect(live.checkpoints.count).toBe(256);
+    expect(live.checkpoints.currentSpacing).toBe(1);
+    // Step 256 makes 257: the ones at steps 0, 2, 4, …, 256 stay (129 of them).
+    expect(live.stepSync()).toBe(true);
+    expect(live.checkpoints.count).toBe(129);
+    expect(live.checkpoints.currentSpacing).toBe(2);
+    for (const [step, nearest] of [
+      [0, 0],
+      [1, 0],
+      [2, 2],
+      [3, 2],
+      [255, 254],
+      [256, 256],
+    ])
+      expect(live.checkpoints.nearest(step!).step, `nearest to step ${step}`).toBe(nearest);
+  });
+});
