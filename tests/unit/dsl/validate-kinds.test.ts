@@ -301,6 +301,17 @@ describe('validation — Multiplexer', () => {
       },
     ],
     [
+      'a defaultOutput index out of range on a node with one output',
+      mux({ strategy: 'conditional', conditions: ['true'], defaultOutput: 1 }, [
+        { name: 'x', destinationNodeId: 'sink' },
+      ]),
+      {
+        severity: 'error',
+        path: `${at}/defaultOutput`,
+        message: 'output index 1 is out of range: the node has 1 output (0 to 0)',
+      },
+    ],
+    [
       'a negative defaultOutput',
       mux({ strategy: 'conditional', conditions: ['true', 'true', 'true'], defaultOutput: -1 }),
       { severity: 'error', path: `${at}/defaultOutput`, message: 'at least 0' },

@@ -207,6 +207,23 @@ describe('Aggregator', () => {
     expect(collected(engine)).toEqual([]);
   });
 
+  it('drops the whole buffer with the error when a threshold check’s formula fails', () => {
+    // docs/dsl.md: a failing formula is a NODE_ERROR with the consumed tokens, which are dropped.
+    // The threshold check runs the formula at each arrival, so each token is buffered, then
+    // dropped with the error at once: nothing is left for the end flush.
+    const engine = run(
+      aggDoc({ method: 'formula', formula: 'upper(values)', trigger: { type: 'threshold', value: 3 } }, { count: 2 }),
+    );
+    expect(brief(engine, (e) => e.nodeId === 'agg')).toEqual([
+      '2 agg TOKEN_BUFFERED src#1 -> -',
+      '2 agg NODE_ERROR [src#1] -> -',
+      '3 agg TOKEN_BUFFERED src#2 -> -',
+      '3 agg NODE_ERROR [src#2] -> -',
+    ]);
+    expect(engine.getNodeState('agg')!.aggregates).toMatchObject({ buffered: 0 });
+    expect(collected(engine)).toEqual([]);
+  });
+
   it('travels back through a half-filled buffer: every earlier step replays to the live state', () => {
     // `len(values)` reaches the threshold 3 at every third token, so the sink gets 3, 3, 3. A
     // checkpoint taken while one or two tokens are held must keep the values held then: the tokens

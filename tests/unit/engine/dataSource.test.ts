@@ -180,6 +180,53 @@ describe('DataSource', () => {
       engine.runToEnd();
       expect(eventsOf(engine, 'src')[0]!.outputToken!.data).toEqual({ value: 1, nested: { a: 1 } });
     });
+
+    it('in the original tool’s shape are refused when a correlationIds list holds a non-string, in the payload or the event', () => {
+      // Token correlation ids are strings (docs/dsl.md); the original tool's events are checked
+      // like targeted ones: payload problems are prefixed `data: `, the event's own are not.
+      const typed = scenario([
+        {
+          nodeId: 'feed',
+          type: 'DataSource',
+          generation: { type: 'execution-events', eventType: 'order' },
+          outputs: [{ destinationNodeId: 'sink' }],
+        },
+        sink(),
+      ]);
+      const q = engineFor(typed).getExternalEventQueue();
+      expect(
+        q.addEvents([
+          { type: 'order', data: { correlationIds: ['o-1'] } },
+          { type: 'order', data: { correlationIds: ['o-1', 2] } },
+        ]),
+      ).toEqual({
+        ok: false,
+        index: 1,
+        error: 'data: "correlationIds" must be an array of strings',
+      });
+      expect(q.addEvents([{ type: 'order', correlationIds: [3, 'o-2'], data: {} }])).toEqual({
+        ok: false,
+        index: 0,
+        error: '"correlationIds" must be an array of strings',
+      });
+      expect(q.size()).toBe(0);
+    });
+
+    it('keep a masked placeholder in the queue of the target it names when given, even if the object is reused', () => {
+      // A shard run passes other shards' events as masked placeholders (addEvents' `masked`); one
+      // object may be passed many times. Each time, its target is read afresh: retargeted from
+      // `a` to `b`, it queues once at `a` and then twice at `b`; a masked event makes no token.
+      const engine = engineFor(scenario([source('a', 'sink'), source('b', 'sink'), sink()]));
+      const q = engine.getExternalEventQueue();
+      const placeholder = { targetDataSourceId: 'a' };
+      expect(q.addEvents([placeholder], () => true)).toEqual({ ok: true, added: 1 });
+      placeholder.targetDataSourceId = 'b';
+      expect(q.addEvents([placeholder, placeholder], () => true)).toEqual({ ok: true, added: 2 });
+      expect(engine.getNodeState('a')!.aggregates).toEqual({ mode: 'external', emitted: 0, remaining: 1 });
+      expect(engine.getNodeState('b')!.aggregates).toEqual({ mode: 'external', emitted: 0, remaining: 2 });
+      engine.runToEnd();
+      expect(collected(engine)).toEqual([]);
+    });
   });
 });
 

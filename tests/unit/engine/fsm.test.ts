@@ -190,6 +190,29 @@ describe('FSM', () => {
     });
   });
 
+  it('checks a timer once at its step, though the state left earlier had a timer due then too', () => {
+    // `a` arms its timer for step 0 + 4; the event `go` (step 2) moves to `b`, whose timer is due
+    // at 2 + 2 = 4 as well. At step 4 only `b`'s timer is checked, once: its failing condition
+    // makes one NODE_ERROR, and `a`'s timer, cancelled by leaving `a`, does nothing.
+    const engine = run(
+      fsmDoc({
+        states: ['a', 'b', 'c'],
+        transitions: [
+          { from: 'a', to: 'c', trigger: 'timer', after: 4 },
+          { from: 'a', to: 'b', trigger: 'go' },
+          { from: 'b', to: 'c', trigger: 'timer', after: 2, condition: "upper(step) == 'X'" },
+        ],
+      }),
+      { events: [ev({ event: 'go' })] },
+    );
+    expect(brief(engine, (e) => e.nodeId === 'fsm')).toEqual([
+      '2 fsm STATE_TRANSITION a->b src#1 -> fsm#1',
+      '4 fsm NODE_ERROR - -> -',
+    ]);
+    expect(eventsOf(engine, 'fsm')[1]!.details).toMatchObject({ transition: 'b -> c' });
+    expect(engine.getNodeState('fsm')!.currentState).toBe('b');
+  });
+
   it('records a failing condition as NODE_ERROR and drops the token', () => {
     const engine = run(
       fsmDoc(

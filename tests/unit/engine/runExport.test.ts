@@ -168,6 +168,23 @@ describe('exportRun / importRun', () => {
     }
   });
 
+  it('names the format version it cannot read, as the file gives it, and the one it reads', () => {
+    const text = sampleRun().exportRun();
+    const header = JSON.parse(text.split('\n')[0]!);
+    const rest = text.slice(text.indexOf('\n'));
+    const refusal = (formatVersion: unknown) => {
+      const r = Engine.importRun(JSON.stringify({ ...header, formatVersion }) + rest);
+      return r.ok ? null : { code: r.error.code, message: r.error.message };
+    };
+    expect(refusal(2)).toEqual({
+      code: 'INVALID_LEDGER',
+      message: 'not a valid exported run: its format version 2 is not supported (this engine reads version 1)',
+    });
+    expect(refusal('1')!.message).toBe(
+      'not a valid exported run: its format version "1" is not supported (this engine reads version 1)',
+    );
+  });
+
   it('is INVALID_LEDGER, not a throw, when the header’s loaded scenario cannot be run', () => {
     // A run started from a loaded scenario exports it as is (scenarioForm "scenario"); a file whose
     // scenario was then broken still hashes right (the event lines are untouched), so it gets as far
