@@ -98,6 +98,18 @@ describe('the match gate', () => {
     expect(number.mayMatch('ab 12', 2)).toBe(true);
   });
 
+  it('reads `Z`, the last capital letter, as a word character', () => {
+    // `Z\b` matches a `Z` followed by the end of the text or by a character that is not a word
+    // character; a `Z` followed by a letter has no boundary after it.
+    const z = progSearch(compile(String.raw`Z\b`, ''))!;
+    expect(z.mayMatch('Z', 0)).toBe(true);
+    expect(z.mayMatch('Z-', 0)).toBe(true);
+    expect(z.mayMatch('Za', 0)).toBe(false);
+    expect(z.mayMatch('ZZ', 0)).toBe(true);
+    // Between `Z` and `1` (both word characters) there is no boundary; after a `Z` a `-` gives one.
+    expect(z.mayMatch('Z1 -', 0)).toBe(false);
+  });
+
   it('stays correct when a pattern needs more states than the gate keeps', () => {
     // `a` eleven characters from the end: 2^11 states of the tries under way, more than it keeps.
     const re = compile('a[ab]{10}$', '');

@@ -71,6 +71,17 @@ describe('the native twin of a mask', () => {
     expect(spaced.value.replaceAll('a b a,b a-b a\tb', '<m>')).toBe('<m> <m> a-b <m>');
   });
 
+  it('keeps the escapes of control characters, which mean the same to both engines', () => {
+    // `\n \t \r \f \v` are the same characters (0A, 09, 0D, 0C, 0B) to RE2 and to the native engine.
+    expect(twinSource(String.raw`a\tb`)).toBe('a\\tb');
+    expect(twinSource(String.raw`\n\t\r\f\v`)).toBe('\\n\\t\\r\\f\\v');
+    expect(hasTwin(String.raw`a\tb`)).toBe(true);
+    const tab = userRegex(String.raw`a\tb`);
+    expect(tab.ok).toBe(true);
+    if (!tab.ok) return;
+    expect(tab.value.replaceAll('a\tb a b', '<m>')).toBe('<m> a b');
+  });
+
   it('replaces exactly what RE2 matches, on generated patterns that have a twin', () => {
     fc.assert(
       fc.property(pattern, fc.array(text, { minLength: 1, maxLength: 6 }), (p, texts) => {

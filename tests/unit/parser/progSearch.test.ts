@@ -153,6 +153,20 @@ describe('the mask search', () => {
     expect(re.value.replaceAll('é z az', '<m>')).toBe('é <m> az');
   });
 
+  it('reads a pair from the top of the high surrogates, and no pair from a unit above them', () => {
+    // With `m` (no native twin) on texts that are not ASCII (no DFA), the search itself reads each
+    // character. U+10FC00 is the pair DBFF DC00: DBFF is the last high surrogate, so the two units
+    // are one character and the mask made of it matches both. U+E000 is above the surrogates: it is
+    // one character even when a lone low surrogate follows, and the mask U+E000 matches it alone.
+    const top = userRegex('\u{10FC00}', 'm');
+    const above = userRegex('\ue000', 'm');
+    expect(top.ok && above.ok).toBe(true);
+    if (!top.ok || !above.ok) return;
+    expect(top.value.replaceAll('a\u{10FC00}b', '<m>')).toBe('a<m>b');
+    expect(above.value.replaceAll('\ue000\udc00', '<m>')).toBe('<m>\udc00');
+    expect(above.value.replaceAll('-\ue000\udc00\ue000', '<m>')).toBe('-<m>\udc00<m>');
+  });
+
   it('stays linear on a 50,000-character line where every position starts a long try', () => {
     const digits = userRegex(String.raw`\d+x`);
     expect(digits.ok).toBe(true);

@@ -103,6 +103,14 @@ describe('userRegex', () => {
     expect(re.replaceAll('\ue000\udc00', '-')).toBe('-\ue000-\udc00-');
   });
 
+  it('after an empty match steps one code unit past a lone high surrogate', () => {
+    // A high surrogate (U+D800) followed by U+E000 or by `a` is no pair: each is one character, and
+    // `x*` matches the empty text before each and at the end.
+    const re = ok(userRegex('x*'));
+    expect(re.replaceAll('\ud800\ue000', '-')).toBe('-\ud800-\ue000-');
+    expect(re.replaceAll('\ud800a', '-')).toBe('-\ud800-a-');
+  });
+
   it('refuses a syntax error with the native reason, and what RE2 cannot run with RE2’s', () => {
     expect(userRegex('(')).toEqual({ ok: false, reason: 'Unterminated group', syntax: true });
     expect(userRegex('a{1001}')).toEqual({
@@ -165,6 +173,13 @@ describe('unsupportedConstruct', () => {
     expect(unsupportedConstruct('(?<=a)b(?<!c)')).toBeNull();
     expect(unsupportedConstruct('(?:a)')).toBeNull();
     expect(unsupportedConstruct('\\(?=')).toBeNull();
+  });
+
+  it('takes `=` or `!` as a lookahead only right after `(?`', () => {
+    // `(a=b)` and `(a!)` are groups with `=` and `!` inside; no lookahead.
+    expect(unsupportedConstruct('(a=b)')).toBeNull();
+    expect(unsupportedConstruct('x(a!)')).toBeNull();
+    expect(ok(userRegex('(a=b)')).replaceAll('a=b a-b', '<m>')).toBe('<m> a-b');
   });
 
   it('reads nothing inside a class, which ends at its first ] after a leading ^ or ]', () => {
