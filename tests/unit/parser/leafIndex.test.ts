@@ -58,6 +58,27 @@ describe('Drain with a leaf index', () => {
     expect(d.add(tokens, glue)).toMatchObject({ cluster: { id: 1 }, change: 'cluster_template_changed' });
   });
 
+  it('breaks a tie between two clusters for the oldest, as the full scan does, whatever order the lists hold them in', () => {
+    // Depth 3: one leaf for four-token lines starting with `a`. Cluster 1 is `a <*> c d`, cluster 2
+    // `a b c e` until `a b c f` makes it `a b c <*>`; cluster 3 keeps the `a` list long. `a b c d` repeats
+    // every constant word of both (similarity 1, one `<*>` each): a tie, which goes to the oldest,
+    // cluster 1. The shortest list read is position 1's, which holds cluster 2 (word `b`) before
+    // cluster 1 (no constant word).
+    for (const indexFrom of [1, 32]) {
+      const d = drain({ depth: 3, similarity: 0.75, variableAfter: 100, indexFrom });
+      const add = (line: string) => {
+        const { tokens, glue } = tokenize(line);
+        return d.add(tokens, glue);
+      };
+      add('a x c d');
+      expect(add('a y c d')).toMatchObject({ cluster: { id: 1 }, change: 'cluster_template_changed' });
+      expect(add('a b c e')).toMatchObject({ cluster: { id: 2 }, change: 'cluster_created' });
+      expect(add('a b c f')).toMatchObject({ cluster: { id: 2 }, change: 'cluster_template_changed' });
+      expect(add('a m n o')).toMatchObject({ cluster: { id: 3 }, change: 'cluster_created' });
+      expect(add('a b c d')).toMatchObject({ cluster: { id: 1 }, change: 'none' });
+    }
+  });
+
   it('gives the same clusters, ids and templates as comparing with every cluster', () => {
     const vocabulary = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'x1', '<NUM>', 'key=', 'v', 'on', 'off');
     const line = fc.array(vocabulary, { minLength: 1, maxLength: 6 }).map((w) => w.join(' '));

@@ -67,6 +67,12 @@ describe('tokenize', () => {
     expect(tokenize('Class::x=5')).toEqual({ tokens: ['Class', '::', 'x=', '5'], glue: [false, true, true, true] });
     expect(tokenize('a::,b')).toEqual({ tokens: ['a', '::', ',', 'b'], glue: [false, true, true, true] });
   });
+  it('splits off `::` and `..` at the start of a word without an empty token before them', () => {
+    expect(tokenize('::x')).toEqual({ tokens: ['::', 'x'], glue: [false, true] });
+    expect(tokenize('a,::b')).toEqual({ tokens: ['a', ',', '::', 'b'], glue: [false, true, true, true] });
+    expect(tokenize('..x')).toEqual({ tokens: ['..', 'x'], glue: [false, true] });
+    expect(tokenize('a|..b')).toEqual({ tokens: ['a', '|', '..', 'b'], glue: [false, true, true, true] });
+  });
 });
 
 describe('Drain', () => {
@@ -220,6 +226,30 @@ describe('Drain', () => {
     expect(add(e, 'check level>=error passed')).toMatchObject({ cluster: { id: 2 }, change: 'cluster_created' });
   });
 
+  it('keeps a position few-valued when a word it has seen comes again', () => {
+    // variableAfter 3: `alpha` and `beta` are two words at position 2; `alpha` again is no third.
+    const d = drain();
+    add(d, 'start job alpha now ok');
+    expect(add(d, 'start job beta now ok')).toMatchObject({ cluster: { id: 1 }, change: 'cluster_template_changed' });
+    add(d, 'start job alpha now ok');
+    expect(d.clusters[0]!.values[2]).toEqual(new Set(['alpha', 'beta']));
+    expect(d.valueWords.size).toBe(0);
+    // So the final pass splits the cluster by its two words (fewer than variableAfter).
+    expect(templates(d)).toEqual(['start job alpha now ok', 'start job beta now ok']);
+  });
+
+  it('takes no sibling with a `<*>` where the new cluster has a value as one word apart', () => {
+    const d = drain();
+    add(d, 'run job 1 on red');
+    add(d, 'run job 2 on red'); // cluster 1: `run job <*> on red`
+    // 3 of 4 constant words of cluster 1: cluster 2. Cluster 1 differs from it at the `<*>` and at `red`.
+    expect(add(d, 'run job 3 on blue')).toMatchObject({ cluster: { id: 2 }, change: 'cluster_created' });
+    // Cluster 2 is one word apart (`3`/`4` both look variable), cluster 1 is not: two words, not the
+    // three variableAfter needs, so nothing merges.
+    expect(add(d, 'run job 4 on green')).toMatchObject({ cluster: { id: 3 }, change: 'cluster_created' });
+    expect(d.clusters.map((c) => c.mergedInto)).toEqual([null, null, null]);
+  });
+
   it('match() finds a cluster without changing anything', () => {
     const d = drain();
     add(d, 'job 1 done');
@@ -288,6 +318,28 @@ describe('merge pass', () => {
 });
 
 describe('final assignment', () => {
+  it("gives each part of a split cluster an id of its own after the clusters' ids", () => {
+    // Two clusters, each split by a position with two words: the second parts take E3 and E4.
+    const r = parsed(
+      ['start job alpha now ok', 'start job beta now ok', 'stop task red now ok', 'stop task blue now ok'],
+      withFormat('<Content>'),
+    );
+    expect(r.events.map((e) => [e.eventId, e.template])).toEqual([
+      ['E1', 'start job alpha now ok'],
+      ['E3', 'start job beta now ok'],
+      ['E2', 'stop task red now ok'],
+      ['E4', 'stop task blue now ok'],
+    ]);
+  });
+
+  it('gives each line the part of a cluster split by two positions its words belong to', () => {
+    const r = parsed(['a b c d e f g h alpha red', 'a b c d e f g h beta blue'], withFormat('<Content>'));
+    expect(r.events.map((e) => [e.eventId, e.template])).toEqual([
+      ['E1', 'a b c d e f g h alpha red'],
+      ['E2', 'a b c d e f g h beta blue'],
+    ]);
+  });
+
   it('gives a line mined early the template its cluster ended with', () => {
     const r = parsed(
       [

@@ -25,6 +25,15 @@ describe('parameter extraction', () => {
     expect(x.extract('user\t<*>', 'user  bob')).toEqual(['bob']);
   });
 
+  it('reads a vertical tab in the template as whitespace too', () => {
+    expect(x.extract('user\u000b<*>', 'user bob')).toEqual(['bob']);
+  });
+
+  it('reads the parameters of a multi-line content from its first line only', () => {
+    expect(x.extract('user <*>', 'user bob\nmore text')).toEqual(['bob']);
+    expect(x.extract('<*> done', 'job done\ntrace')).toEqual(['job']);
+  });
+
   it('gives the first parameter as little as it can take (lazy), the last one the rest', () => {
     expect(x.extract('<*> to <*>', 'a to b to c')).toEqual(['a', 'b to c']);
     expect(x.extract('<*><*>', 'abc')).toEqual(['', 'abc']);
