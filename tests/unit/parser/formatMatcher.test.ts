@@ -271,4 +271,15 @@ describe('the format-string matcher', () => {
     if (!lone.ok) return;
     expect(lone.value.read('xy\uDC00 c b')).toEqual({ names: ['A', 'B'], values: ['xy', 'b'], content: 'c' });
   });
+
+  it('takes the longest lines whose visited bitmap fits in its bits, and no longer ones', () => {
+    // `<Content>` is `^(?<_0>.*?)$`: SAVE, SPLIT, ANY, JMP, SAVE, END, MATCH — 7 instructions. A line
+    // of n characters marks 7 × (n + 1) bits, so with 700 bits the longest is 99 (700 bits), and with
+    // 706 bits still 99 (100 characters would need 707).
+    const { source } = formatToRegexSource('<Content>');
+    expect(source).toBe('^(?<_0>.*?)$');
+    expect(formatMatcher(source, 700)!.maxLength).toBe(99);
+    expect(formatMatcher(source, 706)!.maxLength).toBe(99);
+    expect(formatMatcher(source, 707)!.maxLength).toBe(100);
+  });
 });
