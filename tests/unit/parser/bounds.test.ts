@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { performance } from 'node:perf_hooks';
 import { compileMasks, DEFAULT_MASKS, LineSplitter, parseLog, tokenize } from '../../../src/parser';
+import { jsonDepth } from '../../../src/parser/formats/structured';
 import { trustedRegex } from '../../../src/parser/regex/safeRegex';
 import { parsed, withFormat } from './helpers';
 import { timeBudget } from '../timeBudget';
@@ -55,6 +56,27 @@ describe('one line cannot crash the parser', () => {
     expect(r.stats.parsed).toBe(1);
     expect(r.events[0]!.content).toBe(request);
     expect(r.events[0]!.fields).toMatchObject({ Status: '200', UserAgent: 'agent' });
+  });
+});
+
+describe('the JSON nesting bound counts levels exactly', () => {
+  it('counts arrays and objects, not brackets inside strings, and skips escaped quotes', () => {
+    // By hand: the object (1) holds an array (2) holding an object (3) holding an array (4).
+    expect(jsonDepth('{"a":[{"b":[1]}]}')).toBe(4);
+    // `\"` inside a string does not end it, so the `{[` after it are text: depth 1.
+    expect(jsonDepth(String.raw`{"a":"say \"{[\" now"}`)).toBe(1);
+    // Only the escaped quote's backslash is skipped: `\\` ends with the string's own closing quote.
+    expect(jsonDepth(String.raw`{"a":"\\","b":[]}`)).toBe(2);
+  });
+
+  it('reads a JSON line 256 levels deep and refuses one 257 deep, with the depth in the reason', () => {
+    const line = (levels: number) => `{"message":"m","a":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`;
+    const r = parsed([line(256), line(257)], { name: 't', format: { kind: 'json' } });
+    expect(r.stats).toMatchObject({ parsed: 1, unparsed: 1 });
+    expect(r.unparsed.lines[0]).toMatchObject({ lineNo: 2 });
+    expect(r.unparsed.lines[0]!.reason).toBe(
+      'the JSON is nested more than 256 levels deep (at least 257); it is not read',
+    );
   });
 });
 

@@ -41,4 +41,17 @@ describe('detectPreset', () => {
     const text = 'sshd[1]: session opened\nsshd[22]: session closed\n';
     expect(detectPreset(text, { presets })).toEqual({ name: 'sshd', rate: 1 });
   });
+
+  it('keeps the preset reading more lines even when a later one has more literal text or the field', () => {
+    // `<Content>` reads all four lines (rate 1); `sshd\[<Pid>\]: <Content>` only the two sshd lines
+    // (rate 1/2, at minRate) though it has 7 literal characters to 0 and the field Pid: the share
+    // decides first, literal text and the field only break a tie.
+    const presets = new PresetRegistry({
+      text: { description: 'any line', format: { kind: 'format', pattern: '<Content>' } },
+      sshd: { description: 'sshd only', format: { kind: 'format', pattern: String.raw`sshd\[<Pid>\]: <Content>` } },
+    });
+    const text = 'sshd[1]: session opened\nplain text\nsshd[22]: session closed\nmore text\n';
+    expect(detectPreset(text, { presets })).toEqual({ name: 'text', rate: 1 });
+    expect(detectPreset(text, { presets, field: 'Pid' })).toEqual({ name: 'text', rate: 1 });
+  });
 });

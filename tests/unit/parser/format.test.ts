@@ -352,3 +352,33 @@ describe('line separators inside a line (issue 10, item 10)', () => {
     });
   });
 });
+
+describe("the project's own format strings on the native engine", () => {
+  it('read a U+2028, U+2029 or lone CR inside the content, as RE2 does for a user format', () => {
+    // docs/parser.md: a line is cut only at a line feed; a field's `.` crosses the other breaks.
+    const own = compileFormat({ kind: 'format', pattern: '<Level> <Content>' }, '/format', true);
+    expect(own.ok).toBe(true);
+    if (!own.ok) return;
+    const line = 'INFO one\u2028two\u2029three\rfour';
+    expect(own.value.read(line)).toEqual({
+      names: ['Level'],
+      values: ['INFO'],
+      content: 'one\u2028two\u2029three\rfour',
+    });
+    // The default format (the whole line is the content) likewise.
+    const whole = compileFormat({ kind: 'format', pattern: '<Content>' }, '/format', true);
+    expect(whole.ok).toBe(true);
+    if (!whole.ok) return;
+    expect(whole.value.read('a\u2028b')).toEqual({ names: [], values: [], content: 'a\u2028b' });
+  });
+
+  it("say they read a format string (kind 'format'), as a user's format string does", () => {
+    // LineReader.kind names the format's kind; the project's own run on the native engine for short
+    // lines, a user's on the linear matcher, and both are format strings.
+    for (const trusted of [true, false]) {
+      const r = compileFormat({ kind: 'format', pattern: '<Level> <Content>' }, '/format', trusted);
+      expect(r.ok).toBe(true);
+      if (r.ok) expect(r.value.kind).toBe('format');
+    }
+  });
+});

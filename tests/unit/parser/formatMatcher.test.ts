@@ -256,4 +256,30 @@ describe('the format-string matcher', () => {
         content: rest,
       });
   }, 20_000);
+
+  it('never ends a field inside a surrogate pair, and reads a lone surrogate as one character', () => {
+    // RE2 reads code points. `<A>\uDE00 <Content> <B>` (content before whitespace: no native try, the
+    // search reads the line): in `x😀 c b` the \uDE00 is the second half of 😀, which A cannot end
+    // inside, so the line does not match.
+    const pair = compileFormat({ kind: 'format', pattern: '<A>\uDE00 <Content> <B>' });
+    expect(pair.ok).toBe(true);
+    if (!pair.ok) return;
+    expect(pair.value.read('x\uD83D\uDE00 c b')).toBeNull();
+    // A lone \uDC00 after `y` is a character of its own: A is `xy`, the literal takes the \uDC00.
+    const lone = compileFormat({ kind: 'format', pattern: '<A>\uDC00 <Content> <B>' });
+    expect(lone.ok).toBe(true);
+    if (!lone.ok) return;
+    expect(lone.value.read('xy\uDC00 c b')).toEqual({ names: ['A', 'B'], values: ['xy', 'b'], content: 'c' });
+  });
+
+  it('takes the longest lines whose visited bitmap fits in its bits, and no longer ones', () => {
+    // `<Content>` is `^(?<_0>.*?)$`: SAVE, SPLIT, ANY, JMP, SAVE, END, MATCH — 7 instructions. A line
+    // of n characters marks 7 × (n + 1) bits, so with 700 bits the longest is 99 (700 bits), and with
+    // 706 bits still 99 (100 characters would need 707).
+    const { source } = formatToRegexSource('<Content>');
+    expect(source).toBe('^(?<_0>.*?)$');
+    expect(formatMatcher(source, 700)!.maxLength).toBe(99);
+    expect(formatMatcher(source, 706)!.maxLength).toBe(99);
+    expect(formatMatcher(source, 707)!.maxLength).toBe(100);
+  });
 });

@@ -84,6 +84,28 @@ describe('the native first try of the format matcher', () => {
     expect(m!.match('a:b:c')).toEqual({ caps: Int32Array.from([0, 1, 2, 3, 4, 5]), end: 5 });
   });
 
+  it('lets a field end before whitespace when an optional part and `\\s*` follow it', () => {
+    // `<A>(,<B>)?\s*;`: after the optional part comes `\s*;`, which can begin with whitespace or `;`.
+    // By hand on `a ;;c`: A is `a` (0–1; the shortest field, and ` ;` follows), no B, the header ends
+    // after ` ;` at 3 — as RE2 reads it (A lazy, then `\s*;`), not A `a ;` ending at 4.
+    const atoms: Atom[] = [
+      field(0),
+      { kind: 'optional', lazy: false, body: [ch(','), field(1)] },
+      { kind: 'wsStar' },
+      ch(';'),
+    ];
+    const m = nativeFormat(atoms, 2)!;
+    expect(m).not.toBeNull();
+    expect([...m.match('a ;;c')!.caps]).toEqual([0, 1, -1, -1]);
+    expect(m.match('a ;;c')!.end).toBe(3);
+    // Through a format string (which writes `\s*` before a literal): A `a`, B took no part (empty
+    // text, as every reader gives a field that took none), content `;c`.
+    const reader = compileFormat({ kind: 'format', pattern: '<A>(,<B>)?;<Content>' }, '/format', true);
+    expect(reader.ok).toBe(true);
+    if (!reader.ok) return;
+    expect(reader.value.read('a ;;c')).toEqual({ names: ['A', 'B'], values: ['a', ''], content: ';c' });
+  });
+
   it('has a native try for content in the middle followed by a literal (`<A>: <Content>;`)', () => {
     const atoms: Atom[] = [
       field(0),

@@ -242,3 +242,25 @@ describe('parseLog', () => {
     );
   });
 });
+
+describe('what a parse keeps of its lines', () => {
+  it('keeps an unmatched line longer than 2,000 characters as its first 2,000 and an ellipsis', () => {
+    // docs/parser.md: unmatched lines are kept with their line numbers, text cut at 2,000 characters.
+    const long = `${'ab'.repeat(1000)}cdef`;
+    const r = parsed(['{"message":"fine"}', long, 'short line'], { name: 't', format: { kind: 'json' } });
+    expect(r.stats).toMatchObject({ parsed: 1, unparsed: 2 });
+    expect(r.unparsed.lines).toEqual([
+      { lineNo: 2, text: `${'ab'.repeat(1000)}…` },
+      { lineNo: 3, text: 'short line' },
+    ]);
+  });
+
+  it('lists each JSON key once among the field names, in order of first appearance', () => {
+    // The content is `message`; the other keys are fields, listed once each however many lines have them.
+    const r = parsed(
+      ['{"message":"a","level":"info"}', '{"level":"warn","message":"b","host":"h1"}', '{"host":"h2","message":"c"}'],
+      { name: 't', format: { kind: 'json' } },
+    );
+    expect(r.fieldNames).toEqual(['level', 'host']);
+  });
+});
