@@ -126,6 +126,31 @@ describe('eventCoverage', () => {
     expect(c.consumable).toBe(2);
   });
 
+  it('reads a typed event whose data is null without failing, as an event addressed by its type', () => {
+    const doc = {
+      version: '3.0',
+      name: 'typed',
+      nodes: [
+        {
+          nodeId: 'feed',
+          type: 'DataSource',
+          generation: { type: 'execution-events', eventType: 'reading' },
+          outputs: [{ destinationNodeId: 'm' }],
+        },
+        {
+          nodeId: 'm',
+          type: 'FSM',
+          fsm: { states: ['idle', 'busy'], transitions: [{ from: 'idle', to: 'busy', trigger: 'start' }] },
+        },
+      ],
+    };
+    // The type "reading" addresses feed, which feeds m: one event, reaching m.
+    const c = eventCoverage(scenario(doc), [{ type: 'reading', correlationId: 'c1', data: null }]);
+    expect(c.events).toBe(1);
+    expect(c.targets).toEqual([{ target: 'feed', count: 1, known: true }]);
+    expect(c.fsms[0]).toMatchObject({ label: 'm', reaching: 1 });
+  });
+
   it('counts events addressed to a DataSource that feeds no FSM as consumable, and malformed ones apart', () => {
     const doc = {
       version: '3.0',

@@ -164,6 +164,26 @@ describe('stateAt (checkpoints + replay)', () => {
     });
   });
 
+  it('emits no more external events than are left when a batch asks for more', () => {
+    // batchSize 2, three events: step 1 emits src#1 and src#2, step 2 only src#3 (the batch's second
+    // slot finds none), which waits for the sink while #1 and #2 arrive there (1 + 2 = 3).
+    const engine = new Engine({ checkpointSpacing: 8192 });
+    const doc = scenario([source('src', 'sink', { count: 0, batchSize: 2 }), sink()]);
+    expect(engine.initialize(doc).errors).toEqual([]);
+    engine.getExternalEventQueue().addEvents([1, 2, 3].map((value) => ({ targetDataSourceId: 'src', value })));
+    engine.advance(2);
+    const live = engine.stateAt(2);
+    engine.runToEnd();
+    // Replayed from step 0 (no checkpoint since), step 2 must be what the live run saw.
+    const replayed = engine.stateAt(2);
+    if (!live.ok || !replayed.ok) throw new Error('no state at step 2');
+    expect(replayed.value).toMatchObject({
+      queue: { next: [{ nodeId: 'sink', tokenId: 'src#3' }], external: { pending: 0 } },
+      sinks: { sink: { count: 2, sum: 3 } },
+    });
+    expect(replayed.value).toEqual(live.value);
+  });
+
   it('keeps checkpoint memory bounded by thinning on long runs', () => {
     const engine = run(scenario([source('src', 'sink', { count: 3000 }), sink()], { maxSteps: 5000 }), {});
     const spaced = new Engine({ checkpointSpacing: 2 });

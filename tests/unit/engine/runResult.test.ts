@@ -176,6 +176,23 @@ describe('runResult', () => {
     expect(r.truncation).toBe('truncated: maxSteps (3) was reached before the run completed');
   });
 
+  it('counts the tokens a node dropped among its problems', () => {
+    const routing = scenario([
+      source('src', 'mux', { count: 3 }),
+      {
+        nodeId: 'mux',
+        type: 'Multiplexer',
+        multiplexing: { strategy: 'conditional', conditions: ['data.value >= 2'] },
+        outputs: [{ destinationNodeId: 'sink' }],
+      },
+      sink(),
+    ]);
+    const r = value(run(routing).runResult());
+    // Values 1, 2, 3: no condition holds for 1 and there is no default output, so it is dropped (one drop, no error).
+    expect(r.problems).toEqual([{ nodeId: 'mux', name: 'mux', errors: 0, dropped: 1 }]);
+    expect(r.sinks.map((s) => [s.sinkId, s.count])).toEqual([['sink', 2]]);
+  });
+
   it('is where `flowledger run` takes its sinks from', () => {
     const summary = runSummary(engine);
     const r = value(engine.runResult());

@@ -214,6 +214,8 @@ describe('JavaScript formulas: constructs outside the subset are refused at load
     ['`${a}${b}` + tag`x`', 'tagged template', 1, 14],
     ['switch (a) { default: return 1; }', 'switch statement', 1, 1],
     ['xs.map(x => { x = 2; return x; })', 'assignment', 1, 15],
+    // spread in a call: only Math.max and Math.min read their arguments as one array
+    ['Math.abs(...xs)', 'spread in a call', 1, 10],
   ];
   it.each(cases)('%j → %s at %i:%i', (source, construct, line, column) => {
     const e = refusal(source);

@@ -123,6 +123,9 @@ describe('regular expressions (RE2)', () => {
     ["'2024-03-05'.replace(/(\\d+)-(\\d+)-(\\d+)/, '$3/$2/$1 ($&) $$')", '05/03/2024 (2024-03-05) $'],
     ["'a.b.c'.replace('.', '-')", 'a-b.c'],
     ["'a.b.c'.replaceAll('.', '-')", 'a-b-c'],
+    // an empty text pattern matches before every character and at the end, as in JavaScript
+    ["'ab'.replaceAll('', '-')", '-a-b-'],
+    ["''.replaceAll('', '-')", '-'],
     ["'a, b;c'.split(/[,;]\\s*/)", ['a', 'b', 'c']],
     ["'a1b2c'.split(/(\\d)/)", ['a', '1', 'b', '2', 'c']],
     ["'a,b,c'.split(',', 2)", ['a', 'b']],

@@ -24,6 +24,12 @@ describe('parseExpression: literals', () => {
     expect(run(source)).toBe(expected);
   });
 
+  it('reads the escapes of code point 0 (\\x00, \\u0000, \\u{0}) as the NUL character, not as an invalid escape', () => {
+    expect(run('"a\\x00b"')).toBe('a\u0000b');
+    expect(run('"\\u0000"')).toBe('\u0000');
+    expect(run('"\\u{0}"')).toBe('\u0000');
+  });
+
   it('reads arrays, with nesting and a trailing comma', () => {
     expect(run('[1, "a", [true, null],]')).toEqual([1, 'a', [true, null]]);
     expect(run('[]')).toEqual([]);

@@ -28,6 +28,14 @@ describe('didYouMean', () => {
     expect(didYouMean('node-x', ['nodes-y', 'node-y'])).toBe('node-y');
   });
 
+  it('compares every character left between a shared prefix and suffix, the first one too', () => {
+    // Nothing is shared at either end of abcd and bcda; dropping the leading a and appending one is 2 edits,
+    // within the limit of min(2, 4 / 2) = 2.
+    expect(didYouMean('abcd', ['bcda'])).toBe('bcda');
+    // After the shared prefix "ab", xcdz and cdyz differ by dropping x and inserting y: 2 edits for a name of 6.
+    expect(didYouMean('abxcdz', ['abcdyz'])).toBe('abcdyz');
+  });
+
   it('handles no candidates and long ids', () => {
     expect(didYouMean('a', [])).toBeUndefined();
     const long = 'n'.repeat(500);

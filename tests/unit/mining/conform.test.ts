@@ -108,6 +108,67 @@ describe('conform', () => {
   });
 });
 
+describe('conform, decrements and timers', () => {
+  // Two tickets: idle --take--> busy (onEntry: left - 1), busy --take--> busy, busy --finish [left <= 0]--> done;
+  // idle --timer after 5--> expired, which no event takes.
+  const doc = {
+    version: '3.0',
+    nodes: [
+      { nodeId: 'src', type: 'DataSource', count: 0, outputs: [{ destinationNodeId: 'desk' }] },
+      {
+        nodeId: 'desk',
+        type: 'FSM',
+        fsm: {
+          instancePer: 'correlationId',
+          variables: { left: 2 },
+          states: [
+            { name: 'idle', isInitial: true },
+            { name: 'busy', onEntry: [{ action: 'decrement', target: 'left' }] },
+            { name: 'done', isFinal: true },
+            { name: 'expired', isFinal: true },
+          ],
+          transitions: [
+            { from: 'idle', to: 'busy', trigger: 'take' },
+            { from: 'busy', to: 'busy', trigger: 'take' },
+            { from: 'busy', to: 'done', trigger: 'finish', condition: 'left <= 0' },
+            { from: 'idle', to: 'expired', trigger: 'timer', after: 5 },
+          ],
+        },
+        outputs: [{ destinationNodeId: 'end' }],
+      },
+      { nodeId: 'end', type: 'Sink' },
+    ],
+  };
+
+  it('lowers a variable on a decrement, and lets no event take a timer transition (by hand)', () => {
+    const loaded = loadScenario(doc);
+    expect(loaded.errors).toEqual([]);
+    // 0 x take consumed (left 1)       1 y poke NOT: only a timer leaves idle — y's first deviation, index 0
+    // 2 z take consumed (left 1)       3 x take consumed (left 0)
+    // 4 z finish NOT: left 1 > 0 — z's first deviation, index 1, state busy
+    // 5 x finish consumed (left 0 <= 0)
+    const events = [e('x', 'take'), e('y', 'poke'), e('z', 'take'), e('x', 'take'), e('z', 'finish'), e('x', 'finish')];
+    expect(conform(loaded.scenario!, events)).toEqual({
+      ok: true,
+      report: {
+        fsm: 'desk',
+        cases: 3,
+        fittingCases: 1,
+        events: 6,
+        consumedEvents: 4,
+        eventFitness: 4 / 6,
+        caseFitness: 1 / 3,
+        deviations: [
+          { case: 'y', index: 0, event: 'poke', state: 'idle', position: 1 },
+          { case: 'z', index: 1, event: 'finish', state: 'busy', position: 4 },
+        ],
+        byState: { idle: 1, busy: 1 },
+        byEvent: { poke: 1, finish: 1 },
+      },
+    });
+  });
+});
+
 describe("conform, events in the original tool's shape", () => {
   it('replays events of a type an execution-events DataSource listens for, named by their data.event (by hand)', () => {
     const doc = {

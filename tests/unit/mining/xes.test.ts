@@ -96,6 +96,19 @@ describe('XES export', () => {
     expect(back).toEqual({ ok: true, traces: 1, events: [kept] });
   });
 
+  it('does not repeat the case as an attribute, but keeps a correlationId that is not the case', () => {
+    // docs/discovery.md: the case and activity fields are not repeated as attributes; every other field is one.
+    // The second event's case is its first correlation id, order-1, so its correlationId "legacy" is just a field.
+    const xml = xesOf([
+      { correlationId: 'c1', event: 'a' },
+      { correlationIds: ['order-1'], correlationId: 'legacy', event: 'b' },
+    ]);
+    expect(xml).toContain('<string key="concept:name" value="c1"/>');
+    expect(xml).toContain('<string key="concept:name" value="order-1"/>');
+    expect(xml).not.toContain('<string key="correlationId" value="c1"/>');
+    expect(xml).toContain('<string key="correlationId" value="legacy"/>');
+  });
+
   it('replaces characters XML 1.0 cannot carry, so the file stays well-formed', () => {
     const xml = xesOf([{ correlationId: 'c', event: 'bell\u0007 and \ud800 alone' }]);
     expect(tracesOf(xml)[0]!.events).toEqual(['bell\ufffd and \ufffd alone']);

@@ -4,7 +4,7 @@
  * that are not ledger events. Every expected value is worked out by hand from the lines below.
  */
 import { describe, expect, it } from 'vitest';
-import { diffLedgers, type DiffOptions } from '../../../../src/engine/diff';
+import { diffLedgers, LedgerLineError, parseEvent, type DiffOptions } from '../../../../src/engine/diff';
 
 type Ev = Record<string, unknown>;
 
@@ -248,10 +248,21 @@ describe('diffLedgers', () => {
       ok: false,
       error: { side: 'b', line: 4, message: 'line 4: not valid JSON' },
     });
+    // JSON null is valid JSON but not an object.
+    expect(await diffLedgers([a], [[a[0]!, 'null']])).toEqual({
+      ok: false,
+      error: { side: 'b', line: 2, message: 'line 2: not a JSON object' },
+    });
     const c = [a[0]!, '{"nodeId":"p","operation":"TOKEN_TRANSFORMED"}'];
     expect(await diffLedgers([c], [a])).toEqual({
       ok: false,
       error: { side: 'a', line: 2, message: 'line 2: no "step" (a non-negative integer)' },
     });
+  });
+
+  it('throws, for a line read alone, an error whose message names the side, the event and the reason', () => {
+    expect(() => parseEvent('null', 'a', 7)).toThrow(LedgerLineError);
+    expect(() => parseEvent('null', 'a', 7)).toThrow('ledger a, event 7: not a JSON object');
+    expect(() => parseEvent('[1]', 'b', 2)).toThrow('ledger b, event 2: not a JSON object');
   });
 });

@@ -124,6 +124,47 @@ describe('shardability', () => {
       ],
     });
   });
+
+  it('refuses a random Multiplexer, a condition reading token.id and an Aggregator that flushes partial buffers at the end', () => {
+    const verdict = shardability(
+      scenarioOf([
+        source,
+        perIdFsm('draw'),
+        {
+          nodeId: 'draw',
+          type: 'Multiplexer',
+          multiplexing: { strategy: 'random' },
+          outputs: [{ destinationNodeId: 'byId' }, { destinationNodeId: 'byId' }],
+        },
+        {
+          nodeId: 'byId',
+          type: 'Multiplexer',
+          multiplexing: { strategy: 'conditional', conditions: ['token.id == "log#1"'] },
+          outputs: [{ destinationNodeId: 'pairs' }],
+        },
+        {
+          nodeId: 'pairs',
+          type: 'Aggregator',
+          aggregation: {
+            method: 'count',
+            groupBy: 'correlationId',
+            trigger: { type: 'count', window: 2 },
+            flushOnEnd: true,
+          },
+          outputs: [{ destinationNodeId: 'done' }],
+        },
+        { nodeId: 'done', type: 'Sink' },
+      ]),
+    );
+    expect(verdict.blockers).toEqual([
+      { nodeId: 'draw', reason: 'routes by a random draw from one random stream shared by every correlation id' },
+      { nodeId: 'byId', reason: "reads a token's id, which is numbered across all correlation ids" },
+      {
+        nodeId: 'pairs',
+        reason: 'flushes partial buffers at the end of the run (flushOnEnd), whose step depends on every id',
+      },
+    ]);
+  });
 });
 
 describe('the shard of a correlation id', () => {
