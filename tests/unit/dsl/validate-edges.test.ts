@@ -215,7 +215,10 @@ describe('validation — joins', () => {
     [
       'an input bound by its source node id that collides with an alias',
       // The second input has neither alias nor name, so it is bound to its "nodeId", and the error points there.
-      joinScenario([{ name: 'left', alias: 'b' }, { nodeId: 'b', required: true }]),
+      joinScenario([
+        { name: 'left', alias: 'b' },
+        { nodeId: 'b', required: true },
+      ]),
       {
         severity: 'error',
         path: '/nodes/2/inputs/1/nodeId',

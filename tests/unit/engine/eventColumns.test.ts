@@ -11,9 +11,14 @@ describe('EventColumns', () => {
     const last = 70_000;
     for (let seq = 1; seq <= last; seq++) cols.set(seq, seq * 2, seq % 7, seq % 5, seq + 1, seq - 1, 3, 4, seq % 11);
     for (const seq of [1, 1023, 1024, 65_535, 65_536, 65_537, last]) {
-      expect([cols.step(seq), cols.node(seq), cols.op(seq), cols.input(seq), cols.output(seq), cols.details(seq)]).toEqual(
-        [seq * 2, seq % 7, seq % 5, seq + 1, seq - 1, seq % 11],
-      );
+      expect([
+        cols.step(seq),
+        cols.node(seq),
+        cols.op(seq),
+        cols.input(seq),
+        cols.output(seq),
+        cols.details(seq),
+      ]).toEqual([seq * 2, seq % 7, seq % 5, seq + 1, seq - 1, seq % 11]);
     }
     // Two full blocks of 65,536 slots, each slot 4 + 2 + 1 + 4 × 5 = 27 bytes.
     expect(cols.bytes()).toBe(2 * 65_536 * 27);

@@ -219,7 +219,9 @@ describe('exportRun / importRun', () => {
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.error.code).toBe('INVALID_LEDGER');
-      expect(r.error.message).toMatch(/^not a valid exported run: its scenario does not load: \/scenario\/nodes: "nodes" /);
+      expect(r.error.message).toMatch(
+        /^not a valid exported run: its scenario does not load: \/scenario\/nodes: "nodes" /,
+      );
     }
   });
 
