@@ -213,6 +213,19 @@ describe('validation — joins', () => {
       { severity: 'error', path: '/nodes/2/inputs/0/alias', message: 'hides the built-in name "input2"' },
     ],
     [
+      'an input bound by its source node id that collides with an alias',
+      // The second input has neither alias nor name, so it is bound to its "nodeId", and the error points there.
+      joinScenario([
+        { name: 'left', alias: 'b' },
+        { nodeId: 'b', required: true },
+      ]),
+      {
+        severity: 'error',
+        path: '/nodes/2/inputs/1/nodeId',
+        message: 'join binding "b" is already the binding of /nodes/2/inputs/0',
+      },
+    ],
+    [
       'a joined input with nothing to bind to',
       joinScenario([{ name: 'left' }, { required: true }]),
       {

@@ -218,6 +218,15 @@ describe('validation — node shapes', () => {
       { severity: 'warning', path: '/nodes/1/id', message: '"id" "other" is ignored: "nodeId" "sink" is set' },
     ],
     [
+      'hardcodedValues next to values is ignored',
+      sourceWith({ generation: { type: 'values', values: [1], hardcodedValues: [2] } }),
+      {
+        severity: 'warning',
+        path: '/nodes/0/generation/hardcodedValues',
+        message: '"hardcodedValues" is ignored: "values" is set',
+      },
+    ],
+    [
       'name next to displayName is ignored',
       bare([source(), sink('sink', { displayName: 'A', name: 'B' })]),
       { severity: 'warning', path: '/nodes/1/name', message: '"name" is ignored' },
@@ -452,5 +461,15 @@ describe('validation — an empty fieldMapping', () => {
     );
     expect(result.errors).toEqual([]);
     expect(result.warnings.filter((w) => w.path.endsWith('/fieldMapping'))).toEqual([]);
+  });
+});
+
+describe('validation — malformed outputs', () => {
+  it('a Sink whose outputs list is malformed gets the shape error only, not a count of outputs it has none of', () => {
+    // A list whose element is not an object is refused as a whole, so the Sink is read with no outputs.
+    const r = loadScenario(bare([source(), sink('sink', { outputs: [5] })]));
+    expect(r.errors.map((e) => [e.path, e.message])).toEqual([
+      ['/nodes/1/outputs/0', 'element 0 of "outputs" must be an object; got 5'],
+    ]);
   });
 });

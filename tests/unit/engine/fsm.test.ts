@@ -343,3 +343,27 @@ describe('FSM final state', () => {
     ]);
   });
 });
+
+describe('FSM log action with a formula that is not a text', () => {
+  it('records a number or a boolean as its JSON text', () => {
+    const engine = run(
+      fsmDoc(
+        {
+          states: [
+            {
+              name: 's',
+              onEntry: [
+                { action: 'log', formula: 'value * 10' },
+                { action: 'log', formula: 'value > 0' },
+              ],
+            },
+          ],
+          transitions: [{ from: 's', to: 's' }],
+        },
+        { source: { count: 1 } },
+      ),
+    );
+    // The sequence source's first token has value 1: 1 * 10 is 10, and 1 > 0 holds.
+    expect(eventsOf(engine, 'fsm')[0]!.details).toEqual({ log: ['10', 'true'] });
+  });
+});

@@ -160,3 +160,17 @@ describe('Ledger', () => {
     expect(() => l.appendEvent({ ...l.get(1), seq: 2, nodeId: 'zz' })).toThrow(/unknown node/);
   });
 });
+
+describe('Ledger token lists', () => {
+  it('stores a list as its length then exactly the tokens in [from, to): 341 lists of two fill 1,023 of the pool’s 1,024 slots', () => {
+    const l = new Ledger([{ nodeId: 'a', nodeType: 'Sink' }], 0, 1000);
+    const before = l.columnBytes();
+    const refs: number[] = [];
+    // Each list takes tokens 0 and 1 of a three-token array: 1 length + 2 tokens = 3 slots,
+    // and its reference is its offset + 1, so list k (from 0) is at 3k + 1.
+    for (let k = 0; k < 341; k++) refs.push(l.tokenList([k, k + 1000, k + 2000], 0, 2));
+    expect(refs).toEqual(Array.from({ length: 341 }, (_, k) => 3 * k + 1));
+    // 341 × 3 = 1,023 slots fit the pool's starting capacity, so nothing grew.
+    expect(l.columnBytes()).toBe(before);
+  });
+});

@@ -206,6 +206,25 @@ describe('exportRun / importRun', () => {
     }
   });
 
+  it('is INVALID_LEDGER naming the loader’s errors when the header’s document no longer loads', () => {
+    // A run started from a document exports it as given (scenarioForm "document"); breaking its
+    // "nodes" leaves the event lines (and so their hash) intact, so the re-run's load is what fails,
+    // and the reason lists each loader error as "<path>: <message>".
+    const text = sampleRun().exportRun();
+    const end = text.indexOf('\n');
+    const header = JSON.parse(text.slice(0, end));
+    expect(header.scenarioForm).toBe('document');
+    const document = { ...header.scenario, scenario: { ...header.scenario.scenario, nodes: 5 } };
+    const r = Engine.importRun(JSON.stringify({ ...header, scenario: document }) + text.slice(end));
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.code).toBe('INVALID_LEDGER');
+      expect(r.error.message).toMatch(
+        /^not a valid exported run: its scenario does not load: \/scenario\/nodes: "nodes" /,
+      );
+    }
+  });
+
   it('hashes the same with an injected native hasher as with the default one', () => {
     const plain = sampleRun();
     const native = sampleRun(new Engine({ hasher: nodeSha256 }));
