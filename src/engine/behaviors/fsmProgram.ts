@@ -34,8 +34,6 @@ export interface FsmProgram {
   hasTimer: readonly boolean[];
   /** Some action emits: only emitted tokens leave the node. */
   emitMode: boolean;
-  /** Some action evaluates a formula, so firing may fail and must be undone. */
-  mayFail: boolean;
 }
 
 /** Compiles `spec.fsm` (not pure: compiles expressions through `ctx`). */
@@ -52,11 +50,9 @@ export function compileFsm(spec: FsmSpec, ctx: NodeContext): FsmProgram {
     return i;
   };
   let emitMode = false;
-  let mayFail = false;
   const compileAction = (a: FsmAction): CompiledAction => {
     switch (a.action) {
       case 'set_variable':
-        if (a.formula !== undefined) mayFail = true;
         return {
           kind: 'set_variable',
           target: a.target,
@@ -67,11 +63,9 @@ export function compileFsm(spec: FsmSpec, ctx: NodeContext): FsmProgram {
       case 'decrement':
         return { kind: 'add', target: a.target, by: a.action === 'increment' ? a.value : -a.value };
       case 'log':
-        if (a.formula !== undefined) mayFail = true;
         return { kind: 'log', message: a.message ?? '', expr: a.formula !== undefined ? ctx.compile(a.formula) : null };
       case 'emit':
         emitMode = true;
-        if (a.formula !== undefined) mayFail = true;
         return {
           kind: 'emit',
           edges: emitEdges(ctx, a.target),
@@ -105,7 +99,6 @@ export function compileFsm(spec: FsmSpec, ctx: NodeContext): FsmProgram {
     from,
     hasTimer: from.map((list) => list.some((t) => t.trigger === 2)),
     emitMode,
-    mayFail,
   };
 }
 
