@@ -25,6 +25,23 @@ async function compare(a: Engine, b: Engine): Promise<LedgerDiff> {
 
 const T = 1735689600000;
 
+/** A run of one `order` event in the original tool's shape, carrying `ids` as its correlation ids,
+ *  from an execution-events DataSource into a Sink. */
+function fed(ids: string[]) {
+  const doc = scenario([
+    {
+      nodeId: 'events',
+      type: 'DataSource',
+      generation: { type: 'execution-events', eventType: 'order' },
+      outputs: [{ destinationNodeId: 'sink' }],
+    },
+    sink(),
+  ]);
+  const engine = engineFor(doc, { events: [{ type: 'order', correlationIds: ids, data: { value: 1 } }] });
+  engine.runToEnd();
+  return engine;
+}
+
 describe('diffRuns', () => {
   it('compares the timestamps of two clocks, not the clocks: they agree where startTime + step × tickMs meet', async () => {
     // One token: generated at step 1 (startAt 1), collected at step 2.
@@ -78,20 +95,6 @@ describe('diffRuns', () => {
     // its payload has none, and they are not part of the token's data: the two tokens below have
     // the same id (events#1) and the same data ({value: 1, event: "order"}), and differ only in
     // their second correlation id.
-    const doc = scenario([
-      {
-        nodeId: 'events',
-        type: 'DataSource',
-        generation: { type: 'execution-events', eventType: 'order' },
-        outputs: [{ destinationNodeId: 'sink' }],
-      },
-      sink(),
-    ]);
-    const fed = (ids: string[]) => {
-      const engine = engineFor(doc, { events: [{ type: 'order', correlationIds: ids, data: { value: 1 } }] });
-      engine.runToEnd();
-      return engine;
-    };
     const a = fed(['order-1', 'customer-7']);
     const b = fed(['order-1', 'customer-8']);
     expect(a.ledger.tokens[0]).toEqual({
@@ -109,20 +112,6 @@ describe('diffRuns', () => {
   it('finds tokens whose correlation id lists differ in length, either way round', async () => {
     // The same token id (events#1) and data ({value: 1, event: "order"}); one carries one
     // correlation id, the other that id and a second one: they differ at the first line.
-    const doc = scenario([
-      {
-        nodeId: 'events',
-        type: 'DataSource',
-        generation: { type: 'execution-events', eventType: 'order' },
-        outputs: [{ destinationNodeId: 'sink' }],
-      },
-      sink(),
-    ]);
-    const fed = (ids: string[]) => {
-      const engine = engineFor(doc, { events: [{ type: 'order', correlationIds: ids, data: { value: 1 } }] });
-      engine.runToEnd();
-      return engine;
-    };
     const one = fed(['order-1']);
     const two = fed(['order-1', 'customer-7']);
     for (const [a, b] of [
