@@ -302,16 +302,16 @@ function score() {
     `Sample of seed ${seed}. Scored = the drawn nodes' mutants less ignored (static) ones and errors, as Stryker scores; estimates with their 95 % interval.`,
   );
   console.log(
-    '| Scope | Mutants (nodes) | Drawn nodes | Scored mutants | Detected in the run (timed out) | Killed by later tests | Equivalent | Not judged | Score in the run | Score now | Score now, timeouts as undetected | Score now, equivalents left out |',
+    '| Scope | Mutants (nodes) | Drawn nodes | Scored mutants | Detected in the run (timed out) | Killed by later tests | Equivalent | Not judged | Score in the run | Score in the run, equivalents left out | Score now | Score now, timeouts as undetected | Score now, equivalents left out |',
   );
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- | --- |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- | --- | --- |');
   for (const scope of SCOPES) {
     const r = rows.get(scope) ?? empty();
     const cs = [...clusters.values()].filter((c) => c.scope === scope);
     const n = r.detected + r.later + r.equivalent + r.open;
     const pop = population[scope];
     console.log(
-      `| \`${scope}\` | ${pop.mutants} (${pop.nodes}) | ${cs.length} | ${n} | ${r.detected} (${r.timeout}) | ${r.later} | ${r.equivalent} | ${r.open} | ${show(ratioEstimate(cs))} | ${show(ratioEstimate(cs.map((c) => ({ n: c.n, k: c.kNow }))))} | ${show(ratioEstimate(cs.map((c) => ({ n: c.n, k: c.kNoTimeout }))))} | ${show(ratioEstimate(cs.map((c) => ({ n: c.nNoEq, k: c.kNow }))))} |`,
+      `| \`${scope}\` | ${pop.mutants} (${pop.nodes}) | ${cs.length} | ${n} | ${r.detected} (${r.timeout}) | ${r.later} | ${r.equivalent} | ${r.open} | ${show(ratioEstimate(cs))} | ${show(ratioEstimate(cs.map((c) => ({ n: c.nNoEq, k: c.k }))))} | ${show(ratioEstimate(cs.map((c) => ({ n: c.n, k: c.kNow }))))} | ${show(ratioEstimate(cs.map((c) => ({ n: c.n, k: c.kNoTimeout }))))} | ${show(ratioEstimate(cs.map((c) => ({ n: c.nNoEq, k: c.kNow }))))} |`,
     );
   }
   if (args.includes('--files')) {
