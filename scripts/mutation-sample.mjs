@@ -15,7 +15,7 @@
 //   nice -n 5 npx stryker run reports/mutation/sample-SEED-PART.config.mjs   (PART: parser, engine-edge, engine-core)
 //     Tests exactly the drawn nodes: they are the mutate ranges, and the ignorer in
 //     scripts/mutation-sample-ignorer.mjs skips every other node inside those ranges.
-//   node scripts/mutation-sample.mjs score [--seed 30] [--record] [--files] [--survivors]
+//   node scripts/mutation-sample.mjs score [--seed 30|--seed 32,33] [--record] [--files] [--survivors]
 //     Reads Stryker's JSON reports (or, without them, the committed record docs/mutation/sample-SEED.txt;
 //     --record writes that record), the judgements in docs/mutation/*.md, and prints the estimate
 //     per scope, per file, and the surviving mutants not yet judged.
@@ -263,43 +263,49 @@ const idOf = (m) => `${m.file}:${m.start.line}:${m.start.column} ${m.mutatorName
 const statusKey = (m) => `${idOf(m)}|${m.replacement}`;
 
 function score() {
-  const seed = Number(flag('--seed', '30'));
-  const { sample, population, byKey } = statuses(seed);
-  const judged = judgements(seed);
+  // Several seeds (`--seed 32,33`) pool their samples: each drawn node is one cluster per seed. Each
+  // sample keeps its status from its own run, so pooling an earlier run with a later one (tests only
+  // added in between) gives a conservative estimate of the later state.
+  const seeds = flag('--seed', '30').split(',').map(Number);
+  const drawn = seeds.map((seed) => ({ seed, ...statuses(seed), judged: judgements(seed) }));
+  const population = drawn[drawn.length - 1].population;
   const empty = () => ({ detected: 0, timeout: 0, later: 0, equivalent: 0, open: 0, ignored: 0, other: 0 });
   const rows = new Map();
   const clusters = new Map(); // node → { scope, n, k (detected in the run), kNow (and killed later) }
   const open = [];
-  for (const m of sample) {
-    const id = idOf(m);
-    const run = byKey.get(statusKey(m)) ?? 'Missing';
-    const undetected = run === 'Survived' || run === 'NoCoverage';
-    const verdict = undetected ? (judged.get(`${id}|${m.replacement}`) ?? judged.get(id) ?? 'open') : run;
-    for (const key of [m.scope, m.file]) {
-      if (!rows.has(key)) rows.set(key, empty());
-      const r = rows.get(key);
-      if (verdict === 'Killed' || verdict === 'Timeout') r.detected++;
-      if (verdict === 'Timeout') r.timeout++;
-      else if (verdict === 'killed') r.later++;
-      else if (verdict === 'equivalent') r.equivalent++;
-      else if (verdict === 'open') r.open++;
-      else if (verdict === 'Ignored') r.ignored++;
-      else r.other++;
+  for (const { seed, sample, byKey, judged } of drawn)
+    for (const m of sample) {
+      const id = idOf(m);
+      const run = byKey.get(statusKey(m)) ?? 'Missing';
+      const undetected = run === 'Survived' || run === 'NoCoverage';
+      const verdict = undetected ? (judged.get(`${id}|${m.replacement}`) ?? judged.get(id) ?? 'open') : run;
+      for (const key of [m.scope, m.file]) {
+        if (!rows.has(key)) rows.set(key, empty());
+        const r = rows.get(key);
+        if (verdict === 'Killed' || verdict === 'Timeout') r.detected++;
+        if (verdict === 'Timeout') r.timeout++;
+        else if (verdict === 'killed') r.later++;
+        else if (verdict === 'equivalent') r.equivalent++;
+        else if (verdict === 'open') r.open++;
+        else if (verdict === 'Ignored') r.ignored++;
+        else r.other++;
+      }
+      const cluster = `${seed} ${m.node}`;
+      if (!clusters.has(cluster))
+        clusters.set(cluster, { scope: m.scope, n: 0, k: 0, kNow: 0, nNoEq: 0, kNoTimeout: 0 });
+      const c = clusters.get(cluster);
+      const scored = ['Killed', 'Timeout', 'killed', 'equivalent', 'open'].includes(verdict);
+      const detected = verdict === 'Killed' || verdict === 'Timeout';
+      c.n += scored ? 1 : 0;
+      c.k += detected ? 1 : 0;
+      c.kNow += detected || verdict === 'killed' ? 1 : 0;
+      c.kNoTimeout += verdict === 'Killed' || verdict === 'killed' ? 1 : 0;
+      c.nNoEq += scored && verdict !== 'equivalent' ? 1 : 0;
+      if (verdict === 'open') open.push(`${id} ${run} → ${JSON.stringify(m.replacement).slice(0, 100)}`);
     }
-    if (!clusters.has(m.node)) clusters.set(m.node, { scope: m.scope, n: 0, k: 0, kNow: 0, nNoEq: 0, kNoTimeout: 0 });
-    const c = clusters.get(m.node);
-    const scored = ['Killed', 'Timeout', 'killed', 'equivalent', 'open'].includes(verdict);
-    const detected = verdict === 'Killed' || verdict === 'Timeout';
-    c.n += scored ? 1 : 0;
-    c.k += detected ? 1 : 0;
-    c.kNow += detected || verdict === 'killed' ? 1 : 0;
-    c.kNoTimeout += verdict === 'Killed' || verdict === 'killed' ? 1 : 0;
-    c.nNoEq += scored && verdict !== 'equivalent' ? 1 : 0;
-    if (verdict === 'open') open.push(`${id} ${run} → ${JSON.stringify(m.replacement).slice(0, 100)}`);
-  }
   const show = ({ p, lo, hi }) => (Number.isNaN(p) ? '—' : `**${p.toFixed(1)} %** (${lo.toFixed(1)}–${hi.toFixed(1)})`);
   console.log(
-    `Sample of seed ${seed}. Scored = the drawn nodes' mutants less ignored (static) ones and errors, as Stryker scores; estimates with their 95 % interval.`,
+    `Sample of seed ${seeds.join(' + ')}. Scored = the drawn nodes' mutants less ignored (static) ones and errors, as Stryker scores; estimates with their 95 % interval.`,
   );
   console.log(
     '| Scope | Mutants (nodes) | Drawn nodes | Scored mutants | Detected in the run (timed out) | Killed by later tests | Equivalent | Not judged | Score in the run | Score in the run, equivalents left out | Score now | Score now, timeouts as undetected | Score now, equivalents left out |',
@@ -324,7 +330,7 @@ function score() {
         `| \`${key}\` | ${r.detected + r.later + r.equivalent + r.open} | ${r.detected} | ${r.later} | ${r.equivalent} | ${r.open} |`,
       );
   }
-  const missing = sample.filter((m) => !byKey.has(statusKey(m))).length;
+  const missing = drawn.reduce((t, { sample, byKey }) => t + sample.filter((m) => !byKey.has(statusKey(m))).length, 0);
   if (missing) console.log(`\n${missing} drawn mutants have no result yet (a part not run or not finished).`);
   if (args.includes('--survivors')) for (const s of open) console.log(s);
 }
