@@ -90,6 +90,34 @@ describe('diffRuns', () => {
     }
   });
 
+  it('finds the divergence at a transition that leaves from the same state into another', async () => {
+    // An FSM with an emit action sends only emitted tokens, and neither busy nor done emits: the
+    // transition idle -> busy (a) or idle -> done (b) has the same step, node, from state and
+    // input token (src#1) and no output token on either side; only its `to` differs.
+    const doc = (to: string) =>
+      scenario([
+        source('src', 'fsm', { count: 1 }),
+        {
+          nodeId: 'fsm',
+          type: 'FSM',
+          fsm: {
+            states: ['idle', 'busy', 'done', { name: 'loud', onEntry: [{ action: 'emit' }] }],
+            transitions: [{ from: 'idle', to }],
+          },
+          outputs: [{ destinationNodeId: 'sink' }],
+        },
+        sink(),
+      ]);
+    const a = run(doc('busy'));
+    const b = run(doc('done'));
+    // Event 1: step 1, src TOKEN_GENERATED; event 2: step 2, the transition; nothing after it.
+    const r = await compare(a, b);
+    expect(r.identical).toBe(false);
+    expect(r.firstDivergentStep).toBe(2);
+    expect(r.at?.seq).toBe(2);
+    expect((await compare(a, run(doc('busy')))).identical).toBe(true);
+  });
+
   it('compares every correlation id of a token, the last one too', async () => {
     // An event in the original tool's shape takes its correlation ids from the event itself when
     // its payload has none, and they are not part of the token's data: the two tokens below have

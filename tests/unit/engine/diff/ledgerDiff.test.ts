@@ -98,6 +98,22 @@ describe('diffLedgers', () => {
     });
   });
 
+  it('sums only the numeric values a Sink collected, and lists the others among its values', async () => {
+    // docs/compare.md: `sum` is the sum of the collected tokens' numeric `data.value`; a text, null
+    // or an object is counted and listed, never added. 'late' + 5 + null + {n: 1} sums to 5.
+    const line = () =>
+      ledger(() => [
+        ev(1, 'sink', 'Sink', 'TOKEN_COLLECTED', { inputToken: tok('src#1', 'late') }),
+        ev(2, 'sink', 'Sink', 'TOKEN_COLLECTED', { inputToken: tok('src#2', 5) }),
+        ev(3, 'sink', 'Sink', 'TOKEN_COLLECTED', { inputToken: tok('src#3', null) }),
+        ev(4, 'sink', 'Sink', 'TOKEN_COLLECTED', { inputToken: tok('src#4', { n: 1 }) }),
+      ]);
+    const d = await diff(line(), line());
+    expect(d.identical).toBe(true);
+    const side = { count: 4, sum: 5, values: ['late', 5, null, { n: 1 }] };
+    expect(d.sinks).toEqual([{ sinkId: 'sink', a: side, b: side, delta: { count: 0, sum: 0 } }]);
+  });
+
   it('names a divergence in routing: another output, then another sink', async () => {
     const routed = (output: string, sinkId: string) =>
       ledger(() => [
