@@ -30,6 +30,15 @@ describe('== on arrays and objects, at the edges', () => {
     expect(run('{a: null, b: 1} == {b: 1, c: null}')).toBe(false);
   });
 
+  it('tells a value at the 64th level from null, an array or an object there without refusing', () => {
+    // Inside 64 nested arrays the innermost pair is compared at depth 64: a number or null against
+    // another kind of value is unequal at once, as at every other level; nothing is walked into.
+    expect(run('a == b', { a: nested(64, 1), b: nested(64, null) })).toBe(false);
+    expect(run('a == b', { a: nested(64, 1), b: nested(64, []) })).toBe(false);
+    expect(run('a == b', { a: nested(64, null), b: nested(64, {}) })).toBe(false);
+    expect(run('a == b', { a: nested(64, [1]), b: nested(64, null) })).toBe(false);
+  });
+
   it('compares values nested 64 levels deep, and refuses 65', () => {
     // The outermost pair is compared at depth 0, so 64 nested arrays put the innermost at depth 63.
     expect(run('a == b', { a: nested(64, 1), b: nested(64, 1) })).toBe(true);

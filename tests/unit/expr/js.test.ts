@@ -99,6 +99,32 @@ describe('JavaScript formulas: the subset, construct by construct', () => {
     expect(js('Math.random()')).toBe(0.25); // the seeded stream of the context, not Math.random
   });
 
+  it('unary + and - on a number, as JavaScript gives them', () => {
+    // +3 is 3, -(+3) is -3, (+3) * 2 is 6
+    expect(js('+a', { a: 3 })).toBe(3);
+    expect(js('-+a', { a: 3 })).toBe(-3);
+    expect(js('+a * 2', { a: 3 })).toBe(6);
+  });
+
+  it('Number(), isNaN() and isFinite() read true as 1 and false as 0, as JavaScript does', () => {
+    expect(js('[Number(true), Number(false)]')).toEqual([1, 0]);
+    // a comparison's result counted: (2 > 1) → 1, plus (2 > 5) → 0
+    expect(js('Number(a > 1) + Number(a > 5)', { a: 2 })).toBe(1);
+    expect(js('[isNaN(true), isFinite(false)]')).toEqual([false, true]);
+  });
+
+  it('tells whether a formula calls Math.random()', () => {
+    const usesRand = (source: string) => {
+      const r = parseJsFormula(source);
+      if (!r.ok) throw new Error(`expected ${JSON.stringify(source)} to load, got: ${r.error.message}`);
+      return r.expr.usesRand;
+    };
+    expect(usesRand('Math.random() < 0.5')).toBe(true);
+    expect(usesRand('xs.map((x) => x * Math.random())')).toBe(true);
+    expect(usesRand('a + 1')).toBe(false);
+    expect(usesRand('Math.max(a, 1) + Math.floor(b)')).toBe(false);
+  });
+
   it('map, filter, reduce and some with arrow callbacks', () => {
     const xs = [1, 2, 3];
     expect(js('xs.map(x => x * 2)', { xs })).toEqual([2, 4, 6]);

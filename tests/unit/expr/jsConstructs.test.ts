@@ -144,6 +144,12 @@ describe('regular expressions (RE2)', () => {
     ["/(\\d+)/.exec('ab12cd34')", ['12', '12']],
     // exec of a g pattern is still the first match, with its groups
     ["/(\\d)\\d*/g.exec('ab12cd34')", ['12', '1']],
+    // only (?= and (?! are lookaheads (and (?<= and (?<! lookbehinds): a group with = or ! inside is a group
+    ["/(=)/.test('a=b')", true],
+    ["/(a=)/.test('xa=y')", true],
+    ["'a!b'.replace(/(a!)/, '[$1]')", '[a!]b'],
+    // in a replacement, a group that did not take part is the empty text
+    ["'b'.replace(/(a)?b/, '[$1]')", '[]'],
     // a class whose first character is an escaped ]: "(?=a)" is inside it, no lookahead
     ["/[\\](?=a)]/.test('=')", true],
     ["/[\\](?=a)]/.test('b')", false],
@@ -203,6 +209,11 @@ describe('template literals, spread, Date', () => {
   it('spread in arrays and objects', () => {
     expect(js('[0, ...xs, 9]', { xs: [1, 2] })).toEqual([0, 1, 2, 9]);
     expect(js('({ ...o, b: 3, ...{ c: 4 } })', { o: { a: 1, b: 2 } })).toEqual({ a: 1, b: 3, c: 4 });
+  });
+
+  it('an array spread into an object gives its elements under their indices, as in JavaScript', () => {
+    expect(js('({ ...xs })', { xs: ['p', 'q'] })).toEqual({ 0: 'p', 1: 'q' });
+    expect(js('({ ...xs, 1: "r", n: 2 })', { xs: ['p', 'q'] })).toEqual({ 0: 'p', 1: 'r', n: 2 });
   });
 
   it('new Date() and Date.now() are the simulation clock, read in UTC', () => {

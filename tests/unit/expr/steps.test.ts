@@ -5,6 +5,7 @@
 // those rules.
 import { describe, expect, it } from 'vitest';
 import { LIMITS, type EvalContext } from '../../../src/engine/expr';
+import { parseJsFormula } from '../../../src/engine/expr/js';
 import { compileOrThrow } from './helpers';
 
 const TOO_MANY_STEPS = 'expression needs too many steps (more than 100000)';
@@ -32,6 +33,35 @@ describe('evaluation steps: one per node', () => {
     expect(measured('-x', { x: 1 })).toEqual({ ok: true, steps: 2 });
     // (1 < 2) == !false: == 1, < 1 + 2 literals, ! 1 + 1 literal = 6
     expect(measured('(1 < 2) == !false')).toEqual({ ok: true, steps: 6 });
+  });
+});
+
+describe('evaluation steps: locals, long texts and a split that stops at its limit', () => {
+  /** Steps of a JavaScript formula over `scope`, and its value. */
+  function measuredJs(source: string, scope: Record<string, unknown> = {}) {
+    const r = parseJsFormula(source);
+    if (!r.ok) throw new Error(`expected ${JSON.stringify(source)} to load, got: ${r.error.message}`);
+    const ctx: EvalContext = { scope };
+    const v = r.expr.evaluate(ctx);
+    return { value: v.ok ? v.value : v.error, steps: ctx.steps };
+  }
+
+  it('a local binding counts one step each time it is read', () => {
+    // the binding 1, its value 2 one, the * one, and x read twice: 5
+    expect(measuredJs('const x = 2; return x * x;')).toEqual({ value: 4, steps: 5 });
+  });
+
+  it('number() of a text counts one step per 64 characters it reads', () => {
+    // the call 1, s 1, and 640 characters read: 640 / 64 = 10 more
+    expect(measured('number(s)', { s: '0'.repeat(640) })).toEqual({ ok: true, steps: 12 });
+    // 63 characters read free
+    expect(measured('number(s)', { s: '1'.repeat(63) })).toEqual({ ok: true, steps: 2 });
+  });
+
+  it('a split with a limit stops at the limit: the rest of the text is no piece and costs nothing', () => {
+    // the method 1, its receiver, pattern and limit 1 each, and one per match (no groups) for the
+    // two commas: 6; the text after the second comma is never taken as a piece
+    expect(measuredJs("'a,b,c'.split(/,/, 2)")).toEqual({ value: ['a', 'b'], steps: 6 });
   });
 });
 
