@@ -15,6 +15,8 @@
 //   nice -n 5 npx stryker run reports/mutation/sample-SEED-PART.config.mjs   (PART: parser, engine-edge, engine-core)
 //     Tests exactly the drawn nodes: they are the mutate ranges, and the ignorer in
 //     scripts/mutation-sample-ignorer.mjs skips every other node inside those ranges.
+//   node scripts/mutation-sample.mjs retime --seed 33 --part parser   (then run the config it writes)
+//     Runs the nodes of a part's timed-out mutants again with a 30 s timeout (see retime()).
 //   node scripts/mutation-sample.mjs score [--seed 30|--seed 32,33] [--record] [--files] [--survivors]
 //     Reads Stryker's JSON reports (or, without them, the committed record docs/mutation/sample-SEED.txt;
 //     --record writes that record), the judgements in docs/mutation/*.md, and prints the estimate
@@ -205,9 +207,11 @@ function judgements(seed) {
  *  the committed record), else from the record. */
 function statuses(seed) {
   const recordFile = join(JUDGED, `sample-${seed}.txt`);
-  const reportFiles = PARTS.map(([part]) => join(OUT, `sample-${seed}-${part}-report.json`)).filter((f) =>
-    existsSync(f),
-  );
+  // Each part's report, then its re-run of the timed-out mutants (`retime`), whose statuses win.
+  const reportFiles = PARTS.flatMap(([part]) => [
+    join(OUT, `sample-${seed}-${part}-report.json`),
+    join(OUT, `sample-${seed}-${part}-retimed-report.json`),
+  ]).filter((f) => existsSync(f));
   const byKey = new Map();
   if (reportFiles.length) {
     const { sample, population } = JSON.parse(readFileSync(join(OUT, `sample-${seed}.json`), 'utf8'));
@@ -335,8 +339,50 @@ function score() {
   if (args.includes('--survivors')) for (const s of open) console.log(s);
 }
 
+/**
+ * Not pure: writes a Stryker configuration that runs again, with a far longer timeout, the nodes of
+ * the mutants that timed out in a part's run. On a loaded machine a slow test run times out too, and
+ * Stryker counts a timeout as detected; the run again tells an endless loop (still a timeout) from a
+ * slow run (killed or survived). `score` reads its report after the part's, so its statuses win.
+ */
+function retime() {
+  const seed = Number(flag('--seed', '30'));
+  const part = flag('--part', 'parser');
+  const { sample } = JSON.parse(readFileSync(join(OUT, `sample-${seed}.json`), 'utf8'));
+  const report = JSON.parse(readFileSync(join(OUT, `sample-${seed}-${part}-report.json`), 'utf8'));
+  const nodes = new Set();
+  for (const [path, { mutants }] of Object.entries(report.files)) {
+    const file = relative(process.cwd(), resolve(path));
+    for (const m of mutants) {
+      if (m.status !== 'Timeout') continue;
+      const drawn = sample.find(
+        (d) =>
+          keyOf(d.file, d.mutatorName, d.replacement, d.start, d.end) ===
+          keyOf(file, m.mutatorName, m.replacement, m.location.start, m.location.end),
+      );
+      if (drawn)
+        nodes.add(
+          `${drawn.file}:${drawn.start.line}:${drawn.start.column - 1}-${drawn.end.line}:${drawn.end.column - 1}`,
+        );
+    }
+  }
+  const name = `sample-${seed}-${part}-retimed`;
+  writeFileSync(
+    join(OUT, `${name}.config.mjs`),
+    `// Written by scripts/mutation-sample.mjs retime (seed ${seed}, part ${part}): the timed-out mutants' nodes.\n` +
+      `import part from './sample-${seed}-${part}.config.mjs';\n` +
+      `export default {\n  ...part,\n  timeoutMS: 30_000,\n  timeoutFactor: 4,\n` +
+      `  incrementalFile: '${OUT}/${name}-incremental.json',\n` +
+      `  htmlReporter: { fileName: '${OUT}/${name}.html' },\n` +
+      `  jsonReporter: { fileName: '${OUT}/${name}-report.json' },\n` +
+      `  mutate: ${JSON.stringify([...nodes], null, 2)},\n};\n`,
+  );
+  console.log(`${nodes.size} nodes with a timed-out mutant → ${OUT}/${name}.config.mjs`);
+}
+
 if (args[0] === 'plan') await plan();
 else if (args[0] === 'score') score();
+else if (args[0] === 'retime') retime();
 else {
   console.error('usage: node scripts/mutation-sample.mjs plan|score [options] (see the comment at the top)');
   process.exit(2);
