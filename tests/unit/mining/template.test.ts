@@ -51,7 +51,7 @@ describe('dfgToTemplate', () => {
       expect(typeof n.displayName === 'string' && n.displayName.trim() !== '', n.nodeId).toBe(true);
   });
 
-  it('is named "Discovered process" unless given a name, and shows start as the initial state in the editor', () => {
+  it('takes the name given, else “Discovered process”, and shows start as the initial state in the editor', () => {
     // TemplateOptions: name defaults to "Discovered process". docs/discovery.md: the template opens
     // in the editor like any other, with the initial state `start`; the editor's state list reads
     // `isInitial` from the document itself (fsmModel), not from the loaded scenario.
