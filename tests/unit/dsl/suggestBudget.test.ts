@@ -45,4 +45,21 @@ describe('did-you-mean hints stay cheap', () => {
     expect(small.spent).toBeLessThanOrEqual(100_000 + 104 * 104);
     expect(SUGGEST_BUDGET).toBe(20_000_000);
   });
+
+  it('counts every row of a comparison’s table against the budget, not only its first', () => {
+    // abcd against wxyz shares nothing at either end: row 0 of the table is 5 cells (the empty prefix
+    // against 0–4 characters of wxyz), then each character of abcd fills a row of 4; the rows' least
+    // values are 1 (a), 2 (b) and 3 (c), which passes the bound 2 = min(2, 4 / 2), so the comparison
+    // stops there: 5 + 3 × 4 = 17 cells, and wxyz is no hint.
+    const costly = new Suggester(['wxyz', 'abce'], 10);
+    expect(costly.suggest('abcd')).toBeUndefined();
+    expect(costly.spent).toBe(17);
+    // Within budget, abce follows: its shared prefix abc and row 0 are 3 + 2 cells, one row of 1 more
+    // (d against e: distance 1).
+    const ample = new Suggester(['wxyz', 'abce'], 100);
+    expect(ample.suggest('abcd')).toBe('abce');
+    expect(ample.spent).toBe(17 + 5 + 1);
+    // Alone, abce costs 6 cells and fits the budget of 10.
+    expect(new Suggester(['abce'], 10).suggest('abcd')).toBe('abce');
+  });
 });

@@ -2,7 +2,8 @@
  * Checkpoint memory stays bounded: past 256 checkpoints every other one is dropped — never step
  * 0's — and the spacing doubles (src/engine/replay/checkpoints.ts). With a spacing of 1 work unit a
  * checkpoint is taken after every step, since each step adds at least one unit (the step itself),
- * so the list after each step is countable by hand.
+ * so the list after each step is countable by hand. The nearest checkpoint to a step is never one
+ * taken after it: before step 0 there is none.
  */
 import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../../../src/engine/dsl';
@@ -31,5 +32,16 @@ describe('Checkpoints', () => {
       [256, 256],
     ])
       expect(live.checkpoints.nearest(step!).step, `nearest to step ${step}`).toBe(nearest);
+  });
+
+  it('has no checkpoint before step 0: a step before it is an error, not step 0’s checkpoint', () => {
+    const loaded = loadScenario(scenario([source('src', 'sink'), sink()]));
+    expect(loaded.scenario).toBeDefined();
+    const live = new LiveRun(loaded.scenario!, 1, { checkpointSpacing: 1 });
+    expect(live.stepSync()).toBe(true);
+    // Checkpoints after steps 0 and 1: step 0's is the earliest, so nothing is "at or before" step −1.
+    expect(live.checkpoints.count).toBe(2);
+    expect(live.checkpoints.nearest(0).step).toBe(0);
+    expect(() => live.checkpoints.nearest(-1)).toThrow(new Error('no checkpoint at or before step -1'));
   });
 });

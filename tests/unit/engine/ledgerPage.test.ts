@@ -63,4 +63,28 @@ describe('ledgerPage', () => {
       });
     }
   });
+
+  it('pages one correlation id’s events, narrowed to a node when one is asked for', () => {
+    // docs/dsl.md: src#2 carries the generated correlation id "src-2"; p has no formula, so it
+    // passes src#2 on unchanged (TOKEN_PROCESSED, step 3) and the sink collects it at step 4.
+    const engine = run(doc);
+    const all = value(engine.ledgerPage({ correlationId: 'src-2' }));
+    expect(all.total).toBe(3);
+    expect(lines(all)).toEqual(['2 src TOKEN_GENERATED', '3 p TOKEN_PROCESSED', '4 sink TOKEN_COLLECTED']);
+    const atP = value(engine.ledgerPage({ correlationId: 'src-2', nodeId: 'p' }));
+    expect(atP.total).toBe(1);
+    expect(lines(atP)).toEqual(['3 p TOKEN_PROCESSED']);
+  });
+
+  it('is INVALID_FILTER naming toStep and fromStep for a step range whose end is before its start', () => {
+    const engine = run(doc);
+    expect(engine.ledgerPage({ fromStep: 3, toStep: 2 })).toEqual({
+      ok: false,
+      error: {
+        code: 'INVALID_FILTER',
+        message: '"toStep" is before fromStep (3); got 2',
+        details: { parameter: 'toStep', value: 2 },
+      },
+    });
+  });
 });

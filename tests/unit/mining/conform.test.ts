@@ -287,4 +287,99 @@ describe("conform, events in the original tool's shape", () => {
       problem: { index: 1, field: 'data', message: sentence },
     });
   });
+
+  it('keys a typed event whose payload has no correlation id by the event’s own, as the engine does', () => {
+    // docs/dsl.md (compat): correlation ids come from the payload's correlationIds/correlationId,
+    // else the event's. So o1 and o2 are two machines, each moving idle → seen once.
+    const doc = mixed([{ from: 'idle', to: 'seen', trigger: 'order' }]);
+    const events = [
+      { type: 'order', correlationId: 'o1', data: {} },
+      { type: 'order', correlationId: 'o2', data: {} },
+    ];
+    expect(conform(loadScenario(doc).scenario!, events)).toMatchObject({
+      ok: true,
+      report: { cases: 2, fittingCases: 2, events: 2, consumedEvents: 2, deviations: [] },
+    });
+    expect(engineTransitions(doc, events)).toBe(2);
+  });
+
+  it('lets a typed event’s own data.event stand in the data a condition sees, not its type', () => {
+    // docs/dsl.md (compat): `event` = the type only "unless the payload has its own `event`".
+    const doc = mixed([{ from: 'idle', to: 'seen', condition: 'data.event == "pay"' }]);
+    const events = [{ type: 'order', data: { correlationId: 'o1', event: 'pay' } }];
+    expect(conform(loadScenario(doc).scenario!, events)).toMatchObject({
+      ok: true,
+      report: { cases: 1, events: 1, consumedEvents: 1, deviations: [] },
+    });
+    expect(engineTransitions(doc, events)).toBe(1);
+  });
+
+  it('replays only the types an execution-events source listens for, whatever the other types are called', () => {
+    // `mixed` has a generated source ("src", no execution events) beside "orders" (type "order"):
+    // a typed event of any other type reaches no DataSource, so it is not replayed — whether its
+    // type is a word of the scenario ("src", "sequence") or any other text (the last one is the
+    // text a mutation tool puts into an emptied list).
+    const doc = mixed([{ from: 'idle', to: 'seen', trigger: 'go' }]);
+    const others = ['src', 'sequence', 'random', 'Stryker was here'];
+    const events = [
+      { type: 'order', data: { correlationId: 'o1', event: 'go' } },
+      ...others.map((type, i) => ({ type, data: { correlationId: `x${i}`, event: 'go' } })),
+    ];
+    expect(conform(loadScenario(doc).scenario!, events)).toMatchObject({
+      ok: true,
+      report: { cases: 1, events: 1, consumedEvents: 1, deviations: [] },
+    });
+  });
+});
+
+describe('conform, increments of a variable that is not a number', () => {
+  it('counts a text variable as 0 when it is incremented, as the engine does', () => {
+    // docs/dsl.md, FSM: increment/decrement count a missing or non-numeric variable as 0. So n
+    // goes from "none" to 1 on entering busy, and `finish [n == 1]` holds: the case fits.
+    const doc = {
+      version: '3.0',
+      nodes: [
+        { nodeId: 'src', type: 'DataSource', count: 0, outputs: [{ destinationNodeId: 'fsm' }] },
+        {
+          nodeId: 'fsm',
+          type: 'FSM',
+          fsm: {
+            instancePer: 'correlationId',
+            variables: { n: 'none' },
+            states: [
+              { name: 'idle', isInitial: true },
+              { name: 'busy', onEntry: [{ action: 'increment', target: 'n' }] },
+              { name: 'done', isFinal: true },
+            ],
+            transitions: [
+              { from: 'idle', to: 'busy', trigger: 'take' },
+              { from: 'busy', to: 'done', trigger: 'finish', condition: 'n == 1' },
+            ],
+          },
+          outputs: [{ destinationNodeId: 'end' }],
+        },
+        { nodeId: 'end', type: 'Sink' },
+      ],
+    };
+    const loaded = loadScenario(doc);
+    expect(loaded.errors).toEqual([]);
+    const events = [
+      { targetDataSourceId: 'src', correlationId: 'x', event: 'take' },
+      { targetDataSourceId: 'src', correlationId: 'x', event: 'finish' },
+    ];
+    expect(conform(loaded.scenario!, events)).toMatchObject({
+      ok: true,
+      report: { cases: 1, fittingCases: 1, events: 2, consumedEvents: 2, deviations: [] },
+    });
+    const engine = new Engine();
+    expect(engine.initialize(doc).errors).toEqual([]);
+    engine.getExternalEventQueue().addEvents(events);
+    engine.runToEnd();
+    const moves: string[] = [];
+    for (let seq = 1; seq <= engine.ledger.size; seq++) {
+      const ev = engine.ledger.get(seq);
+      if (ev.operation === 'STATE_TRANSITION') moves.push(`${ev.from}>${ev.to}`);
+    }
+    expect(moves).toEqual(['idle>busy', 'busy>done']);
+  });
 });

@@ -97,6 +97,30 @@ describe('discover', () => {
     expect(typed.variants).toEqual([{ trace: ['placed', 'order', 'paid'], count: 1 }]);
   });
 
+  it('reads a dotted field name as a nested field, and a path through null as a missing field', () => {
+    // docs/discovery.md: a dotted name (`data.user`) reads a nested field; an event without a case
+    // is refused, naming the event and the field.
+    const fields = { case: 'data.user', activity: 'data.step' };
+    const nested = discovered(
+      [
+        { data: { user: 'u1', step: 'login' } },
+        { data: { user: 'u2', step: 'login' } },
+        { data: { user: 'u1', step: 'logout' } },
+      ],
+      fields,
+    );
+    expect(nested.cases).toBe(2);
+    // One case each, so ties by name: a trace before its own continuation.
+    expect(nested.variants).toEqual([
+      { trace: ['login'], count: 1 },
+      { trace: ['login', 'logout'], count: 1 },
+    ]);
+    expect(readCaseLog([{ data: { user: 'u1', step: 'login' } }, { data: null, step: 'x' }], fields)).toEqual({
+      ok: false,
+      problem: { index: 1, field: 'data.user', message: 'field "data.user" (the case) is missing, empty or not text' },
+    });
+  });
+
   it('names the event and the field it cannot read', () => {
     expect(readCaseLog([ev('c1', 'a'), { correlationId: 'c1' }])).toEqual({
       ok: false,

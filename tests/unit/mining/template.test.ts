@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../../../src/engine';
 import { conform, dataSourceOf, dfgToTemplate, discover, filterDfg, readCaseLog } from '../../../src/engine/mining';
+import { fsmModel } from '../../../src/ui/controllers/editor/fsmForm';
 import { expectedTransitions, runTemplate, sshdEvents } from './helpers';
 
 const ev = (c: string, a: string) => ({ targetDataSourceId: 'src', correlationId: c, event: a });
@@ -48,6 +49,20 @@ describe('dfgToTemplate', () => {
     expect(nodes.map((n) => n.nodeId)).toEqual(['src', 'process', 'route', 'caseEnds', 'endedCases', 'unaccepted']);
     for (const n of nodes)
       expect(typeof n.displayName === 'string' && n.displayName.trim() !== '', n.nodeId).toBe(true);
+  });
+
+  it('takes the name given, else “Discovered process”, and shows start as the initial state in the editor', () => {
+    // TemplateOptions: name defaults to "Discovered process". docs/discovery.md: the template opens
+    // in the editor like any other, with the initial state `start`; the editor's state list reads
+    // `isInitial` from the document itself (fsmModel), not from the loaded scenario.
+    const graph = graphOf(LOG);
+    expect(dfgToTemplate(graph)['name']).toBe('Discovered process');
+    const doc = dfgToTemplate(graph, { name: 'Orders' });
+    expect(doc['name']).toBe('Orders');
+    const nodes = (doc['scenario'] as { nodes: { nodeId: string }[] }).nodes;
+    const states = fsmModel(nodes.find((n) => n.nodeId === 'process')).states;
+    expect(states.filter((s) => s.isInitial).map((s) => s.name)).toEqual(['start']);
+    expect(states.map((s) => s.name)).toEqual(['start', 'a', 'c', 'd', 'b']);
   });
 
   it('sends the events a filtered graph no longer accepts to the unaccepted sink', () => {

@@ -197,6 +197,15 @@ describe('ISO times without Date', () => {
     expect(parseIsoTime('Dec 10 06:55:46')).toBeNaN();
   });
 
+  it('reads a time with white space around it, as a value padded by another tool', () => {
+    // The text is trimmed before it is read: a leading space, tab or line break is not a reason
+    // to refuse an event's time (readCaseLog would refuse the event as "not a time").
+    expect(parseIsoTime(' 2026-11-25T16:39:54Z')).toBe(Date.UTC(2026, 10, 25, 16, 39, 54));
+    expect(parseIsoTime('\t2026-11-25\n')).toBe(Date.UTC(2026, 10, 25));
+    expect(parseIsoTime('\n  2026-11-25T16:39:54.250+01:00  ')).toBe(Date.UTC(2026, 10, 25, 15, 39, 54, 250));
+    expect(parseIsoTime('  ')).toBeNaN();
+  });
+
   it('refuses a month, day, hour, minute or second out of range, and reads second 60 as the next minute', () => {
     for (const text of [
       '2026-13-01',

@@ -4,7 +4,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../../src/engine';
-import { compareKeys, fnv1a32, keyText, shardability, shardKeyOf, shardOf } from '../../../../src/engine/shard';
+import {
+  compareKeys,
+  fnv1a32,
+  keyText,
+  orderKeys,
+  shardability,
+  shardKeyOf,
+  shardOf,
+} from '../../../../src/engine/shard';
 
 function scenarioOf(nodes: unknown[]) {
   const engine = new Engine();
@@ -167,6 +175,64 @@ describe('shardability', () => {
   });
 });
 
+describe('shardability of joins and machine actions', () => {
+  it('refuses a join of two required inputs and a machine whose action formulas draw random numbers or read token ids', () => {
+    const machine = {
+      nodeId: 'fsm',
+      type: 'FSM',
+      fsm: {
+        instancePer: 'correlationId',
+        variables: { n: 0, r: 0 },
+        states: [
+          { name: 'open', isInitial: true, onExit: [{ action: 'log', formula: 'token.id' }] },
+          {
+            name: 'closed',
+            onEntry: [
+              { action: 'increment', target: 'n' },
+              { action: 'set_variable', target: 'r', formula: 'rand()' },
+            ],
+          },
+        ],
+        transitions: [{ from: 'open', to: 'closed', trigger: 'close' }],
+      },
+      outputs: [{ destinationNodeId: 'join' }],
+    };
+    const verdict = shardability(
+      scenarioOf([
+        source,
+        machine,
+        { nodeId: 'log2', type: 'DataSource', count: 0, outputs: [] },
+        {
+          nodeId: 'join',
+          type: 'ProcessNode',
+          inputs: [
+            { name: 'a', nodeId: 'fsm' },
+            { name: 'b', nodeId: 'log2' },
+          ],
+          outputs: [{ destinationNodeId: 'done' }],
+        },
+        { nodeId: 'done', type: 'Sink' },
+      ]),
+    );
+    // Node order: the machine's two expression reasons (an onExit formula, the last onEntry action's
+    // formula), then the join; the DataSources (no tokens of their own) and the Sink have none.
+    expect(verdict).toEqual({
+      shardable: false,
+      blockers: [
+        {
+          nodeId: 'fsm',
+          reason: "draws random numbers (rand()) from the node's one stream, shared by every correlation id",
+        },
+        { nodeId: 'fsm', reason: "reads a token's id, which is numbered across all correlation ids" },
+        {
+          nodeId: 'join',
+          reason: 'joins its required inputs in arrival order, pairing tokens of different correlation ids',
+        },
+      ],
+    });
+  });
+});
+
 describe('the shard of a correlation id', () => {
   it('is FNV-1a 32 of its UTF-8 bytes (published test vectors) modulo the shard count', () => {
     expect(fnv1a32('')).toBe(0x811c9dc5);
@@ -205,5 +271,21 @@ describe('order keys as text', () => {
           texts[i]! < texts[j]! ? -1 : texts[i] === texts[j] ? 0 : 1,
         );
     expect(keyText([255, 4294967295])).toBe('000000ffffffffff');
+  });
+
+  it('are refused, naming the event, for a token a DataSource generated of its own (no external event)', () => {
+    // A DataSource with count 2 is not shardable (its tokens carry no session's id), so `run --shard`
+    // refuses it before any key is asked; read directly, its first event e1 cannot be placed.
+    const engine = new Engine();
+    const loaded = engine.initialize({
+      version: '3.0',
+      nodes: [
+        { nodeId: 'gen', type: 'DataSource', count: 2, outputs: [{ destinationNodeId: 'done' }] },
+        { nodeId: 'done', type: 'Sink' },
+      ],
+    });
+    expect(loaded.errors).toEqual([]);
+    engine.runToEnd();
+    expect(() => [...orderKeys(engine.ledger)]).toThrow(new Error("e1: a generated token, not an external event's"));
   });
 });

@@ -1,0 +1,99 @@
+/**
+ * What a merge of shard files reports besides the ledger (src/engine/shard/mergeShards.ts): a Sink's
+ * tokens counted per `data.state`, which the merged summary gives as the Sink's node state
+ * `aggregates` (docs/dsl.md: a Sink counts the tokens it collects per `data.state`; tokens without
+ * one count only in `tokensProcessed`), and the sentence of a shard file that holds nothing. The
+ * byte-for-byte ledger and Sink totals are the property test's (shardMerge.property.test.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { defaultHasher, Engine } from '../../../../src/engine';
+import { mergeShards, SHARD_FORMAT, SHARD_HASH } from '../../../../src/engine/shard';
+import { shardEvents } from '../../../../src/cli/shard/shardEvents';
+import { shardFileChunks } from '../../../../src/cli/shard/shardWriter';
+
+/** A log-fed DataSource (one event a step) straight into Sink `done`. */
+const template = {
+  version: '3.0',
+  seed: 7,
+  tickMs: 1000,
+  maxSteps: 1000,
+  nodes: [
+    { nodeId: 'log', type: 'DataSource', count: 0, batchSize: 1, outputs: [{ destinationNodeId: 'done' }] },
+    { nodeId: 'done', type: 'Sink' },
+  ],
+};
+
+/** Shard `index` of `count` of the template's run over `events`, as `run --shard` writes it. */
+function shardFile(events: unknown[], index: number, count: number): string {
+  const engine = new Engine();
+  const loaded = engine.initialize(template);
+  if (loaded.scenario === null) throw new Error(JSON.stringify(loaded.errors));
+  const se = shardEvents(events, { index, count }, () => 'whole-events-hash');
+  if (!se.ok) throw new Error(se.message);
+  const added = engine.getExternalEventQueue().addEvents(se.values, (i) => se.masked[i] === 1);
+  if (!added.ok) throw new Error(added.error);
+  engine.advance('end');
+  const header = {
+    flowledgerShard: SHARD_FORMAT,
+    shard: index,
+    shards: count,
+    templateHash: 'template',
+    seed: engine.seed,
+    eventsHash: se.eventsHash,
+    shardHash: SHARD_HASH,
+    maxEvents: engine.scenario.maxEvents,
+  } as const;
+  return [...shardFileChunks(engine, header)].join('');
+}
+
+async function* linesOf(text: string): AsyncGenerator<string[]> {
+  yield text.split('\n');
+}
+
+const options = { hasher: defaultHasher, sinkValuesLimit: 1000 };
+
+describe('mergeShards', () => {
+  it('counts a Sink’s tokens per data.state in the single run’s order, leaving out tokens with no state', async () => {
+    const events = [
+      { targetDataSourceId: 'log', correlationId: 'c1', state: 'open', value: 1 },
+      { targetDataSourceId: 'log', correlationId: 'c2', state: 'closed', value: 2 },
+      { targetDataSourceId: 'log', correlationId: 'c3', value: 4 },
+      { targetDataSourceId: 'log', correlationId: 'c4', state: 'open', value: 8 },
+      { targetDataSourceId: 'log', correlationId: 'c5', state: null, value: 16 },
+      { targetDataSourceId: 'log', correlationId: 'c6', state: 3 },
+    ];
+    for (const n of [1, 2, 3]) {
+      const files = Array.from({ length: n }, (_, i) => shardFile(events, i, n));
+      const r = await mergeShards(
+        files.map((text, i) => ({ name: `shard-${i}`, batches: linesOf(text) })),
+        options,
+      );
+      if (!r.ok) throw new Error(`${r.file}: ${r.message}`);
+      // Six tokens collected; open (c1, c4), closed (c2) and 3 (c6, a number's key is its JSON) in the
+      // order they first came; c3 has no state and c5's is null, so neither is counted per state.
+      expect(r.sinks.get('done')).toEqual({ count: 6, sum: 31, values: [1, 2, 4, 8, 16, null] });
+      expect(r.sinkStates, `${n} shard(s)`).toEqual(
+        new Map([
+          [
+            'done',
+            new Map([
+              ['open', 2],
+              ['closed', 1],
+              ['3', 1],
+            ]),
+          ],
+        ]),
+      );
+      expect([...r.sinkStates.get('done')!.keys()]).toEqual(['open', 'closed', '3']);
+    }
+  });
+
+  it('names a shard file that holds no line, or only empty ones, as empty', async () => {
+    for (const text of ['', '\n\n'])
+      expect(await mergeShards([{ name: 'a.shard', batches: linesOf(text) }], options)).toEqual({
+        ok: false,
+        file: 'a.shard',
+        message: 'the file is empty',
+      });
+  });
+});
