@@ -82,6 +82,38 @@ describe('the native twin of a mask', () => {
     expect(tab.value.replaceAll('a\tb a b', '<m>')).toBe('<m> a b');
   });
 
+  it('escapes a `/` for the native engine, where it is a literal as it is to RE2', () => {
+    // `/` is a literal to both engines; the twin writes it escaped (`\/`), as every syntax character.
+    expect(twinSource(String.raw`\d+/\d+`)).toBe('\\d+\\/\\d+');
+    const slash = userRegex(String.raw`\d+/\d+`);
+    expect(slash.ok && hasTwin(String.raw`\d+/\d+`)).toBe(true);
+    if (!slash.ok) return;
+    // Only `12/3` has digits on both sides of a slash; `45` and `6` have none between them.
+    expect(slash.value.replaceAll('12/3 45 6', '<m>')).toBe('<m> 45 6');
+  });
+
+  it('writes an escaped punctuation character in a class as its code point', () => {
+    // `\.` and `\-` in a class are a dot and a hyphen (2e, 2d), to RE2 and to the twin.
+    expect(twinSource(String.raw`v[\.\-]\d`)).toBe('v[\\u{2e}\\u{2d}]\\d');
+    const dotted = userRegex(String.raw`v[\.\-]\d`);
+    expect(dotted.ok && hasTwin(String.raw`v[\.\-]\d`)).toBe(true);
+    if (!dotted.ok) return;
+    // A dot or a hyphen between `v` and a digit matches; a space does not.
+    expect(dotted.value.replaceAll('v.1 v-2 v 3', '<m>')).toBe('<m> <m> v 3');
+  });
+
+  it('has no twin for a class holding `[`, which RE2 may read as a POSIX class', () => {
+    // To RE2 `[[:digit:][.]` is one class: the ASCII digits, `[` and `.`; the native engine would
+    // read `[[:digit:]` and `[.]` as two classes in a row.
+    expect(twinSource(String.raw`[[:digit:][.]+`)).toBeNull();
+    expect(hasTwin(String.raw`[[:digit:][.]+`)).toBe(false);
+    const posix = userRegex(String.raw`[[:digit:][.]+`);
+    expect(posix.ok).toBe(true);
+    if (!posix.ok) return;
+    // `1.22` and `[` are runs of the class; `v`, the spaces and `x` are not in it.
+    expect(posix.value.replaceAll('v1.22 x [', '<m>')).toBe('v<m> x <m>');
+  });
+
   it('replaces exactly what RE2 matches, on generated patterns that have a twin', () => {
     fc.assert(
       fc.property(pattern, fc.array(text, { minLength: 1, maxLength: 6 }), (p, texts) => {

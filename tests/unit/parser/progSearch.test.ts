@@ -167,6 +167,38 @@ describe('the mask search', () => {
     expect(above.value.replaceAll('-\ue000\udc00\ue000', '<m>')).toBe('-<m>\udc00<m>');
   });
 
+  it('skips one code unit at a time over characters that cannot begin a match', () => {
+    // With `m` (no native twin) on a text that is not ASCII (no DFA), the search itself skips to the
+    // next unit that can begin a match: the try at `é` fails, `a` cannot begin `x` and is passed
+    // over alone, so the `x` right after it is tried and matches.
+    const re = userRegex('x', 'm');
+    expect(re.ok).toBe(true);
+    if (!re.ok) return;
+    expect(re.value.replaceAll('\u00e9ax', '<m>')).toBe('\u00e9a<m>');
+    expect(re.value.replaceAll('\u00e9-x-x', '<m>')).toBe('\u00e9-<m>-<m>');
+  });
+
+  it('skips U+10000, the first pair of the high surrogates, whole for a leading assertion', () => {
+    // With `s` (no native twin) on a text that is not ASCII (no DFA). U+10000 is D800 DC00. `\B`
+    // fails between `a` (a word character) and U+10000 (not one), and at the start before `a`;
+    // between the two halves it would hold, but RE2 never tries there. After the pair `\S` has
+    // nothing to read, so nothing matches.
+    const re = userRegex(String.raw`\B\S`, 's');
+    expect(re.ok).toBe(true);
+    if (!re.ok) return;
+    expect(re.value.replaceAll('a\u{10000}', '<m>')).toBe('a\u{10000}');
+  });
+
+  it('after a failed try at an ordinary character, tries the lone low surrogate that follows it', () => {
+    // With `m` (no native twin) on a text that is not ASCII (no DFA). `\Sb` fails at `a` (U+DC00 is
+    // not `b`); only a try at a high surrogate followed by a low one steps past both halves, so the
+    // next try starts at the lone U+DC00, a character `\S` takes, and `b` follows it.
+    const re = userRegex(String.raw`\Sb`, 'm');
+    expect(re.ok).toBe(true);
+    if (!re.ok) return;
+    expect(re.value.replaceAll('a\udc00b', '<m>')).toBe('a<m>');
+  });
+
   it('stays linear on a 50,000-character line where every position starts a long try', () => {
     const digits = userRegex(String.raw`\d+x`);
     expect(digits.ok).toBe(true);
