@@ -78,6 +78,24 @@ describe('the JSON nesting bound counts levels exactly', () => {
       'the JSON is nested more than 256 levels deep (at least 257); it is not read',
     );
   });
+  it('gives the depth reason only for a line refused for its depth, not for other lines JSON cannot read', () => {
+    // docs/parser.md: only a line not read because of a bound carries a reason. None of these is.
+    const lines = [
+      // An array 257 deep: no object at all, so not read, but no object's depth was refused.
+      `${'['.repeat(257)}${']'.repeat(257)}`,
+      // An object one level deep that never closes: malformed, not too deep.
+      '{"message":"m"',
+      // Exactly 256 levels (the bound itself), the outer object left open: malformed, not too deep.
+      `{"message":"m","a":${'['.repeat(255)}${']'.repeat(255)}`,
+    ];
+    const r = parsed(lines, { name: 't', format: { kind: 'json' } });
+    expect(r.stats).toMatchObject({ lines: 3, parsed: 0, unparsed: 3 });
+    expect(r.unparsed.lines.map((u) => [u.lineNo, u.reason])).toEqual([
+      [1, undefined],
+      [2, undefined],
+      [3, undefined],
+    ]);
+  });
 });
 
 describe('built-in regex presets run on RE2, as docs/parser.md says', () => {

@@ -14,6 +14,11 @@ describe('detectPreset', () => {
     expect(detectPreset('    {"msg":"a"}\n\t{"msg":"b"}\n')).toBeNull();
   });
 
+  it('leaves blank lines out of the sample (an empty line, and one holding only its CR)', () => {
+    // Two JSON lines, an empty line and a CRLF blank line: the rate is over the two JSON lines.
+    expect(detectPreset('{"msg":"a"}\n\n{"msg":"b"}\r\n\r\n')).toEqual({ name: 'json', rate: 1 });
+  });
+
   it('passes over a preset whose format does not compile', () => {
     const presets = new PresetRegistry({
       broken: { description: 'an empty regex', format: { kind: 'regex', pattern: '' } },
@@ -40,6 +45,17 @@ describe('detectPreset', () => {
     });
     const text = 'sshd[1]: session opened\nsshd[22]: session closed\n';
     expect(detectPreset(text, { presets })).toEqual({ name: 'sshd', rate: 1 });
+  });
+
+  it('on a tie counts spaces as no literal text: a colon outweighs any number of spaces', () => {
+    // Both read both lines. Outside their fields `<A> <B> <Content>` requires only whitespace (0
+    // literal characters; spaces match any whitespace run), `<A>:<Content>` requires `:` (1), so the
+    // later one wins the tie.
+    const presets = new PresetRegistry({
+      words: { description: 'three words', format: { kind: 'format', pattern: '<A> <B> <Content>' } },
+      colon: { description: 'a colon', format: { kind: 'format', pattern: '<A>:<Content>' } },
+    });
+    expect(detectPreset('app:x y z\ndb:r s t\n', { presets })).toEqual({ name: 'colon', rate: 1 });
   });
 
   it('keeps the preset reading more lines even when a later one has more literal text or the field', () => {

@@ -181,6 +181,22 @@ describe('regex format refusals', () => {
   });
 });
 
+describe('format kind refusals', () => {
+  it('an unknown format kind (from a caller without types) is refused at its kind, naming it', () => {
+    // compileFormat is public; a JavaScript caller can hand it any object. The kind is quoted as JSON.
+    for (const [path, at] of [
+      [undefined, '/format/kind'],
+      ['/presets/mine/format', '/presets/mine/format/kind'],
+    ] as const) {
+      const r = compileFormat({ kind: 'xml', pattern: '<Content>' } as never, path);
+      expect(r).toEqual({
+        ok: false,
+        error: { code: 'BAD_FORMAT', message: 'unknown format kind "xml"', path: at },
+      });
+    }
+  });
+});
+
 describe('JSON lines', () => {
   it('makes every key a field and the first message key the content', () => {
     const r = reader({ kind: 'json' });
