@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     environment: 'node',
     testTimeout: 20_000,
+    // Property tests run from a fixed seed (FC_SEED to choose another): tests/unit/propertySeed.ts.
+    setupFiles: ['tests/unit/propertySeed.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/**/*.test.ts'] } },
       {

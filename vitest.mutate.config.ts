@@ -15,6 +15,8 @@ export default defineConfig({
   test: {
     environment: 'node',
     testTimeout: 20_000,
+    // Property tests run from a fixed seed, as in `npm test` (tests/unit/propertySeed.ts).
+    setupFiles: ['tests/unit/propertySeed.ts'],
     // Tells source-reading checks they see Stryker's instrumented copies (tests/unit/expr/safety.test.ts).
     env: { FLOWLEDGER_MUTATION: '1' },
     include: [
