@@ -125,7 +125,7 @@ export function compileConfig(config: ParserConfig, options: CompileOptions = {}
   const masks = compileMasks(config.masks, presetMasks);
   if (!masks.ok) return masks;
 
-  const mining = { ...MINING_DEFAULTS, ...(config.mining ?? {}) };
+  const mining = withDefaults(MINING_DEFAULTS, config.mining);
   if (!Number.isInteger(mining.depth) || mining.depth < 3 || mining.depth > 32)
     return fail('BAD_MINING', 'depth must be an integer from 3 to 32', '/mining/depth');
   if (typeof mining.similarity !== 'number' || !(mining.similarity >= 0 && mining.similarity <= 1))
@@ -159,7 +159,7 @@ export function compileConfig(config: ParserConfig, options: CompileOptions = {}
   if (!Number.isInteger(keep) || keep < 0)
     return fail('BAD_CONFIG', 'keepUnparsed must be a whole number', '/keepUnparsed');
 
-  const limits = { ...LIMIT_DEFAULTS, ...(config.limits ?? {}) };
+  const limits = withDefaults(LIMIT_DEFAULTS, config.limits);
   for (const key of ['lineLength', 'continuationLines', 'eventLength'] as const) {
     const n = limits[key];
     const least = key === 'continuationLines' ? 0 : 1;
@@ -184,6 +184,19 @@ export function compileConfig(config: ParserConfig, options: CompileOptions = {}
       keepUnparsed: keep,
     },
   };
+}
+
+/**
+ * Pure: `given`'s settings over `defaults`, a setting given as undefined taking its default (as it does
+ * for `keepUnparsed` and the other optional fields; a spread would put the undefined in its place).
+ */
+function withDefaults<T extends Record<string, number | boolean>>(
+  defaults: T,
+  given: object | undefined,
+): { -readonly [K in keyof T]: T[K] extends boolean ? boolean : number } {
+  // `fromEntries` and the spread define own properties, as the spread alone did (a key `__proto__` sets no prototype).
+  const set = Object.fromEntries(Object.entries(given ?? {}).filter(([, value]) => value !== undefined));
+  return { ...defaults, ...set } as { -readonly [K in keyof T]: T[K] extends boolean ? boolean : number };
 }
 
 function placeholderTest(placeholders: ReadonlySet<string>): (token: string) => boolean {

@@ -42,6 +42,20 @@ describe('compileConfig: mining settings at their edges', () => {
       cache: 4096,
     });
   });
+
+  it('takes a setting given as undefined as not given: its default', () => {
+    // As for `keepUnparsed` or `groupByField` (MiningConfig: every setting optional, with a default);
+    // refused before with "merge must be true or false" at `/mining/merge`.
+    const r = compileConfig({ ...base, mining: { depth: undefined, merge: undefined, cache: 7 } });
+    expect(r.ok && r.value.mining).toEqual({
+      depth: 4,
+      similarity: 0.8,
+      maxChildren: 100,
+      variableAfter: 5,
+      merge: true,
+      cache: 7,
+    });
+  });
 });
 
 describe('compileConfig: limits and counts at their edges', () => {
@@ -71,6 +85,11 @@ describe('compileConfig: limits and counts at their edges', () => {
     const r = compileConfig(base);
     expect(r.ok && r.value.keepUnparsed).toBe(20);
     expect(r.ok && r.value.limits).toEqual({ lineLength: 1_048_576, continuationLines: 1_000, eventLength: 1_048_576 });
+  });
+
+  it('takes a limit given as undefined as not given: its default', () => {
+    const r = compileConfig({ ...base, limits: { lineLength: undefined, continuationLines: 3 } });
+    expect(r.ok && r.value.limits).toEqual({ lineLength: 1_048_576, continuationLines: 3, eventLength: 1_048_576 });
   });
 });
 

@@ -58,6 +58,26 @@ describe('Drain with a leaf index', () => {
     expect(d.add(tokens, glue)).toMatchObject({ cluster: { id: 1 }, change: 'cluster_template_changed' });
   });
 
+  it('keeps listing the other clusters with a word at a position when one of them turns it into <*>', () => {
+    // Five tokens at 0.8: a cluster may miss one constant position (⌊5 × 0.2⌋ = 1), so the two shortest
+    // lists are read. Depth 3: one leaf for five-token lines starting with `a`, indexed from the start.
+    const d = drain({ depth: 3, indexFrom: 0 });
+    const add = (line: string) => {
+      const { tokens, glue } = tokenize(line);
+      return d.add(tokens, glue);
+    };
+    add('a b c d e'); // cluster 1
+    add('a x y d z'); // cluster 2 (2 of 5 words of cluster 1), `d` at position 3 like it
+    add('a x y f g'); // cluster 3 (3 of 5 words of cluster 2): `x` and `y` are listed twice
+    // 4 of 5 words of cluster 1: it becomes `a b c <*> e`; cluster 2 still has `d` at position 3.
+    expect(add('a b c q e')).toMatchObject({ cluster: { id: 1 }, change: 'cluster_template_changed' });
+    // 4 of 5 words of cluster 2 (cluster 1: 1 of 4, cluster 3: 3 of 5). The shortest list for it is
+    // position 4's (`w`: none), then positions 1, 2 and 3 with two clusters each (3: `d` for cluster 2,
+    // and cluster 1 with no constant word there). Were cluster 2 dropped from position 3's list, that
+    // list would be the shorter one read, and the line would meet cluster 1 only.
+    expect(add('a x y d w')).toMatchObject({ cluster: { id: 2 }, change: 'cluster_template_changed' });
+  });
+
   it('breaks a tie between two clusters for the oldest, as the full scan does, whatever order the lists hold them in', () => {
     // Depth 3: one leaf for four-token lines starting with `a`. Cluster 1 is `a <*> c d`, cluster 2
     // `a b c e` until `a b c f` makes it `a b c <*>`; cluster 3 keeps the `a` list long. `a b c d` repeats

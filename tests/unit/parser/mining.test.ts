@@ -154,6 +154,36 @@ describe('Drain', () => {
     expect(d.clusters[0]!.variants).toBeNull();
   });
 
+  it('keeps the variants of siblings merged into one cluster up to 64 in all, and none beyond', () => {
+    // `k run <six words> end x`: each of the six positions takes two words (below variableAfter 3).
+    const words = (combo: number) =>
+      Array.from({ length: 6 }, (_, i) => String.fromCharCode(97 + i) + ((combo >> i) & 1 ? 'b' : 'a')).join(' ');
+    const merged = (own: number) => {
+      const d = drain();
+      // The first line and one line per position turned to its second word (each 4 of 5 constant words
+      // or more, at 0.8) make 7 variants: each keyed by the positions that had two words when it came.
+      // The last of them (combo 32) is keyed by all six; every other combo keyed by all six is new.
+      add(d, `k run ${words(0)} end x`);
+      for (let i = 0; i < 6; i++) add(d, `k run ${words(1 << i)} end x`);
+      const rest = Array.from({ length: 64 }, (_, c) => c).filter((c) => c !== 32);
+      for (const c of rest.slice(0, own - 7)) expect(add(d, `k run ${words(c)} end x`).cluster.id).toBe(1);
+      expect(d.clusters[0]!.variants).toHaveLength(own);
+      // Two siblings, 3 of 4 constant words of cluster 1 (below 0.8), one variant each; the third word
+      // at the last position (x, y, z) merges both into cluster 1: own + 1 + 1 variants.
+      expect(add(d, 'k run <*> <*> <*> <*> <*> <*> end y').change).toBe('cluster_created');
+      expect(add(d, 'k run <*> <*> <*> <*> <*> <*> end z')).toMatchObject({
+        cluster: { id: 1 },
+        change: 'cluster_template_changed',
+      });
+      expect(d.clusters.map((c) => survivor(c).id)).toEqual(d.clusters.map(() => 1));
+      return d.clusters[0]!.variants;
+    };
+    // 62 + 1 + 1 = 64: all kept.
+    expect(merged(62)).toHaveLength(64);
+    // 63 + 1 = 64 still kept; one more would be 65: the cluster keeps none.
+    expect(merged(63)).toBeNull();
+  });
+
   it('merges siblings one word apart into the oldest when it has a parameter where they have a literal <*>', () => {
     const d = drain();
     add(d, 'start job alpha on red');
@@ -302,6 +332,44 @@ describe('merge pass', () => {
     expect(mergedText([sp('conn ( 1 ) , done'), sp('conn ( 2 3 ) , done')], isVariable)).toBe('conn ( <*> ) , done');
     // `9` opens both gaps but is a digit, not punctuation: it goes into the `<*>`.
     expect(mergedText([sp('a 9 1 b'), sp('a 9 2 3 b')], isVariable)).toBe('a <*> b');
+  });
+
+  it('lets a word stand beside a parameter only where a merged member had `variableAfter` words', () => {
+    // Depth 4: the first two tokens pick the leaf, so each line below is a cluster of its own leaf
+    // unless stated. The final pass merges `x a|b|c <d> end 7` at position 1 (three words) into
+    // `x <*> <*> end 7` (the digits differ: `<*>`). `x 9 foo end 8` is one word apart from it at
+    // position 2 (`9`/`<*>`, `8`/`7` look variable on both sides), and is no instance of it (`8`).
+    const tail = ['x b 4 end 7', 'x c 5 end 7', 'x 9 foo end 8'];
+    // Cluster 1 saw one value at position 2: no parameter by variety, and `foo` is a single word.
+    const apart = drain();
+    for (const l of ['x a 1 end 7', ...tail]) add(apart, l);
+    expect(templates(apart)).toEqual(['x <*> <*> end 7', 'x 9 foo end 8']);
+    // Cluster 1 saw three values at position 2 (variableAfter 3): a parameter, which the merged
+    // template keeps from it, so `foo` beside it is one of its values.
+    const general = drain();
+    for (const l of ['x a 1 end 7', 'x a 2 end 7', 'x a 3 end 7', ...tail]) add(general, l);
+    // The three lines are one cluster (the digits look variable on both sides); the miner merges nothing.
+    expect(general.clusters.map((c) => survivor(c).id)).toEqual([1, 2, 3, 4]);
+    expect(templates(general)).toEqual(['x <*> <*> end <*>']);
+  });
+
+  it('merges no templates one word apart when the word is their only constant word', () => {
+    // `1 a`, `2 b`, `3 c`: three words at position 1, but beside only a digit; merged, the template
+    // would be `<*> <*>`, no event.
+    const d = drain();
+    for (const l of ['1 a', '2 b', '3 c']) add(d, l);
+    expect(templates(d)).toEqual(['1 a', '2 b', '3 c']);
+  });
+
+  it('folds a template into a general one whose only constant word is at position 1', () => {
+    // `foo done` comes first (its own `foo` branch; later it would be compared with the `<*>` leaf and
+    // join it). `1 done` and `2 done` make `<*> done` (two values: no parameter by variety, and each
+    // digit is seen once, so no split), of which `foo done` is an instance: E1 takes the template.
+    const d = drain();
+    for (const l of ['foo done', '1 done', '2 done']) add(d, l);
+    expect(templates(d, false)).toEqual(['foo done', '<*> done']);
+    const final = finalizeTemplates(d.clusters, { merge: true, variableAfter: 3, isVariable });
+    expect(final.list).toEqual([{ eventId: 'E1', template: '<*> done', occurrences: 3, mergedIds: ['E2'] }]);
   });
 
   it('hasWordBesides: brackets are punctuation, a digit is not', () => {

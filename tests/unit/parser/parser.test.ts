@@ -263,4 +263,23 @@ describe('what a parse keeps of its lines', () => {
     );
     expect(r.fieldNames).toEqual(['level', 'host']);
   });
+
+  it('keeps a JSON key named __proto__ as an ordinary own field of the event', () => {
+    // docs/parser.md: kept as a field, an own property; it never changes an object's prototype. Like
+    // any other field it is enumerable, writable and configurable (a caller may change or delete it).
+    const r = parsed(['{"message":"hi","__proto__":"x","a":"1"}'], { name: 't', format: { kind: 'json' } });
+    const fields = r.events[0]!.fields;
+    expect(Object.getPrototypeOf(fields)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(fields, '__proto__')).toEqual({
+      value: 'x',
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+    fields['__proto__'] = 'y';
+    expect(Object.getOwnPropertyDescriptor(fields, '__proto__')?.value).toBe('y');
+    expect(Object.getPrototypeOf(fields)).toBe(Object.prototype);
+    expect(delete (fields as Record<string, unknown>)['__proto__']).toBe(true);
+    expect(Object.keys(fields)).toEqual(['a']);
+  });
 });
