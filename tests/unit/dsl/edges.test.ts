@@ -48,6 +48,28 @@ describe('edges', () => {
     ]);
   });
 
+  it('keep an input naming another output of the same source beside the output’s own edge', () => {
+    // src's output "a" feeds the sink's input (the one naming src); the input also names output
+    // "b" (unconnected itself) as its source: that is a second edge, src.b → sink, not a duplicate.
+    const { scenario } = loadOk(
+      bare([
+        {
+          nodeId: 'src',
+          type: 'DataSource',
+          outputs: [
+            { name: 'a', destinationNodeId: 'sink' },
+            { name: 'b', destinationNodeId: '' },
+          ],
+        },
+        sink('sink', { inputs: [{ name: 'in', nodeId: 'src', sourceOutputName: 'b' }] }),
+      ]),
+    );
+    expect(scenario.edges).toEqual([
+      { from: 'src', to: 'sink', outputName: 'a', inputName: 'in', outputIndex: 0, inputIndex: 0 },
+      { from: 'src', to: 'sink', outputName: 'b', inputName: 'in', outputIndex: 1, inputIndex: 0 },
+    ]);
+  });
+
   it('come from inputs alone', () => {
     const { scenario } = loadOk(
       bare([

@@ -114,6 +114,13 @@ describe('normalisation — common node fields', () => {
     });
   });
 
+  it('leaves description and position out of a node that gives neither', () => {
+    const node = ds({});
+    expect(node).not.toHaveProperty('description');
+    expect(node).not.toHaveProperty('position');
+    expect('description' in node).toBe(false);
+  });
+
   it('defaults inputs[].required to true and keeps name, nodeId and alias', () => {
     const p = pn({
       inputs: [

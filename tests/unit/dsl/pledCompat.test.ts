@@ -35,6 +35,28 @@ describe('execution-events DataSources and ExternalEventSource', () => {
     expectIssue(r, { severity: 'error', path: '/nodes/0/eventType', message: 'needs "eventType"' });
   });
 
+  it('an ExternalEventSource warns that a generation of another type is ignored, not an execution-events one', () => {
+    const ext = (extra: Json): Json => ({
+      nodeId: 'ev',
+      type: 'ExternalEventSource',
+      ...extra,
+      outputs: [{ destinationNodeId: 'sink' }],
+    });
+    const atGeneration = (r: ReturnType<typeof loadScenario>) =>
+      r.warnings.filter((w) => w.path === '/nodes/0/generation').map((w) => w.message);
+    // A random generation has no meaning on a source that only emits events: ignored, with a warning.
+    const random = loadScenario(
+      bare([ext({ eventType: 'order', generation: { type: 'random', valueMin: 1, valueMax: 2 } }), sink()]),
+    );
+    expect(random.errors).toEqual([]);
+    expect(atGeneration(random)).toEqual(['"generation" is ignored: an ExternalEventSource only emits events']);
+    // An execution-events generation is where the source's eventType is read from: nothing is ignored.
+    const typed = loadScenario(bare([ext({ generation: { type: 'execution-events', eventType: 'order' } }), sink()]));
+    expect(typed.errors).toEqual([]);
+    expect(typed.scenario!.nodes[0]).toMatchObject({ generation: { type: 'execution-events', eventType: 'order' } });
+    expect(atGeneration(typed)).toEqual([]);
+  });
+
   it('an execution-events generation needs a non-empty eventType', () => {
     const r = loadScenario(bare([events('ev', ''), sink()]));
     expect(r.scenario).toBeNull();

@@ -353,6 +353,46 @@ describe('validation — Multiplexer weights with a negative one', () => {
   });
 });
 
+describe('validation — the names listed in an unknown-name error', () => {
+  const messagesAt = (input: unknown, path: string) =>
+    loadScenario(input)
+      .errors.filter((e) => e.path === path)
+      .map((e) => e.message);
+
+  it('an emit to an unknown output lists the node’s output names joined by "and"', () => {
+    const input = fsm(
+      { states: [{ name: 'a', onEntry: [{ action: 'emit', target: 'nope' }] }] },
+      {
+        outputs: [
+          { name: 'ok', destinationNodeId: 'sink' },
+          { name: 'err', destinationNodeId: 'sink' },
+        ],
+      },
+    );
+    expect(messagesAt(input, '/nodes/1/fsm/states/0/onEntry/0/target')).toEqual([
+      'node "f" has no output named "nope"; its outputs are "ok" and "err"',
+    ]);
+  });
+
+  it('an unknown defaultOutput name lists only the outputs that have a name, and none when none has', () => {
+    const conditional = { strategy: 'conditional', conditions: ['true', 'true', 'true'], defaultOutput: 'middle' };
+    const someNamed = mux(conditional, [
+      { name: 'left', destinationNodeId: 'sink' },
+      { destinationNodeId: 'sink' },
+      { name: 'right', destinationNodeId: 'sink' },
+    ]);
+    expect(messagesAt(someNamed, '/nodes/1/multiplexing/defaultOutput')).toEqual([
+      'output "middle" does not exist; the outputs are "left" and "right"',
+    ]);
+    const noneNamed = mux(conditional, [
+      { destinationNodeId: 'sink' },
+      { destinationNodeId: 'sink' },
+      { destinationNodeId: 'sink' },
+    ]);
+    expect(messagesAt(noneNamed, '/nodes/1/multiplexing/defaultOutput')).toEqual(['output "middle" does not exist']);
+  });
+});
+
 describe('validation — DataSource random bounds', () => {
   const random = (valueMin: number, valueMax: number): Json =>
     bare([

@@ -381,6 +381,19 @@ describe('validation — node shapes', () => {
       { severity: 'warning', path: '/nodes/0/outputs/0/formula', message: 'only works on a ProcessNode' },
     ],
     [
+      'transformation.formula next to an output formula is ignored',
+      around(
+        proc({
+          outputs: [{ destinationNodeId: 'sink', formula: 'value * 2', transformation: { formula: 'value * 3' } }],
+        }),
+      ),
+      {
+        severity: 'warning',
+        path: '/nodes/1/outputs/0/transformation/formula',
+        message: '"transformation.formula" is ignored: "formula" is set on this output',
+      },
+    ],
+    [
       'fieldMapping is not supported',
       around(
         proc({
@@ -417,6 +430,21 @@ describe('validation — node shapes', () => {
         severity: 'warning',
         path: '/nodes/1/outputs/0/transformation/fieldMapping',
         message: '"fieldMapping" is not supported',
+      },
+    ],
+
+    [
+      'an unknown field of an FSM state object (a state may also be a plain name)',
+      around({
+        nodeId: 'f',
+        type: 'FSM',
+        fsm: { states: ['idle', { name: 'busy', isIntial: true }] },
+        outputs: [{ destinationNodeId: 'sink' }],
+      }),
+      {
+        severity: 'warning',
+        path: '/nodes/1/fsm/states/1/isIntial',
+        message: 'unknown field "isIntial" in FSM state is ignored (did you mean "isInitial"?)',
       },
     ],
 

@@ -149,6 +149,44 @@ describe('Ledger', () => {
     expect(where('src-1')).toEqual(['1:src', '2:ext', '2:sink', '3:sink']);
   });
 
+  it('indexes an event read back under its output token’s ids when its input token carries none', () => {
+    // Both tokens are new to the ledger: the input's (empty) list of correlation ids and the
+    // output's list ["order-7"] start at the same place in the table; the output still touches
+    // order-7 (DSL.md §3: an event touches the ids its tokens carry).
+    const l = new Ledger([{ nodeId: 'p', nodeType: 'ProcessNode' }], 0, 1000);
+    l.appendEvent({
+      eventId: 'e1',
+      seq: 1,
+      step: 1,
+      timestamp: 1000,
+      nodeId: 'p',
+      nodeType: 'ProcessNode',
+      operation: 'TOKEN_TRANSFORMED',
+      inputToken: { id: 'p#1', correlationIds: [], data: { value: 1 } },
+      outputToken: { id: 'p#2', correlationIds: ['order-7'], data: { value: 2 } },
+    });
+    expect(l.seqsOfCorrelation('order-7')).toEqual([1]);
+    expect(l.seqsOfToken(l.tokenIndexOf('p#2'))).toEqual([1]);
+  });
+
+  it('refuses an index-only posting under a correlation id no token of the run carries, naming it', () => {
+    const l = new Ledger([{ nodeId: 'f', nodeType: 'FSM' }], 0, 1000);
+    const event = {
+      eventId: 'e1',
+      seq: 1,
+      step: 1,
+      timestamp: 1000,
+      nodeId: 'f',
+      nodeType: 'FSM' as const,
+      operation: 'STATE_TRANSITION' as const,
+      from: 'idle',
+      to: 'busy',
+    };
+    expect(() => l.appendEvent(event, 'nobody')).toThrow(
+      'postCorrelation: no token of the run carries the correlation id "nobody"',
+    );
+  });
+
   it('refuses a decreasing step and an unknown node', () => {
     const l = new Ledger([{ nodeId: 'a', nodeType: 'Sink' }], 0, 1000);
     l.beginStep(3);
@@ -158,6 +196,19 @@ describe('Ledger', () => {
     l.append(0, OP.TOKEN_COLLECTED, t, NONE, 0, 0, 0);
     expect(l.get(1)).toMatchObject({ eventId: 'e1', step: 3, timestamp: 3000, inputToken: { id: 'a#1' } });
     expect(() => l.appendEvent({ ...l.get(1), seq: 2, nodeId: 'zz' })).toThrow(/unknown node/);
+  });
+});
+
+describe('Ledger memory', () => {
+  it('counts the bytes of its columns and indexes at their starting capacities', () => {
+    const l = new Ledger([{ nodeId: 'a', nodeType: 'Sink' }], 0, 1000);
+    // Event columns: 1,024 slots × (4 step + 2 node + 1 op + 5 × 4 int32) = 27,648;
+    // the token and correlation indexes: head, values and next of 1,024 int32 each = 2 × 12,288;
+    // the token-list pool: 1,024 int32 = 4,096; the token table of one node: corrStart, corrEnd,
+    // pool and marks of 1,024 int32 (16,384) + its token list (16) and generated-id list (4) = 16,464;
+    // the index-only postings: 2 × 16 int32 = 128; the step index: 2 × 1,024 int32 = 8,192;
+    // the node's event list: 64 int32 = 256.
+    expect(l.columnBytes()).toBe(27_648 + 2 * 12_288 + 4_096 + 16_464 + 128 + 8_192 + 256);
   });
 });
 
