@@ -150,6 +150,21 @@ describe('Aggregator', () => {
     expect(eventsOf(engine, 'agg')[0]!.details).toEqual({ key: 'A' });
   });
 
+  it('groups by the token’s own correlation id, which a generated token has and its data does not', () => {
+    // A generated token's correlation id is "<nodeId>-<n>" (docs/dsl.md, Tokens and ids) and its data
+    // is only {value}: each of the four tokens is alone in its group, so no window of 2 fills and the
+    // end flush emits four groups of one, each naming its key.
+    const engine = run(
+      aggDoc({ method: 'count', trigger: { type: 'count', window: 2 }, groupBy: 'correlationId' }, { count: 4 }),
+    );
+    expect(collectedTokens(engine).map((t) => [t.correlationIds, t.data])).toEqual([
+      [['src-1'], { value: 1, count: 1, method: 'count', key: 'src-1' }],
+      [['src-2'], { value: 1, count: 1, method: 'count', key: 'src-2' }],
+      [['src-3'], { value: 1, count: 1, method: 'count', key: 'src-3' }],
+      [['src-4'], { value: 1, count: 1, method: 'count', key: 'src-4' }],
+    ]);
+  });
+
   it('keeps separate buffers per value of a data path', () => {
     const engine = run(
       aggDoc({ method: 'count', trigger: { type: 'count', window: 2 }, groupBy: 'meta.kind' }, { count: 0 }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { brief, collected, engineFor, events, eventsOf, run, scenario, sink, source } from './helpers';
+import { Engine } from '../../../src/engine';
+import { brief, collected, engineFor, events, eventsOf, run, scenario, sink, source, type Json } from './helpers';
 
 const generated = (generation: unknown, extra = {}) =>
   run(scenario([source('src', 'sink', { generation, count: 5, ...extra }), sink()]));
@@ -252,5 +253,43 @@ describe('DataSource work and counts', () => {
     engine.runToEnd();
     expect(engine.getNodeState('src')!.aggregates).toEqual({ mode: 'external', emitted: 3, remaining: 0 });
     expect(engine.getNodeState('src')!.tokensProcessed).toBe(3);
+  });
+});
+
+describe('DataSource in a loaded scenario the loader never saw', () => {
+  // A run started from a loaded scenario exports it as is (scenarioForm "scenario"). Its header can
+  // then be changed without touching the event lines (so they still hash right): the import re-runs
+  // that scenario unchecked, and what cannot be run must be refused as INVALID_LEDGER.
+  function exportWith(change: (scenario: Json) => Json): string {
+    const loaded = new Engine().initialize(scenario([source('src', 'sink', { count: 2 }), sink()])).scenario!;
+    const started = new Engine();
+    started.start(loaded, 1);
+    started.runToEnd();
+    const text = started.exportRun();
+    const end = text.indexOf('\n');
+    const header = JSON.parse(text.slice(0, end)) as Json;
+    expect(header['scenarioForm']).toBe('scenario');
+    return JSON.stringify({ ...header, scenario: change(header['scenario'] as Json) }) + text.slice(end);
+  }
+
+  it('refuses an edge into the DataSource: a DataSource cannot receive a token', () => {
+    // The loader refuses such an edge ("is a DataSource, which cannot receive tokens"); here src's
+    // first token reaches src itself at step 2, and the re-run stops there.
+    const r = Engine.importRun(
+      exportWith((s) => ({ ...s, edges: [...(s['edges'] as Json[]), { from: 'src', to: 'src' }] })),
+    );
+    expect(r.ok ? null : r.error.code).toBe('INVALID_LEDGER');
+    if (!r.ok) expect(r.error.message).toMatch(/^not a valid exported run: its scenario cannot be run: .*"src"/);
+  });
+
+  it('refuses a generation type it does not know, rather than generating nothing', () => {
+    const r = Engine.importRun(
+      exportWith((s) => {
+        const [src, ...rest] = s['nodes'] as Json[];
+        return { ...s, nodes: [{ ...src, generation: { type: 'bogus' } }, ...rest] };
+      }),
+    );
+    expect(r.ok ? null : r.error.code).toBe('INVALID_LEDGER');
+    if (!r.ok) expect(r.error.message).toMatch(/^not a valid exported run: its scenario cannot be run: .*bogus/);
   });
 });

@@ -190,6 +190,26 @@ describe('FSM', () => {
     });
   });
 
+  it('fires, of a state’s timers, the one due at the step, whatever their order', () => {
+    // `waiting` arms both timers at step 0: `slow` (listed first) is due at 5, `fast` at 2. At step 2
+    // only `fast` is due, so it fires. With `fast`'s condition false nothing fires at 2, and `slow`
+    // fires at its own step, 5.
+    const doc = (condition: string) =>
+      fsmDoc({
+        states: ['waiting', 'slow', 'fast'],
+        transitions: [
+          { from: 'waiting', to: 'slow', trigger: 'timer', after: 5 },
+          { from: 'waiting', to: 'fast', trigger: 'timer', after: 2, condition },
+        ],
+      });
+    const first = run(doc('true'));
+    expect(brief(first, (e) => e.nodeId === 'fsm')).toEqual(['2 fsm STATE_TRANSITION waiting->fast - -> -']);
+    expect(first.getNodeState('fsm')!.currentState).toBe('fast');
+    const later = run(doc('false'));
+    expect(brief(later, (e) => e.nodeId === 'fsm')).toEqual(['5 fsm STATE_TRANSITION waiting->slow - -> -']);
+    expect(later.getNodeState('fsm')!.currentState).toBe('slow');
+  });
+
   it('checks a timer once at its step, though the state left earlier had a timer due then too', () => {
     // `a` arms its timer for step 0 + 4; the event `go` (step 2) moves to `b`, whose timer is due
     // at 2 + 2 = 4 as well. At step 4 only `b`'s timer is checked, once: its failing condition

@@ -168,6 +168,17 @@ describe('exportRun / importRun', () => {
     }
   });
 
+  it('refuses a first line that is JSON but not an object, null included, as INVALID_LEDGER (not a throw)', () => {
+    const rest = sampleRun().exportRun();
+    for (const head of ['null', '[]', '["run"]', '7', '"header"', 'true']) {
+      const r = Engine.importRun(`${head}\n${rest}`);
+      expect(r.ok ? null : { code: r.error.code, message: r.error.message }, head).toEqual({
+        code: 'INVALID_LEDGER',
+        message: 'not a valid exported run: its header is not a JSON object',
+      });
+    }
+  });
+
   it('names the format version it cannot read, as the file gives it, and the one it reads', () => {
     const text = sampleRun().exportRun();
     const header = JSON.parse(text.split('\n')[0]!);

@@ -186,4 +186,32 @@ describe('scheduler', () => {
       '2 y TOKEN_COLLECTED src#1 -> -',
     ]);
   });
+
+  it('replays from a checkpoint between two due steps of a DataSource with the work the run spent', () => {
+    // interval 2 s at tickMs 1000: src emits at steps 1, 3, 5 and the sink collects at 2 and 4, one
+    // work unit each, so step t has spent t units; maxWork 5 closes the run in step 6 (its delivery is
+    // unit 6). With checkpoints every 6 units of events + steps, one is taken after step 3 (3 + 3).
+    // From it the replay of step 5 spends units 4 and 5 (the collection at 4, the emission at 5) and
+    // stands where the run stood: running, src#3 on its way to the sink, 2 tokens collected.
+    const engine = new Engine({ checkpointSpacing: 6 });
+    const loaded = engine.initialize(
+      scenario([source('src', 'sink', { count: 5, interval: 2 }), sink()], { maxWork: 5 }),
+    );
+    expect(loaded.errors).toEqual([]);
+    expect(engine.advance(5)).toBe('running');
+    const live = engine.stateAt(5);
+    expect(engine.advance('end')).toBe('truncated');
+    expect(engine.truncatedBy).toBe('maxWork');
+    expect(engine.getCurrentTick()).toBe(6);
+    expect(engine.diagnostics().checkpoints.count).toBe(2);
+    const replayed = engine.stateAt(5);
+    expect(replayed.ok && replayed.value).toMatchObject({
+      step: 5,
+      status: 'running',
+      ledgerSize: 5,
+      edgeWaiting: [1],
+      sinks: { sink: { count: 2, sum: 3, values: [1, 2] } },
+    });
+    expect(replayed).toEqual(live);
+  });
 });
