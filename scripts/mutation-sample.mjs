@@ -17,7 +17,9 @@
 //     scripts/mutation-sample-ignorer.mjs skips every other node inside those ranges.
 //   node scripts/mutation-sample.mjs retime --seed 33 --part parser   (then run the config it writes)
 //     Runs the nodes of a part's timed-out mutants again with a 30 s timeout (see retime()).
-//   node scripts/mutation-sample.mjs score [--seed 30|--seed 32,33] [--record] [--files] [--survivors]
+//   node scripts/mutation-sample.mjs widen --seed 33   (then run the config it writes, at the sampled commit)
+//     Runs the sample's surviving and uncovered mutants again against the whole unit suite (see widen()).
+//   node scripts/mutation-sample.mjs score [--seed 30|--seed 32,33] [--wide] [--record] [--files] [--survivors]
 //     Reads Stryker's JSON reports (or, without them, the committed record docs/mutation/sample-SEED.txt;
 //     --record writes that record), the judgements in docs/mutation/*.md, and prints the estimate
 //     per scope, per file, and the surviving mutants not yet judged.
@@ -262,6 +264,53 @@ function statuses(seed) {
   return { sample, population, byKey };
 }
 
+/**
+ * The statuses of a sample with its survivors re-run against the whole unit suite (`widen`): from
+ * that run's report when present (and then written to the committed record
+ * docs/mutation/sample-SEED-wide.txt), else from the record. Only mutants undetected in the sampled
+ * run change: every test of the sampled run is in the whole suite too.
+ */
+function widened(seed, { sample, byKey }) {
+  const recordFile = join(JUDGED, `sample-${seed}-wide.txt`);
+  const reportFile = join(OUT, `sample-${seed}-wide-report.json`);
+  const wide = new Map();
+  if (existsSync(reportFile)) {
+    const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+    const status = new Map();
+    for (const [path, { mutants }] of Object.entries(report.files)) {
+      const file = relative(process.cwd(), resolve(path));
+      for (const m of mutants)
+        status.set(keyOf(file, m.mutatorName, m.replacement, m.location.start, m.location.end), m.status);
+    }
+    for (const m of sample) {
+      const st = status.get(keyOf(m.file, m.mutatorName, m.replacement, m.start, m.end));
+      if (st) wide.set(statusKey(m), st);
+    }
+    if (args.includes('--record'))
+      writeFileSync(
+        recordFile,
+        [
+          `# Seed ${seed}: the sampled run's surviving and uncovered mutants, run again against the whole unit suite (id, status, replacement).`,
+          ...sample
+            .filter((m) => wide.has(statusKey(m)))
+            .map((m) => `${idOf(m)}\t${wide.get(statusKey(m))}\t${JSON.stringify(m.replacement)}`),
+        ].join('\n') + '\n',
+      );
+  } else if (existsSync(recordFile)) {
+    for (const line of readFileSync(recordFile, 'utf8').split('\n')) {
+      if (!line || line.startsWith('#')) continue;
+      const [id, st, replacement] = line.split('\t');
+      wide.set(`${id}|${JSON.parse(replacement)}`, st);
+    }
+  } else throw new Error(`no re-run against the whole unit suite for seed ${seed} (${reportFile} or ${recordFile})`);
+  const out = new Map(byKey);
+  for (const [key, st] of wide) {
+    const before = out.get(key);
+    if ((before === 'Survived' || before === 'NoCoverage') && st !== 'Ignored') out.set(key, st);
+  }
+  return out;
+}
+
 const idOf = (m) => `${m.file}:${m.start.line}:${m.start.column} ${m.mutatorName}`;
 /** One drawn mutant: its id and replacement (a node's mutator can make several). */
 const statusKey = (m) => `${idOf(m)}|${m.replacement}`;
@@ -271,7 +320,12 @@ function score() {
   // sample keeps its status from its own run, so pooling an earlier run with a later one (tests only
   // added in between) gives a conservative estimate of the later state.
   const seeds = flag('--seed', '30').split(',').map(Number);
-  const drawn = seeds.map((seed) => ({ seed, ...statuses(seed), judged: judgements(seed) }));
+  const drawn = seeds.map((seed) => {
+    const run = statuses(seed);
+    // `--wide`: the survivors' statuses against the whole unit suite (`widen`) instead of the fast set.
+    if (args.includes('--wide')) run.byKey = widened(seed, run);
+    return { seed, ...run, judged: judgements(seed) };
+  });
   const population = drawn[drawn.length - 1].population;
   const empty = () => ({ detected: 0, timeout: 0, later: 0, equivalent: 0, open: 0, ignored: 0, other: 0 });
   const rows = new Map();
@@ -309,7 +363,7 @@ function score() {
     }
   const show = ({ p, lo, hi }) => (Number.isNaN(p) ? '—' : `**${p.toFixed(1)} %** (${lo.toFixed(1)}–${hi.toFixed(1)})`);
   console.log(
-    `Sample of seed ${seeds.join(' + ')}. Scored = the drawn nodes' mutants less ignored (static) ones and errors, as Stryker scores; estimates with their 95 % interval.`,
+    `Sample of seed ${seeds.join(' + ')}${args.includes('--wide') ? ', survivors run again against the whole unit suite' : ''}. Scored = the drawn nodes' mutants less ignored (static) ones and errors, as Stryker scores; estimates with their 95 % interval.`,
   );
   console.log(
     '| Scope | Mutants (nodes) | Drawn nodes | Scored mutants | Detected in the run (timed out) | Killed by later tests | Equivalent | Not judged | Score in the run | Score in the run, equivalents left out | Score now | Score now, timeouts as undetected | Score now, equivalents left out |',
@@ -380,7 +434,43 @@ function retime() {
   console.log(`${nodes.size} nodes with a timed-out mutant → ${OUT}/${name}.config.mjs`);
 }
 
+/**
+ * Not pure: writes a Stryker configuration that runs a scope's surviving and uncovered mutants of a
+ * sampled run again, against every unit test of `npm test` that runs the source
+ * (`MUTATE_TESTS=all`, vitest.mutate.config.ts) instead of the fast set of the sampled run. Run it
+ * at the sampled commit: a mutant some other unit test kills was detected by the project's tests
+ * then. `score --wide` reads its report (or the record `sample-SEED-wide.txt`) over the run's.
+ */
+function widen() {
+  const seed = Number(flag('--seed', '30'));
+  const scope = flag('--scope', 'all');
+  const { sample, byKey } = statuses(seed);
+  const ranges = new Set();
+  for (const m of sample) {
+    const st = byKey.get(statusKey(m));
+    if ((scope === 'all' || m.scope === scope) && (st === 'Survived' || st === 'NoCoverage'))
+      ranges.add(`${m.file}:${m.start.line}:${m.start.column - 1}-${m.end.line}:${m.end.column - 1}`);
+  }
+  const name = `sample-${seed}-wide`;
+  writeFileSync(
+    join(OUT, `${name}.config.mjs`),
+    `// Written by scripts/mutation-sample.mjs widen (seed ${seed}, ${scope}): the survivors' nodes, every unit test.\n` +
+      `import base from '../../stryker.config.mjs';\n` +
+      `process.env.FLOWLEDGER_SAMPLE = '${OUT}/sample-${seed}.json';\n` +
+      `process.env.MUTATE_TESTS = 'all';\n` +
+      `export default {\n  ...base,\n` +
+      `  plugins: ['@stryker-mutator/vitest-runner', '${resolve('scripts/mutation-sample-ignorer.mjs')}'],\n` +
+      `  ignorers: ['sample'],\n  timeoutMS: 30_000,\n  timeoutFactor: 4,\n` +
+      `  incrementalFile: '${OUT}/${name}-incremental.json',\n` +
+      `  htmlReporter: { fileName: '${OUT}/${name}.html' },\n` +
+      `  jsonReporter: { fileName: '${OUT}/${name}-report.json' },\n` +
+      `  mutate: ${JSON.stringify([...ranges], null, 2)},\n};\n`,
+  );
+  console.log(`${ranges.size} nodes with a surviving or uncovered mutant → ${OUT}/${name}.config.mjs`);
+}
+
 if (args[0] === 'plan') await plan();
+else if (args[0] === 'widen') widen();
 else if (args[0] === 'score') score();
 else if (args[0] === 'retime') retime();
 else {
