@@ -151,3 +151,26 @@ describe('ProcessNode join with per-output formulas', () => {
     expect(events(engine).at(-1)!.outputToken!.data).toEqual({ value: 2 });
   });
 });
+
+describe('ProcessNode outputs to one destination that differ only in their formula', () => {
+  it('keeps both as separate edges: the Sink gets one token from each formula', () => {
+    // docs/dsl.md §2: outputs are de-duplicated only when destination, input and formula are all the
+    // same. Value 1: the first output's formula gives 1 + 1 = 2, the second's 1 * 10 = 10, both to
+    // the Sink, in edge order.
+    const engine = run(
+      scenario([
+        source('src', 'p', { count: 1 }),
+        {
+          nodeId: 'p',
+          type: 'ProcessNode',
+          outputs: [
+            { destinationNodeId: 'sink', formula: 'value + 1' },
+            { destinationNodeId: 'sink', formula: 'value * 10' },
+          ],
+        },
+        sink(),
+      ]),
+    );
+    expect(collected(engine)).toEqual([2, 10]);
+  });
+});

@@ -96,6 +96,13 @@ describe('compileMask', () => {
     );
   });
 
+  it('refuses a mask that is not an object (from a caller without types) as such, not for its name', () => {
+    // A number or a text has no fields at all: the sentence is the one for null, at the mask's own path.
+    const notAMask = { code: 'BAD_MASK', message: 'a mask is {name, pattern}', path: '/m' };
+    expect(error(5)).toEqual(notAMask);
+    expect(error('URL')).toEqual(notAMask);
+  });
+
   it('takes names that start with a letter or _ and go on with letters, digits, _ or -', () => {
     for (const name of ['_a', 'a-b_9', 'Z']) expect(error({ name, pattern: 'x' }), name).toBeNull();
     for (const name of ['', '9a', '-a', 'a.b', 'a$', 7])

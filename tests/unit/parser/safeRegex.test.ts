@@ -42,6 +42,11 @@ describe('trustedRegex', () => {
     expect(re.replaceAll('a1b22', '$$')).toBe('a$$b$$');
   });
 
+  it('deletes every match when the first replacement it is given is the empty string', () => {
+    // No replacement was remembered before this call: `''` must still be the text put in.
+    expect(ok(trustedRegex('\\d+')).replaceAll('a1b22c', '')).toBe('abc');
+  });
+
   it('takes its flags, and says whether the empty string matches whole', () => {
     expect(ok(trustedRegex('ABC', 'i')).test('xabcx')).toBe(true);
     expect(ok(trustedRegex('a*')).matchesEmpty()).toBe(true);
