@@ -8,10 +8,11 @@
 // nodes' mutants is a ratio estimate, printed with its 95 % interval. Survivors in the sample are
 // judged exactly as in a full run (killed by a new test, or listed as equivalent).
 //
-//   node scripts/mutation-sample.mjs plan [--nodes 150] [--seed 30]
+//   node scripts/mutation-sample.mjs plan [--nodes 150] [--seed 30] [--wide]
 //     Lists every mutant Stryker's own instrumenter makes of the configured files, draws the nodes
 //     per scope (src/engine, src/parser) and writes reports/mutation/sample-SEED.json and one
-//     Stryker configuration per part, reports/mutation/sample-SEED-PART.config.mjs (git-ignored).
+//     Stryker configuration per part, reports/mutation/sample-SEED-PART.config.mjs (git-ignored);
+//     with --wide they test against every unit test that runs the source (MUTATE_TESTS=all).
 //   nice -n 5 npx stryker run reports/mutation/sample-SEED-PART.config.mjs   (PART: parser, engine-edge, engine-core)
 //     Tests exactly the drawn nodes: they are the mutate ranges, and the ignorer in
 //     scripts/mutation-sample-ignorer.mjs skips every other node inside those ranges.
@@ -146,6 +147,8 @@ async function plan() {
         `import base from '../../stryker.config.mjs';\n` +
         `// The drawn nodes the ignorer keeps (scripts/mutation-sample-ignorer.mjs reads this).\n` +
         `process.env.FLOWLEDGER_SAMPLE = '${OUT}/sample-${seed}.json';\n` +
+        // `--wide`: against every unit test that runs the source (vitest.mutate.config.ts), from the start.
+        (args.includes('--wide') ? `process.env.MUTATE_TESTS = 'all';\n` : '') +
         `export default {\n  ...base,\n` +
         `  plugins: ['@stryker-mutator/vitest-runner', '${resolve('scripts/mutation-sample-ignorer.mjs')}'],\n` +
         `  ignorers: ['sample'],\n` +
