@@ -14,8 +14,13 @@
  * unit itself, so every path through them fails too, and a committed match that reaches the end is
  * the first match of the full regex — the one the bit-state search would find. When the committed
  * try fails, the caller runs that search (a line that does not fit, or one that needs a later choice).
+ * Inside a greedy optional group a lost match would change the match instead: the group would be
+ * left out where the regex takes it (`(  <Content>)?  <F1>` on "  a": the body's run commits to both
+ * spaces and the body fails, yet with one space it matches). So a greedy group's body must lose
+ * nothing: each of its units but the last has at most one match where it starts (see `single`).
  * Formats whose units could cost more than linear time (content in the middle followed by
- * whitespace, two whitespace runs in a row) get no native try (null).
+ * whitespace, two whitespace runs in a row), or whose greedy optional bodies could lose a match,
+ * get no native try (null).
  */
 
 /** One shape of a format's regex (see formatMatcher.ts for the source forms). */
@@ -112,6 +117,43 @@ function startsOf(list: readonly Atom[], follow: Starts): Starts {
   return addAll(follow);
 }
 
+/** Pure: whether something starting with `s` may begin with whitespace. */
+function mayStartWs(s: Starts): boolean {
+  return s.any || s.ws || [...s.chars].some(isSpaceCode);
+}
+
+/** Pure: whether something starting with `s` may begin with a character other than whitespace. */
+function mayStartNotWs(s: Starts): boolean {
+  return s.any || s.notWs || [...s.chars].some((c) => !isSpaceCode(c));
+}
+
+/**
+ * Pure: whether a unit — `field` (or none) then the literal atoms `lit`, followed by something
+ * starting with `next` — has at most one match where it starts, so committing to it loses nothing.
+ * A word must end where whitespace or the line's end comes; a whitespace run must end before a
+ * character that is not whitespace or at the end; a lazy field or the content can end in many places.
+ */
+function single(field: Atom | undefined, lit: readonly Atom[], next: Starts): boolean {
+  const isWsLike = (a: Atom | undefined): boolean =>
+    a !== undefined && (a.kind === 'ws' || a.kind === 'wsPlus' || (a.kind === 'char' && isSpaceCode(a.code)));
+  if (field !== undefined) {
+    if (field.kind !== 'word') return false;
+    const first = lit[0];
+    if (first === undefined ? mayStartNotWs(next) : !isWsLike(first) && first.kind !== 'end') return false;
+  }
+  for (let k = 0; k < lit.length; k++) {
+    if (!isRun(lit[k])) continue;
+    const after = lit[k + 1];
+    if (
+      after === undefined
+        ? mayStartWs(next)
+        : after.kind !== 'end' && (after.kind !== 'char' || isSpaceCode(after.code))
+    )
+      return false;
+  }
+  return true;
+}
+
 /** Pure: a lookahead for `s` (empty when anything may follow). */
 function lookahead(s: Starts): string {
   if (s.any || (s.ws && s.notWs)) return '';
@@ -167,16 +209,20 @@ export function nativeFormat(
    * Source of a sequence of atoms cut into atomic units, recording its pieces; null when not linear.
    * Each unit ends with a lookahead for what can follow it (`follow` after the sequence): an end of
    * a lazy field after which the rest cannot even begin fails in every path, so skipping it is safe.
+   * `exact`: the sequence is a greedy optional group's body (or its last unit), which must fail only
+   * where every path through it fails — null when a unit but the last could match in two ways.
    */
-  const sequence = (list: readonly Atom[], follow: Starts): string | null => {
+  const sequence = (list: readonly Atom[], follow: Starts, exact: boolean): string | null => {
     let out = '';
     let i = 0;
     while (i < list.length) {
       const a = list[i]!;
       if (a.kind === 'optional') {
+        // Taken or left out: two ways, so never before another unit of an exact sequence.
+        if (exact && i < list.length - 1) return null;
         const name = fresh();
         const after = startsOf(list.slice(i + 1), follow);
-        const body = sequence(a.body, after);
+        const body = sequence(a.body, after, exact || !a.lazy);
         if (body === null) return null;
         // An alternation, not `?`: a quantifier refuses an empty pass through the group, RE2 does not.
         const choice = a.lazy ? `(?:|${body})` : `(?:${body}|)`;
@@ -198,6 +244,8 @@ export function nativeFormat(
       if (a.kind === 'content' && (rest[0]?.kind === 'ws' || isRun(rest[0]))) return null;
       const lit = literals(rest);
       if (lit === null) return null;
+      const next = startsOf(list.slice(j), follow);
+      if (exact && j < list.length && !single(group >= 0 ? a : undefined, rest, next)) return null;
       let unit = '';
       let refs = '';
       if (group >= 0) {
@@ -212,13 +260,13 @@ export function nativeFormat(
         unit += `(?<${name}>${lit})`;
         refs += `\\k<${name}>`;
       }
-      if (unit !== '') out += `(?=${unit}${lookahead(startsOf(list.slice(j), follow))})${refs}`;
+      if (unit !== '') out += `(?=${unit}${lookahead(next)})${refs}`;
       i = j;
     }
     return out;
   };
 
-  const named = sequence(atoms, ANY);
+  const named = sequence(atoms, ANY, false);
   if (named === null) return null;
   const { source, numbers } = numbered(named);
   let re: RegExp;

@@ -127,6 +127,21 @@ describe('the format-string matcher', () => {
     );
   });
 
+  it('lets an optional group take part with an empty content when the run before it can give back a space', () => {
+    // `(  <Content>)?  <F1>` is `^(\s+(?<_0>.*?))?\s+(?<_1>\S(?:.*?\S)??)$`. On "  a" RE2 tries the
+    // group first: its run takes both spaces, but then neither an empty content nor "a" leaves a space
+    // for the second run; with one space the content is empty at 1 and the second run takes the other
+    // space, so the group takes part: Content "" and F1 "a", the match ending at 3.
+    const format = '(  <Content>)?  <F1>';
+    const { source, fields } = formatToRegexSource(format);
+    const re = userRegex(source, 's');
+    expect(re.ok).toBe(true);
+    if (!re.ok) return;
+    const expected = { groups: ['', 'a'], end: 3 };
+    expect(viaRegex(re.value, '  a', fields.length)).toEqual(expected);
+    expect(viaMatcher(source, '  a', fields.length)).toEqual(expected);
+  });
+
   it('gives the same groups as the native engine on lines without Unicode spaces', () => {
     // Without optional groups: the native engine refuses an optional group's empty iteration
     // (`(<Content>)?` leaves the content undefined on an empty line), RE2 and the matcher take it.

@@ -172,6 +172,27 @@ describe('the native first try of the format matcher', () => {
     expect(nativeFormat([{ kind: 'content', group: 0 }, ch('x'), { kind: 'end' }], 1)).not.toBeNull();
   });
 
+  it('declines a greedy optional group whose body could lose a match by committing, keeps the others', () => {
+    // `(  <Content>)?  <F1>`: the body's run, followed by the content (anything), can end after each
+    // space; committing to the longest run makes the body fail on "  a" where one space fits, and the
+    // group would be left out. No native try; the same group lazy (tried last) or Mac's ` \(` (a run
+    // that ends only before the bracket) keep theirs.
+    const run: Atom = { kind: 'wsPlus' };
+    const tail: Atom[] = [run, field(1), { kind: 'end' }];
+    const body: Atom[] = [run, { kind: 'content', group: 0 }];
+    expect(nativeFormat([{ kind: 'optional', lazy: false, body }, ...tail], 2)).toBeNull();
+    expect(nativeFormat([{ kind: 'optional', lazy: true, body }, ...tail], 2)).not.toBeNull();
+    // Also inside a lazy group, and as the last unit of a greedy group's body.
+    const inner: Atom = { kind: 'optional', lazy: false, body };
+    expect(nativeFormat([{ kind: 'optional', lazy: true, body: [ch('x'), inner] }, ...tail], 2)).toBeNull();
+    expect(nativeFormat([{ kind: 'optional', lazy: false, body: [ch('x'), inner] }, ...tail], 2)).toBeNull();
+    // A word before whitespace ends in one place only; a lazy field before `:` does not.
+    const word: Atom[] = [{ kind: 'word', group: 0 }, run, field(1)];
+    expect(nativeFormat([{ kind: 'optional', lazy: false, body: word }, ch(':'), { kind: 'end' }], 2)).not.toBeNull();
+    const lazyField: Atom[] = [field(0), ch(':'), field(1)];
+    expect(nativeFormat([{ kind: 'optional', lazy: false, body: lazyField }, ch(':'), { kind: 'end' }], 2)).toBeNull();
+  });
+
   it('compiles a format of 28 optional groups in a row at once (what can begin after each was worked out 2^n times)', () => {
     // `(x)?` 28 times, then the content: each optional part's look-ahead needs what the rest can begin with.
     const pattern = `${'(x)?'.repeat(28)}<Content>`;
