@@ -6,10 +6,9 @@
  * byte-for-byte ledger and Sink totals are the property test's (shardMerge.property.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { defaultHasher, Engine } from '../../../../src/engine';
-import { mergeShards, SHARD_FORMAT, SHARD_HASH } from '../../../../src/engine/shard';
-import { shardEvents } from '../../../../src/cli/shard/shardEvents';
-import { shardFileChunks } from '../../../../src/cli/shard/shardWriter';
+import { defaultHasher } from '../../../../src/engine';
+import { mergeShards } from '../../../../src/engine/shard';
+import { linesOf, shardFile } from './shardFiles';
 
 /** A log-fed DataSource (one event a step) straight into Sink `done`. */
 const template = {
@@ -22,33 +21,6 @@ const template = {
     { nodeId: 'done', type: 'Sink' },
   ],
 };
-
-/** Shard `index` of `count` of the template's run over `events`, as `run --shard` writes it. */
-function shardFile(events: unknown[], index: number, count: number): string {
-  const engine = new Engine();
-  const loaded = engine.initialize(template);
-  if (loaded.scenario === null) throw new Error(JSON.stringify(loaded.errors));
-  const se = shardEvents(events, { index, count }, () => 'whole-events-hash');
-  if (!se.ok) throw new Error(se.message);
-  const added = engine.getExternalEventQueue().addEvents(se.values, (i) => se.masked[i] === 1);
-  if (!added.ok) throw new Error(added.error);
-  engine.advance('end');
-  const header = {
-    flowledgerShard: SHARD_FORMAT,
-    shard: index,
-    shards: count,
-    templateHash: 'template',
-    seed: engine.seed,
-    eventsHash: se.eventsHash,
-    shardHash: SHARD_HASH,
-    maxEvents: engine.scenario.maxEvents,
-  } as const;
-  return [...shardFileChunks(engine, header)].join('');
-}
-
-async function* linesOf(text: string): AsyncGenerator<string[]> {
-  yield text.split('\n');
-}
 
 const options = { hasher: defaultHasher, sinkValuesLimit: 1000 };
 
@@ -63,7 +35,7 @@ describe('mergeShards', () => {
       { targetDataSourceId: 'log', correlationId: 'c6', state: 3 },
     ];
     for (const n of [1, 2, 3]) {
-      const files = Array.from({ length: n }, (_, i) => shardFile(events, i, n));
+      const files = Array.from({ length: n }, (_, i) => shardFile(template, events, i, n));
       const r = await mergeShards(
         files.map((text, i) => ({ name: `shard-${i}`, batches: linesOf(text) })),
         options,

@@ -9,13 +9,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defaultHasher, Engine } from '../../../../src/engine';
-import { mergeShards, SHARD_FORMAT, SHARD_HASH, shardability } from '../../../../src/engine/shard';
+import { defaultHasher } from '../../../../src/engine';
+import { mergeShards, shardability } from '../../../../src/engine/shard';
 import { shardEvents } from '../../../../src/cli/shard/shardEvents';
-import { shardFileChunks } from '../../../../src/cli/shard/shardWriter';
 import { runSummary } from '../../../../src/cli/commands/runSummary';
 import { LineBatcher, type LineBatch } from '../../../../src/cli/shard/lineBatch';
 import { BatchMerge } from '../../../../src/cli/shard/batchMerge';
+import { linesOf, load, shardFile } from './shardFiles';
 
 interface Shape {
   batchSize: number;
@@ -145,37 +145,6 @@ function template(s: Shape): unknown {
 
 function eventsOf(s: Shape): unknown[] {
   return s.events.map((e) => ({ targetDataSourceId: 'log', correlationId: `id-${e.id}`, event: e.ev, v: e.v }));
-}
-
-function load(doc: unknown): Engine {
-  const engine = new Engine();
-  const loaded = engine.initialize(doc);
-  if (loaded.scenario === null) throw new Error(`generated template does not load: ${JSON.stringify(loaded.errors)}`);
-  return engine;
-}
-
-function shardFile(doc: unknown, events: unknown[], index: number, count: number): string {
-  const engine = load(doc);
-  const se = shardEvents(events, { index, count }, () => 'whole-events-hash');
-  if (!se.ok) throw new Error(se.message);
-  const added = engine.getExternalEventQueue().addEvents(se.values, (i) => se.masked[i] === 1);
-  if (!added.ok) throw new Error(added.error);
-  engine.advance('end');
-  const header = {
-    flowledgerShard: SHARD_FORMAT,
-    shard: index,
-    shards: count,
-    templateHash: 'template',
-    seed: engine.seed,
-    eventsHash: se.eventsHash,
-    shardHash: SHARD_HASH,
-    maxEvents: engine.scenario.maxEvents,
-  } as const;
-  return [...shardFileChunks(engine, header)].join('');
-}
-
-async function* linesOf(text: string): AsyncGenerator<string[]> {
-  yield text.split('\n');
 }
 
 describe('merging the shards of a per-correlation run', () => {
