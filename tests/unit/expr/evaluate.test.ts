@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { EvalContext } from '../../../src/engine/expr';
 import { compileOrThrow, run, runError } from './helpers';
 
 describe('evaluate: arithmetic', () => {
@@ -188,6 +189,12 @@ describe('evaluate: variables and member access', () => {
     expect(run('f', { f: () => 1 })).toBeNull();
     expect(run('o.f', { o: { f: () => 1 } })).toBeNull();
     expect(run('[a][0]', { a: () => 1 })).toEqual(null);
+  });
+
+  it('reads every variable as null when the context has a null scope (a caller without types may pass one)', () => {
+    const ctx = { scope: null } as unknown as EvalContext;
+    expect(compileOrThrow('x').evaluate(ctx)).toEqual({ ok: true, value: null });
+    expect(compileOrThrow('coalesce(x, 3) + 1').evaluate(ctx)).toEqual({ ok: true, value: 4 });
   });
 
   it('writes a BigInt from the scope as its digits, alone and inside arrays and objects', () => {

@@ -34,6 +34,9 @@ const CASES: Record<string, FunctionCases> = {
       ['max(xs)', 3],
       ['max(holes)', 6],
       ['max(empty)', null],
+      // max(0, -0) is 0, as JavaScript's Math.max has it (0 is the larger zero), which division shows:
+      // 1 / 0 is Infinity, above 0; 1 / -0 would be -Infinity
+      ['1 / max(0, -0) > 0', true],
     ],
     bad: [['max(true, 1)', 'max() expects numbers, got boolean']],
   },

@@ -193,6 +193,16 @@ describe('JavaScript formulas: the subset, construct by construct', () => {
     expect(runtimeError('s.indexOf(1)', { s: 'abc' })).toContain('.indexOf() needs a string');
   });
 
+  it('== and === are both strict equality, != and !== its negation', () => {
+    // no coercion (docs/dsl.md: "`==` is `===`"): 1 == "1" is false
+    expect(js('[x == 1, x === 1, x == "1", x === "1"]', { x: 1 })).toEqual([true, true, false, false]);
+    expect(js('[x != 1, x !== 1, x != "1", x !== "1"]', { x: 1 })).toEqual([false, false, true, true]);
+  });
+
+  it('a regular expression tests only a text: another value is a runtime error naming the method and the type', () => {
+    expect(runtimeError('/a/.test(n)', { n: 5 })).toBe('.test() needs a string, got number');
+  });
+
   it('.length, string methods and an object literal written without parentheses', () => {
     expect(js("s.length + xs.length + s.toUpperCase().indexOf('B')", { s: 'abc', xs: [1] })).toBe(3 + 1 + 1);
     expect(js("s.split(',').map(p => p.trim()).join('|')", { s: 'a, b ,c' })).toBe('a|b|c');
@@ -340,6 +350,10 @@ describe('JavaScript formulas: the translation notes and spans a caller sees', (
     expect(notes('`n=${x}`')).toContain(note);
     expect(notes('`plain`')).not.toContain(note);
     expect(notes('`plain`')).toEqual([]);
+  });
+
+  it('typeof says that it gives "undefined" for null or a missing value', () => {
+    expect(notes('typeof x')).toEqual(['typeof of null or a missing value is "undefined"']);
   });
 
   it('a template literal with a placeholder spans the whole template, backticks included', () => {

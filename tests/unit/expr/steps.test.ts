@@ -63,6 +63,18 @@ describe('evaluation steps: locals, long texts and a split that stops at its lim
     // two commas: 6; the text after the second comma is never taken as a piece
     expect(measuredJs("'a,b,c'.split(/,/, 2)")).toEqual({ value: ['a', 'b'], steps: 6 });
   });
+
+  it('a spread counts its node, its parts and one step per element it copies', () => {
+    // the spread 1, xs 1, and its 3 elements copied: 5
+    expect(measuredJs('[...xs]', { xs: [1, 2, 3] })).toEqual({ value: [1, 2, 3], steps: 5 });
+  });
+
+  it('contains() of two texts counts one step per 64 characters of both', () => {
+    // the call 1, s 1, p 1, and 640 + 64 = 704 characters scanned: 704 / 64 = 11 more
+    const s = 'a'.repeat(640);
+    const p = 'b'.repeat(64);
+    expect(measured('contains(s, p)', { s, p })).toEqual({ ok: true, steps: 14 });
+  });
 });
 
 describe('evaluation steps: the edge of the budget', () => {
@@ -83,5 +95,20 @@ describe('evaluation steps: the edge of the budget', () => {
       expect(compileOrThrow(source).evaluate(ctx)).toEqual({ ok: false, error: TOO_MANY_STEPS });
       expect({ n, steps: ctx.steps }).toEqual({ n, steps: budget + 1 });
     }
+  });
+
+  it('a spread whose own step is the 100,000th is allowed; evaluation stops at its first part', () => {
+    // `[[...xs], [...ys]]` with ys empty: the array 1, the first spread 1, xs 1, its n elements n,
+    // the second spread 1, ys 1: n + 5 steps, the second spread's own step being step n + 4.
+    const r = parseJsFormula('[[...xs], [...ys]]');
+    if (!r.ok) throw new Error(r.error.message);
+    const at = (n: number): { result: unknown; steps: number | undefined } => {
+      const ctx: EvalContext = { scope: { xs: ones(n), ys: [] } };
+      return { result: r.expr.evaluate(ctx), steps: ctx.steps };
+    };
+    // n + 5 = 100,000: allowed, all of it reported
+    expect(at(budget - 5)).toMatchObject({ result: { ok: true }, steps: budget });
+    // n + 4 = 100,000: the second spread takes the last step allowed, and `ys` the step past it
+    expect(at(budget - 4)).toEqual({ result: { ok: false, error: TOO_MANY_STEPS }, steps: budget + 1 });
   });
 });
