@@ -1,7 +1,8 @@
 /**
  * `==` on arrays and objects (expr/values.ts `deepEqual`) at its edges: a difference in the last
  * element only, an object posing as an array, keys that differ with values that read the same, and
- * the nesting bound of 64 levels at exactly its edge.
+ * the nesting bound of 64 levels at exactly its edge — and the same bound when `string()` prints a
+ * nested value (`toText`, docs/limits.md: "comparing or printing nested values | 64 levels").
  */
 import { describe, expect, it } from 'vitest';
 import { run, runError } from './helpers';
@@ -39,6 +40,14 @@ describe('== on arrays and objects, at the edges', () => {
     expect(run('a == b', { a: nested(64, [1]), b: nested(64, null) })).toBe(false);
   });
 
+  it('tells an array or an object at the 64th level from a number or a text there without refusing', () => {
+    // The same as above with the container on the left: an object against a primitive is unequal
+    // at once, before the depth is even looked at, whichever side holds the object.
+    expect(run('a == b', { a: nested(64, [1]), b: nested(64, 1) })).toBe(false);
+    expect(run('a == b', { a: nested(64, {}), b: nested(64, 'x') })).toBe(false);
+    expect(run('a != b', { a: nested(64, [1]), b: nested(64, true) })).toBe(true);
+  });
+
   it('compares values nested 64 levels deep, and refuses 65', () => {
     // The outermost pair is compared at depth 0, so 64 nested arrays put the innermost at depth 63.
     expect(run('a == b', { a: nested(64, 1), b: nested(64, 1) })).toBe(true);
@@ -51,5 +60,17 @@ describe('== on arrays and objects, at the edges', () => {
     expect(runError('a == b', { a: nested(65, 1, obj), b: nested(65, 1, obj) })).toContain(
       'values are nested too deeply to compare',
     );
+  });
+});
+
+describe('string() of nested values, at the edge', () => {
+  it('prints a value inside 64 nested arrays, and refuses one inside 65', () => {
+    // The outermost array is written at depth 0, so 64 arrays put the innermost at depth 63 and the
+    // number inside it at 64, which is no container: printed. With 65 arrays the innermost array is
+    // at depth 64, past the bound.
+    expect(run('string(a)', { a: nested(64, 1) })).toBe(`${'['.repeat(64)}1${']'.repeat(64)}`);
+    expect(runError('string(a)', { a: nested(65, 1) })).toContain('value is nested too deeply to convert to text');
+    const obj = (v: unknown) => ({ k: v });
+    expect(runError('"x" + a', { a: nested(65, 1, obj) })).toContain('value is nested too deeply to convert to text');
   });
 });

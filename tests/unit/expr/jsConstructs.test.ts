@@ -148,6 +148,9 @@ describe('regular expressions (RE2)', () => {
     ["/(=)/.test('a=b')", true],
     ["/(a=)/.test('xa=y')", true],
     ["'a!b'.replace(/(a!)/, '[$1]')", '[a!]b'],
+    // only \k< begins a named backreference: another escape followed by < is that escape and a <
+    ["/\\d</.test('1<2')", true],
+    ["'a <b'.replace(/\\s</, '_')", 'a_b'],
     // in a replacement, a group that did not take part is the empty text
     ["'b'.replace(/(a)?b/, '[$1]')", '[]'],
     // a class whose first character is an escaped ]: "(?=a)" is inside it, no lookahead

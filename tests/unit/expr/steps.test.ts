@@ -77,6 +77,25 @@ describe('evaluation steps: locals, long texts and a split that stops at its lim
   });
 });
 
+describe('evaluation steps: comparing long texts, and null as text', () => {
+  // Comparing two texts reads them side by side up to the end of the shorter one: with s of 1,280
+  // characters and t of 640 (the same letter), 640 characters are read, 640 / 64 = 10 steps on top
+  // of the operator and its two operands: 13, whichever side the longer text is on.
+  const s = 'a'.repeat(1280);
+  const t = 'a'.repeat(640);
+  it.each(COMPARISONS)('a %s of a long and a shorter text counts one step per 64 characters of the shorter', (op) => {
+    expect(measured(`s ${op} t`, { s, t })).toEqual({ ok: true, steps: 13 });
+    expect(measured(`t ${op} s`, { s, t })).toEqual({ ok: true, steps: 13 });
+  });
+
+  it('null printed as text walks nothing: string(null) and "a" + null cost only their nodes', () => {
+    // string(null): the call 1, null 1 = 2; "a" + null: the + 1 and its two operands 2 = 3 (the
+    // five characters built scan free)
+    expect(measured('string(null)')).toEqual({ ok: true, steps: 2 });
+    expect(measured('"a" + null')).toEqual({ ok: true, steps: 3 });
+  });
+});
+
 describe('evaluation steps: the edge of the budget', () => {
   // `[sum(xs), 1 OP 0]` counts: the array 1, the call 1, `xs` 1, sum's walk n, the operator 1 and
   // its two literals 2: n + 6 steps, the operator's own step being step n + 4.
