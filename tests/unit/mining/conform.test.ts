@@ -382,3 +382,63 @@ describe('conform, increments of a variable that is not a number', () => {
     expect(moves).toEqual(['idle>busy', 'busy>done']);
   });
 });
+
+describe('conform, variables set by value or formula', () => {
+  it('sets a variable to a value or to a formula’s result on entering a state, as the engine does', () => {
+    // docs/dsl.md, FSM actions: set_variable takes `value` or `formula`. Entering busy sets
+    // level to the value 3 and total to the formula `value * 2`, which the take event's value 5
+    // makes 10, so `finish [level == 3 && total == 10]` holds and the case fits; the engine
+    // moves idle>busy and busy>done the same way.
+    const doc = {
+      version: '3.0',
+      nodes: [
+        { nodeId: 'src', type: 'DataSource', count: 0, outputs: [{ destinationNodeId: 'fsm' }] },
+        {
+          nodeId: 'fsm',
+          type: 'FSM',
+          fsm: {
+            instancePer: 'correlationId',
+            variables: { level: 0, total: 0 },
+            states: [
+              { name: 'idle', isInitial: true },
+              {
+                name: 'busy',
+                onEntry: [
+                  { action: 'set_variable', target: 'level', value: 3 },
+                  { action: 'set_variable', target: 'total', formula: 'value * 2' },
+                ],
+              },
+              { name: 'done', isFinal: true },
+            ],
+            transitions: [
+              { from: 'idle', to: 'busy', trigger: 'take' },
+              { from: 'busy', to: 'done', trigger: 'finish', condition: 'level == 3 && total == 10' },
+            ],
+          },
+          outputs: [{ destinationNodeId: 'end' }],
+        },
+        { nodeId: 'end', type: 'Sink' },
+      ],
+    };
+    const loaded = loadScenario(doc);
+    expect(loaded.errors).toEqual([]);
+    const events = [
+      { targetDataSourceId: 'src', correlationId: 'x', event: 'take', value: 5 },
+      { targetDataSourceId: 'src', correlationId: 'x', event: 'finish' },
+    ];
+    expect(conform(loaded.scenario!, events)).toMatchObject({
+      ok: true,
+      report: { cases: 1, fittingCases: 1, events: 2, consumedEvents: 2, deviations: [] },
+    });
+    const engine = new Engine();
+    expect(engine.initialize(doc).errors).toEqual([]);
+    engine.getExternalEventQueue().addEvents(events);
+    engine.runToEnd();
+    const moves: string[] = [];
+    for (let seq = 1; seq <= engine.ledger.size; seq++) {
+      const ev = engine.ledger.get(seq);
+      if (ev.operation === 'STATE_TRANSITION') moves.push(`${ev.from}>${ev.to}`);
+    }
+    expect(moves).toEqual(['idle>busy', 'busy>done']);
+  });
+});
