@@ -442,3 +442,48 @@ describe('conform, variables set by value or formula', () => {
     expect(moves).toEqual(['idle>busy', 'busy>done']);
   });
 });
+
+describe('conform, the correlation ids a condition sees', () => {
+  it('gives a condition no empty correlation id for an event that carries none, as the engine does', () => {
+    // docs/dsl.md, Tokens: an external event without correlation ids gets a generated one
+    // ("src-1"), never an empty text, so `go [token.correlationIds[0] != ""]` holds in the engine
+    // and the replay must take the event too (its token has no id to read, which is not "").
+    const doc = {
+      version: '3.0',
+      nodes: [
+        { nodeId: 'src', type: 'DataSource', count: 0, outputs: [{ destinationNodeId: 'fsm' }] },
+        {
+          nodeId: 'fsm',
+          type: 'FSM',
+          fsm: {
+            instancePer: 'correlationId',
+            states: [
+              { name: 'idle', isInitial: true },
+              { name: 'done', isFinal: true },
+            ],
+            transitions: [{ from: 'idle', to: 'done', trigger: 'go', condition: 'token.correlationIds[0] != ""' }],
+          },
+          outputs: [{ destinationNodeId: 'end' }],
+        },
+        { nodeId: 'end', type: 'Sink' },
+      ],
+    };
+    const loaded = loadScenario(doc);
+    expect(loaded.errors).toEqual([]);
+    const events = [{ targetDataSourceId: 'src', event: 'go' }];
+    expect(conform(loaded.scenario!, events)).toMatchObject({
+      ok: true,
+      report: { cases: 1, fittingCases: 1, events: 1, consumedEvents: 1, deviations: [] },
+    });
+    const engine = new Engine();
+    expect(engine.initialize(doc).errors).toEqual([]);
+    engine.getExternalEventQueue().addEvents(events);
+    engine.runToEnd();
+    const moves: string[] = [];
+    for (let seq = 1; seq <= engine.ledger.size; seq++) {
+      const ev = engine.ledger.get(seq);
+      if (ev.operation === 'STATE_TRANSITION') moves.push(`${ev.from}>${ev.to}`);
+    }
+    expect(moves).toEqual(['idle>done']);
+  });
+});
