@@ -7,7 +7,7 @@
  * replay leaves out is documented in docs/discovery.md (timers, nodes before the FSM, emit and log).
  */
 import type { ConformanceReport, Deviation } from '../../contract/mining';
-import { parseExpression, type CompiledExpr } from '../expr';
+import { parseExpression, parseFormula, type CompiledExpr } from '../expr';
 import type { FsmAction, FsmSpec, NodeSpec, Scenario } from '../types';
 import type { CaseLogProblem } from './caseLog';
 import { caseKey, readBody, tokenData } from './replayEvent';
@@ -62,10 +62,13 @@ function sourcesOf(scenario: Scenario, target: string): NodeSpec[] {
 /** An expression that never holds: what a condition the loader accepted but that fails to compile here counts as. */
 const NEVER = (parseExpression('false') as { ok: true; expr: CompiledExpr }).expr;
 
-/** Pure: compiles a condition or formula the loader already checked; null for none, NEVER when it does not compile. */
+/**
+ * Pure: compiles a condition or formula the loader already checked, as the engine does (the
+ * expression language, else JavaScript: parseFormula); null for none, NEVER when it does not compile.
+ */
 function compiled(source: string | undefined): CompiledExpr | null {
   if (source === undefined || source.trim() === '') return null;
-  const r = parseExpression(source);
+  const r = parseFormula(source);
   return r.ok ? r.expr : NEVER;
 }
 

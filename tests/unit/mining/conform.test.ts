@@ -487,3 +487,65 @@ describe('conform, the correlation ids a condition sees', () => {
     expect(moves).toEqual(['idle>done']);
   });
 });
+
+describe('conform, conditions and formulas written as JavaScript', () => {
+  it('reads a JavaScript condition and formula as the engine does (`.length`, a `return` statement)', () => {
+    // docs/dsl.md, JavaScript formulas (compat): a formula that reads `.length`, or one the
+    // expression language cannot read, is read as JavaScript. Case x's take carries 2 items, so
+    // `take [data.items.length == 2]` holds, busy's onEntry sets n by `return value * 3;` (value
+    // 4: n = 12) and `finish [n == 12]` holds: x fits. Case y's take carries 1 item: it is a
+    // deviation at index 0 in state idle. The engine moves x idle>busy>done and leaves y idle.
+    const doc = {
+      version: '3.0',
+      nodes: [
+        { nodeId: 'src', type: 'DataSource', count: 0, outputs: [{ destinationNodeId: 'fsm' }] },
+        {
+          nodeId: 'fsm',
+          type: 'FSM',
+          fsm: {
+            instancePer: 'correlationId',
+            variables: { n: 0 },
+            states: [
+              { name: 'idle', isInitial: true },
+              { name: 'busy', onEntry: [{ action: 'set_variable', target: 'n', formula: 'return value * 3;' }] },
+              { name: 'done', isFinal: true },
+            ],
+            transitions: [
+              { from: 'idle', to: 'busy', trigger: 'take', condition: 'data.items.length == 2' },
+              { from: 'busy', to: 'done', trigger: 'finish', condition: 'n == 12' },
+            ],
+          },
+          outputs: [{ destinationNodeId: 'end' }],
+        },
+        { nodeId: 'end', type: 'Sink' },
+      ],
+    };
+    const loaded = loadScenario(doc);
+    expect(loaded.errors).toEqual([]);
+    const events = [
+      { targetDataSourceId: 'src', correlationId: 'x', event: 'take', items: [1, 2], value: 4 },
+      { targetDataSourceId: 'src', correlationId: 'y', event: 'take', items: [1], value: 4 },
+      { targetDataSourceId: 'src', correlationId: 'x', event: 'finish' },
+    ];
+    expect(conform(loaded.scenario!, events)).toMatchObject({
+      ok: true,
+      report: {
+        cases: 2,
+        fittingCases: 1,
+        events: 3,
+        consumedEvents: 2,
+        deviations: [{ case: 'y', index: 0, event: 'take', state: 'idle', position: 1 }],
+      },
+    });
+    const engine = new Engine();
+    expect(engine.initialize(doc).errors).toEqual([]);
+    engine.getExternalEventQueue().addEvents(events);
+    engine.runToEnd();
+    const moves: string[] = [];
+    for (let seq = 1; seq <= engine.ledger.size; seq++) {
+      const ev = engine.ledger.get(seq);
+      if (ev.operation === 'STATE_TRANSITION') moves.push(`${ev.outputToken!.correlationIds[0]}:${ev.from}>${ev.to}`);
+    }
+    expect(moves).toEqual(['x:idle>busy', 'x:busy>done']);
+  });
+});
