@@ -486,6 +486,60 @@ describe('conform, the correlation ids a condition sees', () => {
     }
     expect(moves).toEqual(['idle>done']);
   });
+
+  it('gives a condition every correlation id of the event, one machine per node or per id, as the engine does', () => {
+    // docs/dsl.md, Tokens: an external event's token takes the event's correlationIds with
+    // duplicates removed, whatever the FSM's instancePer. So for ["o1", "c7", "o1"] the token's
+    // ids are ["o1", "c7"]: `go [token.correlationIds[0] == "o1" && token.correlationIds[1] == "c7"
+    // && token.correlationIds[2] == null]` holds in the engine and the replay consumes the event.
+    for (const instancePer of ['node', 'correlationId']) {
+      const doc = {
+        version: '3.0',
+        nodes: [
+          { nodeId: 'src', type: 'DataSource', count: 0, outputs: [{ destinationNodeId: 'fsm' }] },
+          {
+            nodeId: 'fsm',
+            type: 'FSM',
+            fsm: {
+              instancePer,
+              states: [
+                { name: 'idle', isInitial: true },
+                { name: 'done', isFinal: true },
+              ],
+              transitions: [
+                {
+                  from: 'idle',
+                  to: 'done',
+                  trigger: 'go',
+                  condition:
+                    'token.correlationIds[0] == "o1" && token.correlationIds[1] == "c7" && token.correlationIds[2] == null',
+                },
+              ],
+            },
+            outputs: [{ destinationNodeId: 'end' }],
+          },
+          { nodeId: 'end', type: 'Sink' },
+        ],
+      };
+      const loaded = loadScenario(doc);
+      expect(loaded.errors).toEqual([]);
+      const events = [{ targetDataSourceId: 'src', correlationIds: ['o1', 'c7', 'o1'], event: 'go' }];
+      expect(conform(loaded.scenario!, events), instancePer).toMatchObject({
+        ok: true,
+        report: { cases: 1, fittingCases: 1, events: 1, consumedEvents: 1, deviations: [] },
+      });
+      const engine = new Engine();
+      expect(engine.initialize(doc).errors).toEqual([]);
+      engine.getExternalEventQueue().addEvents(events);
+      engine.runToEnd();
+      const moves: string[] = [];
+      for (let seq = 1; seq <= engine.ledger.size; seq++) {
+        const ev = engine.ledger.get(seq);
+        if (ev.operation === 'STATE_TRANSITION') moves.push(`${ev.from}>${ev.to}`);
+      }
+      expect(moves, instancePer).toEqual(['idle>done']);
+    }
+  });
 });
 
 describe('conform, conditions and formulas written as JavaScript', () => {
