@@ -385,6 +385,28 @@ describe('provenance and descendants', () => {
     });
   });
 
+  it('is UNKNOWN_TOKEN, not a throw, for a token the run made but never wrote (maxEvents reached)', () => {
+    // maxEvents 2: step 1 writes e1 (src#1), step 2 writes e2 (src#2), then price turns src#1 into
+    // price#1 but the ledger is full, so no event names price#1 and the run ends truncated. Queries
+    // answer errors as values (docs/time-travel.md), and this run holds no token "price#1".
+    const engine = run(
+      scenario(
+        [source('src', 'price', { count: 2 }), processNode('price', 'sink', { formula: 'value * 10' }), sink()],
+        {
+          maxEvents: 2,
+        },
+      ),
+    );
+    expect(engine.ledger.size).toBe(2);
+    const unknown = {
+      ok: false,
+      error: { code: 'UNKNOWN_TOKEN', message: 'no token "price#1" in this run', details: { tokenId: 'price#1' } },
+    };
+    expect(engine.provenance('price#1')).toEqual(unknown);
+    expect(engine.descendants('price#1')).toEqual(unknown);
+    expect(value(engine.provenance('src#2')).roots).toEqual(['src#2']);
+  });
+
   it('of a joined token reach both parents', () => {
     const engine = run(joinDoc);
     expect(value(engine.provenance('join#1')).roots).toEqual(['a#1', 'b#1']);
