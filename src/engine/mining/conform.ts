@@ -7,10 +7,10 @@
  * replay leaves out is documented in docs/discovery.md (timers, nodes before the FSM, emit and log).
  */
 import type { ConformanceReport, Deviation } from '../../contract/mining';
-import { parseExpression, type CompiledExpr } from '../expr';
+import { parseExpression, parseFormula, type CompiledExpr } from '../expr';
 import type { FsmAction, FsmSpec, NodeSpec, Scenario } from '../types';
 import type { CaseLogProblem } from './caseLog';
-import { caseKey, readBody, tokenData } from './replayEvent';
+import { caseKey, readBody, tokenCorrelationIds, tokenData } from './replayEvent';
 import { countsObject } from './order';
 
 export type ConformResult = { ok: true; report: ConformanceReport } | { ok: false; problem: CaseLogProblem };
@@ -62,10 +62,13 @@ function sourcesOf(scenario: Scenario, target: string): NodeSpec[] {
 /** An expression that never holds: what a condition the loader accepted but that fails to compile here counts as. */
 const NEVER = (parseExpression('false') as { ok: true; expr: CompiledExpr }).expr;
 
-/** Pure: compiles a condition or formula the loader already checked; null for none, NEVER when it does not compile. */
+/**
+ * Pure: compiles a condition or formula the loader already checked, as the engine does (the
+ * expression language, else JavaScript: parseFormula); null for none, NEVER when it does not compile.
+ */
 function compiled(source: string | undefined): CompiledExpr | null {
   if (source === undefined || source.trim() === '') return null;
-  const r = parseExpression(source);
+  const r = parseFormula(source);
   return r.ok ? r.expr : NEVER;
 }
 
@@ -150,13 +153,15 @@ export function conform(scenario: Scenario, events: readonly unknown[], fsmId?: 
     const name = raw === undefined || raw === null ? null : String(raw);
     let data: Record<string, unknown> | null = null;
     const dataOf = (): Record<string, unknown> => (data ??= tokenData(ev, body, typed));
+    let ids: string[] | null = null;
+    const idsOf = (): string[] => (ids ??= typed ? tokenCorrelationIds(body, ev) : tokenCorrelationIds(ev, null));
     let took = false;
     for (const s of from[m.state]!) {
       if (s.event !== null && s.event !== name) continue;
-      if (s.condition !== null && !holds(s.condition, scope(dataOf(), key, names[m.state]!, m.vars))) continue;
+      if (s.condition !== null && !holds(s.condition, scope(dataOf(), idsOf(), names[m.state]!, m.vars))) continue;
       if (m.vars !== null) {
-        run(onExit[m.state]!, dataOf(), key, names[m.state]!, m.vars);
-        run(onEntry[s.to]!, dataOf(), key, names[s.to]!, m.vars);
+        run(onExit[m.state]!, dataOf(), idsOf(), names[m.state]!, m.vars);
+        run(onEntry[s.to]!, dataOf(), idsOf(), names[s.to]!, m.vars);
       }
       m.state = s.to;
       took = true;
@@ -195,11 +200,16 @@ export function conform(scenario: Scenario, events: readonly unknown[], fsmId?: 
   };
 }
 
-function scope(data: Record<string, unknown>, key: string, state: string, vars: Record<string, unknown> | null) {
+function scope(
+  data: Record<string, unknown>,
+  ids: readonly string[],
+  state: string,
+  vars: Record<string, unknown> | null,
+) {
   const s: Record<string, unknown> = { ...(vars ?? {}) };
   s['value'] = data['value'] ?? null;
   s['data'] = data;
-  s['token'] = { id: '', correlationIds: key === '' ? [] : [key], data };
+  s['token'] = { id: '', correlationIds: ids, data };
   s['step'] = 0;
   s['time'] = 0;
   s['state'] = state;
@@ -216,7 +226,7 @@ function holds(expr: CompiledExpr, s: Record<string, unknown>): boolean {
 function run(
   actions: readonly Action[],
   data: Record<string, unknown>,
-  key: string,
+  ids: readonly string[],
   state: string,
   vars: Record<string, unknown>,
 ): void {
@@ -226,7 +236,7 @@ function run(
       vars[a.target] = (typeof v === 'number' ? v : 0) + a.by;
     } else if (a.expr === null) vars[a.target] = a.value;
     else if (a.expr !== NEVER) {
-      const r = a.expr.evaluate({ scope: scope(data, key, state, vars) as never });
+      const r = a.expr.evaluate({ scope: scope(data, ids, state, vars) as never });
       if (r.ok) vars[a.target] = r.value;
     }
   }

@@ -29,6 +29,19 @@ export function caseKey(
   return outer === null ? '' : caseKey(outer, null);
 }
 
+/**
+ * Pure: the correlation ids the engine gives this event's token — `correlationIds` with duplicates
+ * removed, else `correlationId`, else those of `outer` — or [] for none (the engine generates one
+ * then, which the replay cannot know).
+ */
+export function tokenCorrelationIds(src: Record<string, unknown>, outer: Record<string, unknown> | null): string[] {
+  const many = src['correlationIds'];
+  const one = src['correlationId'];
+  if (Array.isArray(many) && many.length > 0 && many.every((c) => typeof c === 'string')) return [...new Set(many)];
+  if (typeof one === 'string' && one !== '') return [one];
+  return outer === null ? [] : tokenCorrelationIds(outer, null);
+}
+
 /** Pure: the data the token of this event carries (the engine's external queue makes the same). */
 export function tokenData(
   ev: Record<string, unknown>,

@@ -28,7 +28,9 @@ export function descendants(run: LiveRun, tokenId: string): QueryResult<Provenan
 
 function walk(ledger: Ledger, tokenId: string, direction: Direction): QueryResult<Provenance> {
   const start = typeof tokenId === 'string' ? ledger.tokenIndexOf(tokenId) : -1;
-  if (start < 0) return failure('UNKNOWN_TOKEN', `no token "${String(tokenId)}" in this run`, { tokenId });
+  // A token made in the step that filled the ledger (maxEvents) has no event: the run does not hold it.
+  if (start < 0 || ledger.seqsOfToken(start).length === 0)
+    return failure('UNKNOWN_TOKEN', `no token "${String(tokenId)}" in this run`, { tokenId });
   const seen = new Set<number>([start]);
   const order = [start];
   const edges: Provenance['edges'] = [];

@@ -226,6 +226,19 @@ describe('coverageLines', () => {
     ]);
   });
 
+  it('shows twelve unmatched names and counts the rest as "… and N more"', () => {
+    // 14 names nothing listens for, once each: ties in name order, so n01…n12 are shown and 2 are counted.
+    const names = Array.from({ length: 14 }, (_, i) => `n${String(i + 1).padStart(2, '0')}`);
+    const lines = coverageLines(
+      eventCoverage(
+        scenario(DOOR),
+        names.map((n) => ev(n)),
+      ),
+    );
+    const shown = names.slice(0, 12).map((n) => `"${n}" ×1`);
+    expect(lines).toContain(`  names no transition listens for: ${shown.join(', ')}, … and 2 more`);
+  });
+
   it('ends with what to do when no event can be consumed', () => {
     const lines = coverageLines(eventCoverage(scenario(DOOR), [ev('E1')]));
     expect(lines[2]).toBe('0 of 1 events match a transition of Door (FSM door, field "event")');

@@ -7,6 +7,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine';
 import { Ledger } from '../../../src/engine/ledger/ledger';
+import { provenance } from '../../../src/engine/query/provenance';
+import type { LiveRun } from '../../../src/engine/run/liveRun';
 import type { Lineage, Provenance, QueryResult } from '../../../src/contract/queries';
 import { buildScenario, shapeArbitrary } from './scenarioArbitrary';
 import { engineFor, processNode, run, scenario, sink, source } from './helpers';
@@ -260,6 +262,32 @@ describe('lineage', () => {
     expect(engine.ledger.postedKeyOf(timer[0]!)).toBeUndefined();
   });
 
+  it('gives an event without details no details member (nor from/to)', () => {
+    // src makes src#1 = {value: 1} at step 1 (sequence from 1) and the sink collects it at step 2;
+    // with startTime 0 and tickMs 1000 the times are 1000 and 2000. Neither event has details.
+    const engine = run(scenario([source('src', 'sink', { count: 1 }), sink()], { startTime: 0, tickMs: 1000 }));
+    expect(value(engine.lineage('src-1')).path).toStrictEqual([
+      {
+        nodeId: 'src',
+        timestamp: 1000,
+        operation: 'TOKEN_GENERATED',
+        data: { value: 1 },
+        step: 1,
+        tokenId: 'src#1',
+        seq: 1,
+      },
+      {
+        nodeId: 'sink',
+        timestamp: 2000,
+        operation: 'TOKEN_COLLECTED',
+        data: { value: 1 },
+        step: 2,
+        tokenId: 'src#1',
+        seq: 2,
+      },
+    ]);
+  });
+
   it('stops at the step asked for, and is an error value for an unknown id or a step beyond the run', () => {
     const engine = run(joinDoc);
     expect(path(value(engine.lineage('a-1', 2)))).toEqual(['1 a TOKEN_GENERATED a#1', '2 join TOKEN_BUFFERED a#1']);
@@ -326,6 +354,57 @@ describe('provenance and descendants', () => {
     expect(p.edges).toHaveLength(6);
     // The last, partial window flushes at the end: an aggregate of one.
     expect(value(engine.provenance('agg#2')).roots).toEqual(['src#4']);
+  });
+
+  it('of a token whose creating event the ledger lacks: the token alone, at its first event', () => {
+    // src → price (value * 10) → sink over one token: e1 makes src#1, e2 transforms it into price#1, e3 collects that.
+    // A ledger read back without e1 (the others renumbered 1, 2) knows src#1 only as e2's input: it is
+    // its own root and leaf, shown at e2 (its first event); price#1 still has src#1 as its parent.
+    const engine = run(
+      scenario([source('src', 'price', { count: 1 }), processNode('price', 'sink', { formula: 'value * 10' }), sink()]),
+    );
+    const l = engine.ledger;
+    expect(l.size).toBe(3);
+    const rest = new Ledger(l.nodes, l.startTime, l.tickMs);
+    for (let seq = 2; seq <= 3; seq++) rest.appendEvent({ ...l.get(seq), seq: seq - 1 });
+    const stored = { ledger: rest } as unknown as LiveRun;
+    const node = { tokenId: 'src#1', nodeId: 'price', operation: 'TOKEN_TRANSFORMED', step: 2, seq: 1 };
+    expect(value(provenance(stored, 'src#1'))).toEqual({
+      tokenId: 'src#1',
+      nodes: [node],
+      edges: [],
+      roots: ['src#1'],
+      leaves: ['src#1'],
+    });
+    expect(value(provenance(stored, 'price#1'))).toEqual({
+      tokenId: 'price#1',
+      nodes: [{ tokenId: 'price#1', nodeId: 'price', operation: 'TOKEN_TRANSFORMED', step: 2, seq: 1 }, node],
+      edges: [{ from: 'src#1', to: 'price#1' }],
+      roots: ['src#1'],
+      leaves: ['price#1'],
+    });
+  });
+
+  it('is UNKNOWN_TOKEN, not a throw, for a token the run made but never wrote (maxEvents reached)', () => {
+    // maxEvents 2: step 1 writes e1 (src#1), step 2 writes e2 (src#2), then price turns src#1 into
+    // price#1 but the ledger is full, so no event names price#1 and the run ends truncated. Queries
+    // answer errors as values (docs/time-travel.md), and this run holds no token "price#1".
+    const engine = run(
+      scenario(
+        [source('src', 'price', { count: 2 }), processNode('price', 'sink', { formula: 'value * 10' }), sink()],
+        {
+          maxEvents: 2,
+        },
+      ),
+    );
+    expect(engine.ledger.size).toBe(2);
+    const unknown = {
+      ok: false,
+      error: { code: 'UNKNOWN_TOKEN', message: 'no token "price#1" in this run', details: { tokenId: 'price#1' } },
+    };
+    expect(engine.provenance('price#1')).toEqual(unknown);
+    expect(engine.descendants('price#1')).toEqual(unknown);
+    expect(value(engine.provenance('src#2')).roots).toEqual(['src#2']);
   });
 
   it('of a joined token reach both parents', () => {

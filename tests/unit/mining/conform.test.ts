@@ -382,3 +382,224 @@ describe('conform, increments of a variable that is not a number', () => {
     expect(moves).toEqual(['idle>busy', 'busy>done']);
   });
 });
+
+describe('conform, variables set by value or formula', () => {
+  it('sets a variable to a value or to a formula’s result on entering a state, as the engine does', () => {
+    // docs/dsl.md, FSM actions: set_variable takes `value` or `formula`. Entering busy sets
+    // level to the value 3 and total to the formula `value * 2`, which the take event's value 5
+    // makes 10, so `finish [level == 3 && total == 10]` holds and the case fits; the engine
+    // moves idle>busy and busy>done the same way.
+    const doc = {
+      version: '3.0',
+      nodes: [
+        { nodeId: 'src', type: 'DataSource', count: 0, outputs: [{ destinationNodeId: 'fsm' }] },
+        {
+          nodeId: 'fsm',
+          type: 'FSM',
+          fsm: {
+            instancePer: 'correlationId',
+            variables: { level: 0, total: 0 },
+            states: [
+              { name: 'idle', isInitial: true },
+              {
+                name: 'busy',
+                onEntry: [
+                  { action: 'set_variable', target: 'level', value: 3 },
+                  { action: 'set_variable', target: 'total', formula: 'value * 2' },
+                ],
+              },
+              { name: 'done', isFinal: true },
+            ],
+            transitions: [
+              { from: 'idle', to: 'busy', trigger: 'take' },
+              { from: 'busy', to: 'done', trigger: 'finish', condition: 'level == 3 && total == 10' },
+            ],
+          },
+          outputs: [{ destinationNodeId: 'end' }],
+        },
+        { nodeId: 'end', type: 'Sink' },
+      ],
+    };
+    const loaded = loadScenario(doc);
+    expect(loaded.errors).toEqual([]);
+    const events = [
+      { targetDataSourceId: 'src', correlationId: 'x', event: 'take', value: 5 },
+      { targetDataSourceId: 'src', correlationId: 'x', event: 'finish' },
+    ];
+    expect(conform(loaded.scenario!, events)).toMatchObject({
+      ok: true,
+      report: { cases: 1, fittingCases: 1, events: 2, consumedEvents: 2, deviations: [] },
+    });
+    const engine = new Engine();
+    expect(engine.initialize(doc).errors).toEqual([]);
+    engine.getExternalEventQueue().addEvents(events);
+    engine.runToEnd();
+    const moves: string[] = [];
+    for (let seq = 1; seq <= engine.ledger.size; seq++) {
+      const ev = engine.ledger.get(seq);
+      if (ev.operation === 'STATE_TRANSITION') moves.push(`${ev.from}>${ev.to}`);
+    }
+    expect(moves).toEqual(['idle>busy', 'busy>done']);
+  });
+});
+
+describe('conform, the correlation ids a condition sees', () => {
+  it('gives a condition no empty correlation id for an event that carries none, as the engine does', () => {
+    // docs/dsl.md, Tokens: an external event without correlation ids gets a generated one
+    // ("src-1"), never an empty text, so `go [token.correlationIds[0] != ""]` holds in the engine
+    // and the replay must take the event too (its token has no id to read, which is not "").
+    const doc = {
+      version: '3.0',
+      nodes: [
+        { nodeId: 'src', type: 'DataSource', count: 0, outputs: [{ destinationNodeId: 'fsm' }] },
+        {
+          nodeId: 'fsm',
+          type: 'FSM',
+          fsm: {
+            instancePer: 'correlationId',
+            states: [
+              { name: 'idle', isInitial: true },
+              { name: 'done', isFinal: true },
+            ],
+            transitions: [{ from: 'idle', to: 'done', trigger: 'go', condition: 'token.correlationIds[0] != ""' }],
+          },
+          outputs: [{ destinationNodeId: 'end' }],
+        },
+        { nodeId: 'end', type: 'Sink' },
+      ],
+    };
+    const loaded = loadScenario(doc);
+    expect(loaded.errors).toEqual([]);
+    const events = [{ targetDataSourceId: 'src', event: 'go' }];
+    expect(conform(loaded.scenario!, events)).toMatchObject({
+      ok: true,
+      report: { cases: 1, fittingCases: 1, events: 1, consumedEvents: 1, deviations: [] },
+    });
+    const engine = new Engine();
+    expect(engine.initialize(doc).errors).toEqual([]);
+    engine.getExternalEventQueue().addEvents(events);
+    engine.runToEnd();
+    const moves: string[] = [];
+    for (let seq = 1; seq <= engine.ledger.size; seq++) {
+      const ev = engine.ledger.get(seq);
+      if (ev.operation === 'STATE_TRANSITION') moves.push(`${ev.from}>${ev.to}`);
+    }
+    expect(moves).toEqual(['idle>done']);
+  });
+
+  it('gives a condition every correlation id of the event, one machine per node or per id, as the engine does', () => {
+    // docs/dsl.md, Tokens: an external event's token takes the event's correlationIds with
+    // duplicates removed, whatever the FSM's instancePer. So for ["o1", "c7", "o1"] the token's
+    // ids are ["o1", "c7"]: `go [token.correlationIds[0] == "o1" && token.correlationIds[1] == "c7"
+    // && token.correlationIds[2] == null]` holds in the engine and the replay consumes the event.
+    for (const instancePer of ['node', 'correlationId']) {
+      const doc = {
+        version: '3.0',
+        nodes: [
+          { nodeId: 'src', type: 'DataSource', count: 0, outputs: [{ destinationNodeId: 'fsm' }] },
+          {
+            nodeId: 'fsm',
+            type: 'FSM',
+            fsm: {
+              instancePer,
+              states: [
+                { name: 'idle', isInitial: true },
+                { name: 'done', isFinal: true },
+              ],
+              transitions: [
+                {
+                  from: 'idle',
+                  to: 'done',
+                  trigger: 'go',
+                  condition:
+                    'token.correlationIds[0] == "o1" && token.correlationIds[1] == "c7" && token.correlationIds[2] == null',
+                },
+              ],
+            },
+            outputs: [{ destinationNodeId: 'end' }],
+          },
+          { nodeId: 'end', type: 'Sink' },
+        ],
+      };
+      const loaded = loadScenario(doc);
+      expect(loaded.errors).toEqual([]);
+      const events = [{ targetDataSourceId: 'src', correlationIds: ['o1', 'c7', 'o1'], event: 'go' }];
+      expect(conform(loaded.scenario!, events), instancePer).toMatchObject({
+        ok: true,
+        report: { cases: 1, fittingCases: 1, events: 1, consumedEvents: 1, deviations: [] },
+      });
+      const engine = new Engine();
+      expect(engine.initialize(doc).errors).toEqual([]);
+      engine.getExternalEventQueue().addEvents(events);
+      engine.runToEnd();
+      const moves: string[] = [];
+      for (let seq = 1; seq <= engine.ledger.size; seq++) {
+        const ev = engine.ledger.get(seq);
+        if (ev.operation === 'STATE_TRANSITION') moves.push(`${ev.from}>${ev.to}`);
+      }
+      expect(moves, instancePer).toEqual(['idle>done']);
+    }
+  });
+});
+
+describe('conform, conditions and formulas written as JavaScript', () => {
+  it('reads a JavaScript condition and formula as the engine does (`.length`, a `return` statement)', () => {
+    // docs/dsl.md, JavaScript formulas (compat): a formula that reads `.length`, or one the
+    // expression language cannot read, is read as JavaScript. Case x's take carries 2 items, so
+    // `take [data.items.length == 2]` holds, busy's onEntry sets n by `return value * 3;` (value
+    // 4: n = 12) and `finish [n == 12]` holds: x fits. Case y's take carries 1 item: it is a
+    // deviation at index 0 in state idle. The engine moves x idle>busy>done and leaves y idle.
+    const doc = {
+      version: '3.0',
+      nodes: [
+        { nodeId: 'src', type: 'DataSource', count: 0, outputs: [{ destinationNodeId: 'fsm' }] },
+        {
+          nodeId: 'fsm',
+          type: 'FSM',
+          fsm: {
+            instancePer: 'correlationId',
+            variables: { n: 0 },
+            states: [
+              { name: 'idle', isInitial: true },
+              { name: 'busy', onEntry: [{ action: 'set_variable', target: 'n', formula: 'return value * 3;' }] },
+              { name: 'done', isFinal: true },
+            ],
+            transitions: [
+              { from: 'idle', to: 'busy', trigger: 'take', condition: 'data.items.length == 2' },
+              { from: 'busy', to: 'done', trigger: 'finish', condition: 'n == 12' },
+            ],
+          },
+          outputs: [{ destinationNodeId: 'end' }],
+        },
+        { nodeId: 'end', type: 'Sink' },
+      ],
+    };
+    const loaded = loadScenario(doc);
+    expect(loaded.errors).toEqual([]);
+    const events = [
+      { targetDataSourceId: 'src', correlationId: 'x', event: 'take', items: [1, 2], value: 4 },
+      { targetDataSourceId: 'src', correlationId: 'y', event: 'take', items: [1], value: 4 },
+      { targetDataSourceId: 'src', correlationId: 'x', event: 'finish' },
+    ];
+    expect(conform(loaded.scenario!, events)).toMatchObject({
+      ok: true,
+      report: {
+        cases: 2,
+        fittingCases: 1,
+        events: 3,
+        consumedEvents: 2,
+        deviations: [{ case: 'y', index: 0, event: 'take', state: 'idle', position: 1 }],
+      },
+    });
+    const engine = new Engine();
+    expect(engine.initialize(doc).errors).toEqual([]);
+    engine.getExternalEventQueue().addEvents(events);
+    engine.runToEnd();
+    const moves: string[] = [];
+    for (let seq = 1; seq <= engine.ledger.size; seq++) {
+      const ev = engine.ledger.get(seq);
+      if (ev.operation === 'STATE_TRANSITION') moves.push(`${ev.outputToken!.correlationIds[0]}:${ev.from}>${ev.to}`);
+    }
+    expect(moves).toEqual(['x:idle>busy', 'x:busy>done']);
+  });
+});

@@ -65,6 +65,30 @@ describe('dfgToTemplate', () => {
     expect(states.map((s) => s.name)).toEqual(['start', 'a', 'c', 'd', 'b']);
   });
 
+  it('describes what it was discovered from: events, cases, activities, paths, the source and the sink', () => {
+    // LOG: 11 events in 3 cases (c1, c2, c3), 4 activities (a b c d) and 4 directly-follows
+    // paths (a>b, b>c, c>d, a>c); the description tells the reader which DataSource to feed and
+    // which Sink the cases end in.
+    const doc = dfgToTemplate(graphOf(LOG), { dataSourceId: 'src' });
+    const text = doc['description'] as string;
+    expect(text).toContain('11 events in 3 cases');
+    expect(text).toContain('4 activities, 4 paths');
+    expect(text).toContain('targetDataSourceId "src"');
+    expect(text).toContain('"endedCases"');
+  });
+
+  it('bounds the work by the log: the default 5,000,000 events for a small one, at most the loader’s 100,000,000', () => {
+    // docs/dsl.md: maxEvents is 1 … 100,000,000, default 5,000,000. A run makes a few ledger
+    // events per log event, so 11 events keep the default; a template sized for 20 M events
+    // must still load, so its bound is the largest the loader takes.
+    const graph = graphOf(LOG);
+    const maxEvents = (doc: Record<string, unknown>) => (doc['scenario'] as { maxEvents: number }).maxEvents;
+    expect(maxEvents(dfgToTemplate(graph))).toBe(5_000_000);
+    const huge = dfgToTemplate(graph, { events: 20_000_000 });
+    expect(maxEvents(huge)).toBe(100_000_000);
+    expect(loadScenario(huge).errors).toEqual([]);
+  });
+
   it('sends the events a filtered graph no longer accepts to the unaccepted sink', () => {
     // paths 25 % drops a>c: c2 (a c d) moves start>a, then c and d find no transition.
     const doc = dfgToTemplate(filterDfg(graphOf(LOG), { paths: 25 }), { dataSourceId: 'src' });

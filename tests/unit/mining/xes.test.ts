@@ -222,6 +222,16 @@ describe('ISO times without Date', () => {
     expect(parseIsoTime('2024-01-01T00:00:59Z')).toBe(1_704_067_200_000 + 59_000);
   });
 
+  it('writes 1 March of 1970 and of 1999, years late in the 400-year cycle that starts on 1600-03-01', () => {
+    // 1970-03-01 is 31 + 28 = 59 days after 1970-01-01. 1999-03-01 is 29 years of 365 days plus
+    // the 7 leap days of 1972…1996 plus 59 days: 10,651 days. Both lie 370 and 399 years into
+    // the 400-year cycle that starts on 1600-03-01, where the century corrections count.
+    expect(formatIsoTime(59 * 86_400_000)).toBe('1970-03-01T00:00:00.000Z');
+    expect(formatIsoTime(58 * 86_400_000)).toBe('1970-02-28T00:00:00.000Z');
+    expect(formatIsoTime(10_651 * 86_400_000)).toBe('1999-03-01T00:00:00.000Z');
+    expect(formatIsoTime(10_651 * 86_400_000 + 86_399_999)).toBe('1999-03-01T23:59:59.999Z');
+  });
+
   it('writes years outside 0000–9999 with a sign and six digits, as Date#toISOString does', () => {
     // 0000-01-01 is 719,528 days before 1970-01-01 (62,167,219,200,000 ms); year −1 (not a leap
     // year) starts 365 days earlier; 10000-01-01 is 2,932,897 days after 1970-01-01.

@@ -60,6 +60,18 @@ describe('diffRuns', () => {
     expect((await compare(a, run(doc({ startTime: T, tickMs: 1000 })))).identical).toBe(true);
   });
 
+  it('finds a run identical to itself, as when a run is compared with itself (one ledger on both sides)', async () => {
+    // The worker compares the ledgers of the two runs asked for; asked for one run twice, both
+    // sides are the same ledger, so every token is the same object on both sides. Three tokens
+    // generated, each collected: 6 events, no divergence.
+    const a = run(scenario([source('src', 'sink'), sink()]));
+    const r = await compare(a, a);
+    expect(r.identical).toBe(true);
+    expect(r.firstDivergentStep).toBeNull();
+    expect(r.at).toBeNull();
+    expect(r.ledgers.a.events).toBe(6);
+  });
+
   it('finds the divergence at an event that has an output token on one side and none on the other, either way round', async () => {
     // A token no transition takes: an FSM that emits (a state has an emit action) passes nothing
     // on, `src#1 -> -`; one without emit actions passes it on with its state, `src#1 -> fsm#1`.

@@ -281,4 +281,16 @@ describe('diffLedgers', () => {
     expect(() => parseEvent('null', 'a', 7)).toThrow('ledger a, event 7: not a JSON object');
     expect(() => parseEvent('[1]', 'b', 2)).toThrow('ledger b, event 2: not a JSON object');
   });
+
+  it('passes on an error of a source that fails to read, instead of answering as if a line were wrong', async () => {
+    // DiffOutcome's error is only for a line that is not a ledger event; a file whose read fails
+    // half-way (here after its first batch) makes the comparison fail with the reader's own error.
+    const a = pipeline(1, 2);
+    async function* failing(): AsyncGenerator<readonly string[]> {
+      yield a.slice(0, 2);
+      throw new Error('the file could not be read');
+    }
+    await expect(diffLedgers([a], failing())).rejects.toThrow('the file could not be read');
+    await expect(diffLedgers(failing(), [a])).rejects.toThrow('the file could not be read');
+  });
 });

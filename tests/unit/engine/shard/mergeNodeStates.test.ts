@@ -42,6 +42,16 @@ describe('mergeNodeStates', () => {
     });
   });
 
+  it('keeps a last update before 1970 (a negative startTime) over a shard where the node never ran', () => {
+    // startTime may be any safe integer (DSL.md: epoch ms of step 0), so a run dated 1969 has
+    // negative times; a shard whose node did nothing reports null, which is no update at all.
+    const merged = mergeNodeStates([
+      { fsm: state('fsm', { tokensProcessed: 2, lastUpdate: -4000 }) },
+      { fsm: state('fsm', { tokensProcessed: 0, lastUpdate: null }) },
+    ]);
+    expect(merged).toEqual({ fsm: state('fsm', { tokensProcessed: 2, lastUpdate: -4000 }) });
+  });
+
   it('adds nested counts member by member and takes the first current state', () => {
     const merged = mergeNodeStates([
       { m: state('m', { tokensProcessed: 1, aggregates: { routed: { a: 1 } } }) },

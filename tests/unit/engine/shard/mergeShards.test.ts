@@ -60,6 +60,26 @@ describe('mergeShards', () => {
     }
   });
 
+  it('refuses a line whose marks are not the eventId and seq offsets plus whole pairs', async () => {
+    // The marks of a line are [start, end) pairs: eventId, seq, then one per token (shardLine.ts), so
+    // at least 4 numbers and an even count. Two numbers (eventId only) or five (a pair cut short) make
+    // the line no keyed ledger event, and the merge names it rather than slicing at missing offsets.
+    const text = shardFile(template, [{ targetDataSourceId: 'log', correlationId: 'c1', value: 1 }], 0, 1);
+    const lines = text.split('\n');
+    const at = lines.findIndex((l) => l.startsWith('{"k":"'));
+    const marks = /"m":\[([0-9,]*)\]/.exec(lines[at]!)![1]!.split(',');
+    expect(marks.length).toBeGreaterThanOrEqual(6);
+    for (const kept of [2, 5]) {
+      const bad = lines[at]!.replace(/"m":\[[0-9,]*\]/, `"m":[${marks.slice(0, kept).join(',')}]`);
+      const changed = lines.map((l, i) => (i === at ? bad : l)).join('\n');
+      expect(await mergeShards([{ name: 'a.shard', batches: linesOf(changed) }], options)).toEqual({
+        ok: false,
+        file: 'a.shard',
+        message: `a line is not a keyed ledger event: ${bad.slice(0, 80)}`,
+      });
+    }
+  });
+
   it('names a shard file that holds no line, or only empty ones, as empty', async () => {
     for (const text of ['', '\n\n'])
       expect(await mergeShards([{ name: 'a.shard', batches: linesOf(text) }], options)).toEqual({

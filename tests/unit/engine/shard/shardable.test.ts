@@ -245,6 +245,15 @@ describe('the shard of a correlation id', () => {
     expect(shardOf('foobar', 7)).toBe(0xbf9cf968 % 7);
   });
 
+  it('hashes a character beyond U+FFFF (a surrogate pair in the text) as its four UTF-8 bytes', () => {
+    // U+1F600 is F0 9F 98 80 in UTF-8 (high surrogate D83D, low DE00); the hash worked from the offset basis.
+    let h = 0x811c9dc5;
+    for (const b of [0x61, 0xf0, 0x9f, 0x98, 0x80, 0x62]) h = Math.imul(h ^ b, 0x01000193) >>> 0;
+    expect(fnv1a32('a\u{1F600}b')).toBe(h);
+    expect(h).toBe(0x88a361a9);
+    expect(fnv1a32('\u{1F600}')).toBe(0x33a29608);
+  });
+
   it('is taken from the first correlation id of an event', () => {
     expect(shardKeyOf({ correlationIds: ['x', 'y'], correlationId: 'z' })).toBe('x');
     expect(shardKeyOf({ correlationId: 'z' })).toBe('z');
