@@ -387,3 +387,33 @@ describe('FSM log action with a formula that is not a text', () => {
     expect(eventsOf(engine, 'fsm')[0]!.details).toEqual({ log: ['10', 'true'] });
   });
 });
+
+describe('FSM scope `state` during a transition’s actions', () => {
+  it('reads the old state in onExit and the new state in onEntry', () => {
+    const engine = run(
+      fsmDoc(
+        {
+          states: [
+            { name: 'idle', onExit: [{ action: 'log', formula: "concat('exit ', state)" }] },
+            {
+              name: 'busy',
+              onEntry: [
+                { action: 'log', formula: "concat('entry ', state)" },
+                { action: 'set_variable', target: 'seen', formula: 'state' },
+                { action: 'emit', formula: '{ seen: seen }' },
+              ],
+            },
+          ],
+          transitions: [{ from: 'idle', to: 'busy' }],
+        },
+        { source: { count: 1 } },
+      ),
+    );
+    // docs/dsl.md (FSM scope): `state` is the instance's state, the new one while `onEntry` runs.
+    expect(brief(engine, (e) => e.nodeId === 'fsm')).toEqual(['2 fsm STATE_TRANSITION idle->busy src#1 -> fsm#1']);
+    expect(eventsOf(engine, 'fsm')[0]!.details).toEqual({ log: ['exit idle', 'entry busy'] });
+    expect(collectedTokens(engine).map((t) => t.data)).toEqual([
+      { value: 1, state: 'busy', previousState: 'idle', seen: 'busy' },
+    ]);
+  });
+});
