@@ -82,6 +82,19 @@ describe('edges', () => {
     ]);
   });
 
+  it('from an input that names no output of its source carry no output name or index', () => {
+    // docs/dsl.md, Edges: outputName? and outputIndex? are optional; the input names only its
+    // source node, so the edge has neither key (not even one set to undefined).
+    const { scenario } = loadOk(
+      bare([
+        { nodeId: 'src', type: 'DataSource', outputs: [{ destinationNodeId: '' }] },
+        sink('sink', { inputs: [{ name: 'in', nodeId: 'src' }] }),
+      ]),
+    );
+    expect(scenario.edges).toStrictEqual([{ from: 'src', to: 'sink', inputName: 'in', inputIndex: 0 }]);
+    expect('outputName' in scenario.edges[0]!).toBe(false);
+  });
+
   it('feed the only input of a node that names no source', () => {
     const { scenario } = loadOk(bare([source(), sink('sink', { inputs: [{ name: 'in' }] })]));
     expect(scenario.edges[0]).toMatchObject({ inputName: 'in', inputIndex: 0 });

@@ -134,6 +134,13 @@ describe('normalisation — common node fields', () => {
     ]);
   });
 
+  it('leaves the name out of an input that gives none', () => {
+    // inputs[].name is optional (docs/dsl.md): an input without one has no "name" key at all.
+    const p = pn({ inputs: [{ nodeId: 'src' }] });
+    expect(p.inputs).toStrictEqual([{ nodeId: 'src', required: true }]);
+    expect('name' in p.inputs[0]!).toBe(false);
+  });
+
   it('maps FSMProcessNode → FSM and Queue → Aggregator', () => {
     const input = bare([
       source('src', 'q'),

@@ -57,6 +57,28 @@ describe('execution-events DataSources and ExternalEventSource', () => {
     expect(atGeneration(typed)).toEqual([]);
   });
 
+  it('an eventType on a DataSource has no effect and says to use "generation"', () => {
+    // Only an ExternalEventSource reads "eventType"; on a DataSource it is accepted with no effect
+    // (docs/dsl.md, "accepted but no effect" warnings), and the random generation still applies.
+    const r = loadScenario(
+      bare([
+        {
+          nodeId: 'src',
+          type: 'DataSource',
+          eventType: 'order',
+          generation: { type: 'random', valueMin: 1, valueMax: 2 },
+          outputs: [{ destinationNodeId: 'sink' }],
+        },
+        sink(),
+      ]),
+    );
+    expect(r.errors).toEqual([]);
+    expect(r.warnings.filter((w) => w.path === '/nodes/0/eventType').map((w) => w.message)).toEqual([
+      '"eventType" has no effect on a DataSource; use "generation"',
+    ]);
+    expect(r.scenario!.nodes[0]).toMatchObject({ generation: { type: 'random' } });
+  });
+
   it('an execution-events generation needs a non-empty eventType', () => {
     const r = loadScenario(bare([events('ev', ''), sink()]));
     expect(r.scenario).toBeNull();

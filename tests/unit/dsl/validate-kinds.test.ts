@@ -168,6 +168,16 @@ describe('validation — FSM', () => {
   it.each(cases)('%s', (_name, input, expected) => {
     expectRule(input, expected);
   });
+
+  it('an empty stateActions holds nothing to ignore: no warning', () => {
+    // The original tool writes "stateActions": {} on machines without any; as for an empty
+    // fieldMapping (docs/dsl.md), only actions that are really dropped are reported.
+    for (const empty of [{}, [], null, '']) {
+      const r = loadScenario(fsm({ states, stateActions: empty }));
+      expect(r.errors).toEqual([]);
+      expect(r.warnings.filter((w) => w.path === `${at}/stateActions`)).toEqual([]);
+    }
+  });
 });
 
 describe('validation — Aggregator', () => {

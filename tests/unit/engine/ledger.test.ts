@@ -64,6 +64,15 @@ describe('StreamHash', () => {
     for (let i = 0; i < text.length; i += 777) h.update(text.slice(i, i + 777));
     expect(h.digestHex()).toBe(createHash('sha256').update(Buffer.from(text, 'utf8')).digest('hex'));
   });
+
+  it('encodes the characters at the edges of the 1-, 2- and 3-byte UTF-8 ranges', () => {
+    // RFC 3629: U+007F is 7F, U+0080 is C2 80, U+07FF is DF BF, U+0800 (the first 3-byte one) is
+    // E0 A0 80 and U+FFFF is EF BF BF; the digest is of exactly those bytes.
+    const bytes = Uint8Array.from([0x7f, 0xc2, 0x80, 0xdf, 0xbf, 0xe0, 0xa0, 0x80, 0xef, 0xbf, 0xbf]);
+    const h = new StreamHash();
+    h.update('\u007f\u0080\u07ff\u0800\uffff');
+    expect(h.digestHex()).toBe(createHash('sha256').update(bytes).digest('hex'));
+  });
 });
 
 describe('Ledger', () => {
