@@ -52,22 +52,8 @@ export function ensureInt32(column: Int32Array<ArrayBuffer>, capacity: number): 
   return grown(column, capacity, (n) => new Int32Array(n));
 }
 
-/** Pure: as `ensureInt32`, for byte columns. */
-export function ensureUint8(column: Uint8Array<ArrayBuffer>, capacity: number): Uint8Array<ArrayBuffer> {
-  return grown(column, capacity, (n) => new Uint8Array(n));
-}
-
-/** Pure: as `ensureInt32`, for 16-bit columns. */
-export function ensureUint16(column: Uint16Array<ArrayBuffer>, capacity: number): Uint16Array<ArrayBuffer> {
-  return grown(column, capacity, (n) => new Uint16Array(n));
-}
-
 /** Doubles `column`'s length until it holds `capacity` slots, copying its content into `make(length)`. */
-function grown<T extends Int32Array<ArrayBuffer> | Uint8Array<ArrayBuffer> | Uint16Array<ArrayBuffer>>(
-  column: T,
-  capacity: number,
-  make: (length: number) => T,
-): T {
+function grown<T extends Int32Array<ArrayBuffer>>(column: T, capacity: number, make: (length: number) => T): T {
   if (capacity <= column.length) return column;
   let next = Math.max(1, column.length) * 2;
   while (next < capacity) next *= 2;
