@@ -213,6 +213,37 @@ describe('DataSource', () => {
       expect(q.size()).toBe(0);
     });
 
+    it('in the original tool’s shape are refused when a correlationId is not a string, in the payload or the event', () => {
+      // A token's correlation ids are strings (docs/dsl.md): a single `correlationId` that is a
+      // number or a list is an error, like a bad `correlationIds`; the payload's is prefixed `data: `.
+      const typed = scenario([
+        {
+          nodeId: 'feed',
+          type: 'DataSource',
+          generation: { type: 'execution-events', eventType: 'order' },
+          outputs: [{ destinationNodeId: 'sink' }],
+        },
+        sink(),
+      ]);
+      const q = engineFor(typed).getExternalEventQueue();
+      expect(q.addEvents([{ type: 'order', data: { correlationId: 7 } }])).toEqual({
+        ok: false,
+        index: 0,
+        error: 'data: "correlationId" must be a string',
+      });
+      expect(
+        q.addEvents([
+          { type: 'order', data: {} },
+          { type: 'order', correlationId: ['o-1'], data: {} },
+        ]),
+      ).toEqual({
+        ok: false,
+        index: 1,
+        error: '"correlationId" must be a string',
+      });
+      expect(q.size()).toBe(0);
+    });
+
     it('keep a masked placeholder in the queue of the target it names when given, even if the object is reused', () => {
       // A shard run passes other shards' events as masked placeholders (addEvents' `masked`); one
       // object may be passed many times. Each time, its target is read afresh: retargeted from

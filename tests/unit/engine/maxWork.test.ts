@@ -87,4 +87,15 @@ describe('maxWork', () => {
     const done = engineFor(scenario([source('src', 'sink', { count: 1 }), sink()]));
     expect(done.advance('end', { deadline: () => false })).toBe('completed');
   });
+
+  it('a deadline asked once the run has ended changes nothing: completed stays completed, a bound stays its bound', () => {
+    const done = run(scenario([source('src', 'sink', { count: 2 }), sink()]));
+    expect(done.status).toBe('completed');
+    expect(done.advance('end', { deadline: () => true })).toBe('completed');
+    expect(done.truncatedBy).toBeNull();
+    const cut = run(scenario([source('src', 'sink', { count: 5 }), sink()], { maxSteps: 2 }));
+    expect(cut.truncatedBy).toBe('maxSteps');
+    expect(cut.advance('end', { deadline: () => true })).toBe('truncated');
+    expect(cut.truncatedBy).toBe('maxSteps');
+  });
 });

@@ -179,6 +179,30 @@ describe('exportRun / importRun', () => {
     }
   });
 
+  it('names why a header cannot be read: a first line that is not JSON, a header without a scenario', () => {
+    const text = sampleRun().exportRun();
+    const header = JSON.parse(text.split('\n')[0]!);
+    const rest = text.slice(text.indexOf('\n'));
+    const refusal = (t: string) => {
+      const r = Engine.importRun(t);
+      return r.ok ? null : { code: r.error.code, message: r.error.message };
+    };
+    for (const head of ['not json', '{"format":', '']) {
+      expect(refusal(head + rest), head).toEqual({
+        code: 'INVALID_LEDGER',
+        message: 'not a valid exported run: its first line is not JSON: an exported run starts with a header line',
+      });
+    }
+    const withoutScenario = { ...header };
+    delete withoutScenario.scenario;
+    for (const head of [withoutScenario, { ...header, scenario: null }, { ...header, scenario: 'wrapped' }]) {
+      expect(refusal(JSON.stringify(head) + rest), JSON.stringify(head.scenario)).toEqual({
+        code: 'INVALID_LEDGER',
+        message: 'not a valid exported run: its header has no scenario',
+      });
+    }
+  });
+
   it('names the format version it cannot read, as the file gives it, and the one it reads', () => {
     const text = sampleRun().exportRun();
     const header = JSON.parse(text.split('\n')[0]!);

@@ -106,6 +106,29 @@ describe('scheduler', () => {
     expect(brief(engine).at(-1)).toBe('3 sink TOKEN_COLLECTED src#2 -> -');
   });
 
+  it('spends no work on a wake-up asked for after maxSteps: the run ends at maxSteps, not by maxWork', () => {
+    // src's one token (1 unit to emit at step 1) reaches agg at step 2 (1 unit to deliver); agg's
+    // 100 s window is due at step 100, past maxSteps 10, so nothing more happens before step 10,
+    // where the run ends truncated with agg's buffer pending. 2 units are within maxWork 2.
+    const doc = scenario(
+      [
+        source('src', 'agg', { count: 1 }),
+        {
+          nodeId: 'agg',
+          type: 'Aggregator',
+          aggregation: { method: 'sum', trigger: { type: 'time', window: 100 } },
+          outputs: [{ destinationNodeId: 'sink' }],
+        },
+        sink(),
+      ],
+      { maxSteps: 10, maxWork: 2 },
+    );
+    const engine = run(doc);
+    expect(engine.status).toBe('truncated');
+    expect(engine.truncatedBy).toBe('maxSteps');
+    expect(engine.getCurrentTick()).toBe(10);
+  });
+
   it('keeps idle steps while a source waits for its start step', () => {
     const engine = run(scenario([source('src', 'sink', { count: 1, startAt: 4 }), sink()]));
     expect(brief(engine)).toEqual(['4 src TOKEN_GENERATED - -> src#1', '5 sink TOKEN_COLLECTED src#1 -> -']);
