@@ -130,7 +130,10 @@ async function plan() {
     a.file === b.file ? a.start.line - b.start.line || a.start.column - b.start.column : a.file < b.file ? -1 : 1,
   );
   mkdirSync(OUT, { recursive: true });
-  writeFileSync(join(OUT, `sample-${seed}.json`), JSON.stringify({ seed, perScope, population, sample }, null, 1));
+  writeFileSync(
+    join(OUT, `sample-${seed}.json`),
+    JSON.stringify({ seed, perScope, wide: args.includes('--wide'), population, sample }, null, 1),
+  );
   // One Stryker configuration per part, so each part's run ends (and keeps its results) on its own:
   // the engine's core folders run nearly every engine test for each mutant and take longest.
   for (const [part, prefixes] of PARTS) {
@@ -219,7 +222,7 @@ function statuses(seed) {
   ]).filter((f) => existsSync(f));
   const byKey = new Map();
   if (reportFiles.length) {
-    const { sample, population } = JSON.parse(readFileSync(join(OUT, `sample-${seed}.json`), 'utf8'));
+    const { sample, population, wide } = JSON.parse(readFileSync(join(OUT, `sample-${seed}.json`), 'utf8'));
     const status = new Map();
     for (const reportFile of reportFiles) {
       const report = JSON.parse(readFileSync(reportFile, 'utf8'));
@@ -231,6 +234,7 @@ function statuses(seed) {
     }
     const lines = [
       `# Seed ${seed}: each drawn mutant (id, status in the sampled Stryker run, replacement, its node).`,
+      ...(wide ? ['# run against the whole unit suite'] : []),
       ...SCOPES.map((scope) => `# population ${scope} ${population[scope].mutants} ${population[scope].nodes}`),
     ];
     for (const m of sample) {
@@ -242,13 +246,15 @@ function statuses(seed) {
       mkdirSync(JUDGED, { recursive: true });
       writeFileSync(recordFile, lines.join('\n') + '\n');
     }
-    return { sample, population, byKey };
+    return { sample, population, byKey, wide: Boolean(wide) };
   }
   // From the committed record alone.
   const sample = [];
   const population = {};
+  let wide = false;
   for (const line of readFileSync(recordFile, 'utf8').split('\n')) {
     const pop = /^# population (\S+) (\d+) (\d+)$/.exec(line);
+    if (line === '# run against the whole unit suite') wide = true;
     if (pop) population[pop[1]] = { mutants: Number(pop[2]), nodes: Number(pop[3]) };
     if (!line || line.startsWith('#')) continue;
     const [id, st, replacement, node] = line.split('\t');
@@ -264,7 +270,7 @@ function statuses(seed) {
     sample.push(m);
     if (st !== 'Missing') byKey.set(statusKey(m), st);
   }
-  return { sample, population, byKey };
+  return { sample, population, byKey, wide };
 }
 
 /**
@@ -273,7 +279,8 @@ function statuses(seed) {
  * docs/mutation/sample-SEED-wide.txt), else from the record. Only mutants undetected in the sampled
  * run change: every test of the sampled run is in the whole suite too.
  */
-function widened(seed, { sample, byKey }) {
+function widened(seed, { sample, byKey, wide: ranWide }) {
+  if (ranWide) return byKey; // planned with --wide: the run itself used the whole unit suite
   const recordFile = join(JUDGED, `sample-${seed}-wide.txt`);
   const reportFile = join(OUT, `sample-${seed}-wide-report.json`);
   const wide = new Map();
