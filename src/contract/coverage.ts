@@ -46,7 +46,7 @@ export interface EventCoverage {
   targets: { target: string | null; count: number; known: boolean }[];
   /** Events that some part of the template consumes: addressed to one of its DataSources and, when they reach FSMs, matching a transition of one. */
   consumable: number;
-  /** Events a name or target cannot be read from (not objects, a bad correlation id). */
+  /** Events the engine's queue refuses: not objects, a bad correlation id, or for an execution-events DataSource a `data` that is not an object. */
   malformed: number;
   fsms: FsmCoverage[];
 }

@@ -79,9 +79,13 @@ function sortedCounts(counts: ReadonlyMap<string | null, number>): NameCount[] {
 export function eventCoverage(scenario: Scenario, events: readonly unknown[]): EventCoverage {
   const dataSources = new Set(scenario.nodes.filter((n) => n.type === 'DataSource').map((n) => n.nodeId));
   const byType = new Map<string, string>();
+  /** The execution-events DataSources: the queue reads an event's `data` as their token's payload. */
+  const typedSources = new Set<string>();
   for (const n of scenario.nodes as NodeSpec[])
-    if (n.type === 'DataSource' && n.generation.type === 'execution-events' && !byType.has(n.generation.eventType))
-      byType.set(n.generation.eventType, n.nodeId);
+    if (n.type === 'DataSource' && n.generation.type === 'execution-events') {
+      typedSources.add(n.nodeId);
+      if (!byType.has(n.generation.eventType)) byType.set(n.generation.eventType, n.nodeId);
+    }
   const plans: FsmPlan[] = scenario.nodes
     .filter((n): n is FsmSpec => n.type === 'FSM')
     .map((spec) => ({
@@ -106,7 +110,14 @@ export function eventCoverage(scenario: Scenario, events: readonly unknown[]): E
     const target = targetOf(ev, byType);
     targets.set(target, (targets.get(target) ?? 0) + 1);
     if (target === null || !dataSources.has(target)) continue;
-    if (typeof caseKey(ev, null) !== 'string') {
+    // As the engine's queue refuses them (src/engine/run/externalQueue.ts, checkOriginal): a bad
+    // correlation id, or for an execution-events source a `data` payload that is not an object.
+    const payload = ev['data'];
+    const badPayload =
+      typedSources.has(target) &&
+      payload !== undefined &&
+      (typeof payload !== 'object' || payload === null || Array.isArray(payload));
+    if (badPayload || typeof caseKey(ev, null) !== 'string') {
       malformed++;
       continue;
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Engine } from '../../../src/engine';
 import { loadScenario } from '../../../src/engine/dsl';
 import { coverageLines } from '../../../src/engine/query/coverageReport';
 import { eventCoverage } from '../../../src/engine/query/eventCoverage';
@@ -126,7 +127,7 @@ describe('eventCoverage', () => {
     expect(c.consumable).toBe(2);
   });
 
-  it('reads a typed event whose data is null without failing, as an event addressed by its type', () => {
+  it('counts a typed event whose data is null as addressed by its type but malformed, as the queue refuses it', () => {
     const doc = {
       version: '3.0',
       name: 'typed',
@@ -144,11 +145,19 @@ describe('eventCoverage', () => {
         },
       ],
     };
-    // The type "reading" addresses feed, which feeds m: one event, reaching m.
-    const c = eventCoverage(scenario(doc), [{ type: 'reading', correlationId: 'c1', data: null }]);
+    // The type "reading" addresses feed; a typed event's data is its token's payload, so the
+    // engine's queue refuses null there ('"data" must be an object'): nothing reaches m.
+    const events = [{ type: 'reading', correlationId: 'c1', data: null }];
+    const c = eventCoverage(scenario(doc), events);
     expect(c.events).toBe(1);
     expect(c.targets).toEqual([{ target: 'feed', count: 1, known: true }]);
-    expect(c.fsms[0]).toMatchObject({ label: 'm', reaching: 1 });
+    expect(c.malformed).toBe(1);
+    expect(c.consumable).toBe(0);
+    expect(c.fsms[0]).toMatchObject({ label: 'm', reaching: 0 });
+    const engine = new Engine();
+    expect(engine.initialize(doc).scenario).not.toBeNull();
+    const added = engine.getExternalEventQueue().addEvents(events);
+    expect(added.ok).toBe(false);
   });
 
   it('counts events addressed to a DataSource that feeds no FSM as consumable, and malformed ones apart', () => {
