@@ -21,46 +21,49 @@ import { trustedRegex, userRegex, type SafeRegex } from './regex/safeRegex';
  * The built-in masks, in the order they run (more specific first). They start at a word boundary
  * where they can, so the regex engine does not retry inside words (masks are most of the parser's time).
  */
-export const DEFAULT_MASKS: readonly MaskSpec[] = [
-  // `[^\s"'<>]` with JavaScript's `\s` written out, so RE2 (whose `\s` is ASCII only) reads it the same.
-  {
-    name: 'URL',
-    pattern: String.raw`\b[A-Za-z][A-Za-z0-9+.-]*://[^\t-\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"'<>]+`,
-  },
-  { name: 'EMAIL', pattern: String.raw`\b[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+\b` },
-  {
-    name: 'UUID',
-    pattern: String.raw`\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b`,
-  },
-  {
-    name: 'IPV6',
-    pattern: String.raw`(?<![\w:])(?:(?:[0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|(?:[0-9a-fA-F]{1,4}:){1,7}:(?:[0-9a-fA-F]{1,4}(?::[0-9a-fA-F]{1,4}){0,6})?|::(?:[0-9a-fA-F]{1,4}(?::[0-9a-fA-F]{1,4}){0,6})?)(?![\w:])`,
-  },
-  { name: 'IP', pattern: String.raw`\b(?<!\.)(?:\d{1,3}\.){3}\d{1,3}(?::\d{1,5})?\b` },
-  { name: 'PATH', pattern: String.raw`(?<![\w.:/~-])(?:/[\w.@%+~-]+){2,}/?` },
-  { name: 'HOST', pattern: String.raw`\b(?<![.-])(?:[A-Za-z0-9][\w-]*\.){2,}[a-z]{2,6}(?::\d{1,5})?(?![\w.-])` },
-  {
-    name: 'HEX',
-    pattern: String.raw`\b(?:0[xX][0-9a-fA-F]+|(?=[0-9a-fA-F]*[a-fA-F])(?=[0-9a-fA-F]*\d)[0-9a-fA-F]{12,})\b`,
-  },
-  {
-    name: 'DATETIME',
-    pattern: String.raw`\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?(?![\w:])`,
-  },
-  // A date written with weekday or month names (`Mon Mar 04 11:02:33 2024`, `Fri Dec 10 19:02:14 EST
-  // 2004`, `Fri, 07 Jul 2017 05:32:43 GMT`, `Mar 04 11:02:33`): its names vary like its numbers.
-  {
-    name: 'DATE',
-    pattern: String.raw`\b(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\s+\d{1,2}(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?(?:\s+[A-Z]{3,4}(?=\s+\d{4}\b))?(?:\s+\d{4})?|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun),\s+\d{1,2}\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\s+\d{4}(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?(?:\s+[A-Z]{3,4}\b)?|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\s+\d{1,2}\s+\d{1,2}:\d{2}:\d{2}(?:\s+\d{4})?)\b`,
-  },
-  { name: 'TIME', pattern: String.raw`\b\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?\b(?!:)` },
-  { name: 'SIZE', pattern: String.raw`\b(?<!\.)\d+(?:\.\d+)?\s?(?:[kKmMgGtTpP]i?[bB]|bytes?)\b` },
-  {
-    name: 'DURATION',
-    pattern: String.raw`\b(?<!\.)\d+(?:\.\d+)?\s?(?:ms|us|ns|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?)\b`,
-  },
-  { name: 'NUM', pattern: String.raw`(?<![\w.+-])[-+]?\d+(?:\.\d+)?(?!\w|\.\w)` },
-];
+// Frozen, items too: every parser shares them (a caller changing one would change every parse).
+export const DEFAULT_MASKS: readonly MaskSpec[] = Object.freeze(
+  [
+    // `[^\s"'<>]` with JavaScript's `\s` written out, so RE2 (whose `\s` is ASCII only) reads it the same.
+    {
+      name: 'URL',
+      pattern: String.raw`\b[A-Za-z][A-Za-z0-9+.-]*://[^\t-\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"'<>]+`,
+    },
+    { name: 'EMAIL', pattern: String.raw`\b[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+\b` },
+    {
+      name: 'UUID',
+      pattern: String.raw`\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b`,
+    },
+    {
+      name: 'IPV6',
+      pattern: String.raw`(?<![\w:])(?:(?:[0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|(?:[0-9a-fA-F]{1,4}:){1,7}:(?:[0-9a-fA-F]{1,4}(?::[0-9a-fA-F]{1,4}){0,6})?|::(?:[0-9a-fA-F]{1,4}(?::[0-9a-fA-F]{1,4}){0,6})?)(?![\w:])`,
+    },
+    { name: 'IP', pattern: String.raw`\b(?<!\.)(?:\d{1,3}\.){3}\d{1,3}(?::\d{1,5})?\b` },
+    { name: 'PATH', pattern: String.raw`(?<![\w.:/~-])(?:/[\w.@%+~-]+){2,}/?` },
+    { name: 'HOST', pattern: String.raw`\b(?<![.-])(?:[A-Za-z0-9][\w-]*\.){2,}[a-z]{2,6}(?::\d{1,5})?(?![\w.-])` },
+    {
+      name: 'HEX',
+      pattern: String.raw`\b(?:0[xX][0-9a-fA-F]+|(?=[0-9a-fA-F]*[a-fA-F])(?=[0-9a-fA-F]*\d)[0-9a-fA-F]{12,})\b`,
+    },
+    {
+      name: 'DATETIME',
+      pattern: String.raw`\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?(?![\w:])`,
+    },
+    // A date written with weekday or month names (`Mon Mar 04 11:02:33 2024`, `Fri Dec 10 19:02:14 EST
+    // 2004`, `Fri, 07 Jul 2017 05:32:43 GMT`, `Mar 04 11:02:33`): its names vary like its numbers.
+    {
+      name: 'DATE',
+      pattern: String.raw`\b(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\s+\d{1,2}(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?(?:\s+[A-Z]{3,4}(?=\s+\d{4}\b))?(?:\s+\d{4})?|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun),\s+\d{1,2}\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\s+\d{4}(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?(?:\s+[A-Z]{3,4}\b)?|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\s+\d{1,2}\s+\d{1,2}:\d{2}:\d{2}(?:\s+\d{4})?)\b`,
+    },
+    { name: 'TIME', pattern: String.raw`\b\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?\b(?!:)` },
+    { name: 'SIZE', pattern: String.raw`\b(?<!\.)\d+(?:\.\d+)?\s?(?:[kKmMgGtTpP]i?[bB]|bytes?)\b` },
+    {
+      name: 'DURATION',
+      pattern: String.raw`\b(?<!\.)\d+(?:\.\d+)?\s?(?:ms|us|ns|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?)\b`,
+    },
+    { name: 'NUM', pattern: String.raw`(?<![\w.+-])[-+]?\d+(?:\.\d+)?(?!\w|\.\w)` },
+  ].map((spec) => Object.freeze(spec)),
+);
 
 /**
  * Built-in masks that run on RE2 (linear time) rather than the native engine. On the native engine

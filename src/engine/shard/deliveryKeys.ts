@@ -9,7 +9,10 @@
  * (phase 0) x is the external event index, and for a delivery (phase 1) x is the local seq of the
  * first line of the group that emitted the token — the merge swaps it for that line's global seq
  * before comparing (`parentSeq`). Lines of one delivery share their key, as in `orderKeys`.
- * Wake-ups and end flushes cannot be placed and throw, as there.
+ * Wake-ups and end flushes cannot be placed and throw, as there — when they start a group: one that
+ * follows a delivery at the same node in the same step is read as that delivery's line (no op code
+ * tells them apart here). Templates with timers are refused as unshardable (`shardable.ts`) before
+ * any key is computed, so no run reaches that case.
  */
 import { OP } from '../ledger/operations';
 import type { LedgerColumns } from '../ledger/ledgerLine';

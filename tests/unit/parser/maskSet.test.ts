@@ -67,6 +67,19 @@ describe('compileMasks', () => {
   });
 });
 
+describe('DEFAULT_MASKS', () => {
+  it('cannot be changed by a caller: the list and each mask are frozen', () => {
+    // Every parser shares the built-ins: a caller's change would reach every later parse.
+    const masks = DEFAULT_MASKS as MaskSpec[];
+    expect(() => masks.push({ name: 'X', pattern: 'x' })).toThrow(TypeError);
+    expect(() => {
+      (masks[0] as { pattern: string }).pattern = 'x';
+    }).toThrow(TypeError);
+    expect(DEFAULT_MASKS[0]!.name).toBe('URL');
+    expect(DEFAULT_MASKS.every((m) => Object.isFrozen(m))).toBe(true);
+  });
+});
+
 describe('compileMask', () => {
   const error = (spec: unknown) => {
     const r = compileMask(spec as MaskSpec, '/m');
