@@ -182,19 +182,24 @@ describe('DataSource', () => {
       expect(eventsOf(engine, 'src')[0]!.outputToken!.data).toEqual({ value: 1, nested: { a: 1 } });
     });
 
+    /** The queue of an engine whose one DataSource, `feed`, listens for the original tool's "order" events. */
+    const orderQueue = () =>
+      engineFor(
+        scenario([
+          {
+            nodeId: 'feed',
+            type: 'DataSource',
+            generation: { type: 'execution-events', eventType: 'order' },
+            outputs: [{ destinationNodeId: 'sink' }],
+          },
+          sink(),
+        ]),
+      ).getExternalEventQueue();
+
     it('in the original tool’s shape are refused when a correlationIds list holds a non-string, in the payload or the event', () => {
       // Token correlation ids are strings (docs/dsl.md); the original tool's events are checked
       // like targeted ones: payload problems are prefixed `data: `, the event's own are not.
-      const typed = scenario([
-        {
-          nodeId: 'feed',
-          type: 'DataSource',
-          generation: { type: 'execution-events', eventType: 'order' },
-          outputs: [{ destinationNodeId: 'sink' }],
-        },
-        sink(),
-      ]);
-      const q = engineFor(typed).getExternalEventQueue();
+      const q = orderQueue();
       expect(
         q.addEvents([
           { type: 'order', data: { correlationIds: ['o-1'] } },
@@ -216,16 +221,7 @@ describe('DataSource', () => {
     it('in the original tool’s shape are refused when a correlationId is not a string, in the payload or the event', () => {
       // A token's correlation ids are strings (docs/dsl.md): a single `correlationId` that is a
       // number or a list is an error, like a bad `correlationIds`; the payload's is prefixed `data: `.
-      const typed = scenario([
-        {
-          nodeId: 'feed',
-          type: 'DataSource',
-          generation: { type: 'execution-events', eventType: 'order' },
-          outputs: [{ destinationNodeId: 'sink' }],
-        },
-        sink(),
-      ]);
-      const q = engineFor(typed).getExternalEventQueue();
+      const q = orderQueue();
       expect(q.addEvents([{ type: 'order', data: { correlationId: 7 } }])).toEqual({
         ok: false,
         index: 0,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Engine, loadScenario } from '../../../src/engine';
 import { conform } from '../../../src/engine/mining';
 import type { Scenario } from '../../../src/engine/types';
+import type { LedgerEvent } from '../../../src/contract/vocabulary';
 
 // A door: new --open--> open (onEntry: pings + 1), open --ping--> open, open --close [pings >= 2]--> closed.
 // The "other" source feeds only a sink: its events never reach the FSM.
@@ -52,6 +53,23 @@ const EVENTS = [
   e('y', 'close'),
   e('w', 'open', 'other'),
 ];
+
+/**
+ * The engine's state transitions ("from>to", in ledger order) when `doc` runs over `events`: what
+ * the replay is checked against. Not pure (runs an engine).
+ */
+function engineMoves(doc: unknown, events: unknown[], label: (ev: LedgerEvent) => string = () => ''): string[] {
+  const engine = new Engine();
+  expect(engine.initialize(doc).errors).toEqual([]);
+  engine.getExternalEventQueue().addEvents(events);
+  engine.runToEnd();
+  const moves: string[] = [];
+  for (let seq = 1; seq <= engine.ledger.size; seq++) {
+    const ev = engine.ledger.get(seq);
+    if (ev.operation === 'STATE_TRANSITION') moves.push(`${label(ev)}${ev.from}>${ev.to}`);
+  }
+  return moves;
+}
 
 function scenario(): Scenario {
   const r = loadScenario(DOC);
@@ -370,16 +388,7 @@ describe('conform, increments of a variable that is not a number', () => {
       ok: true,
       report: { cases: 1, fittingCases: 1, events: 2, consumedEvents: 2, deviations: [] },
     });
-    const engine = new Engine();
-    expect(engine.initialize(doc).errors).toEqual([]);
-    engine.getExternalEventQueue().addEvents(events);
-    engine.runToEnd();
-    const moves: string[] = [];
-    for (let seq = 1; seq <= engine.ledger.size; seq++) {
-      const ev = engine.ledger.get(seq);
-      if (ev.operation === 'STATE_TRANSITION') moves.push(`${ev.from}>${ev.to}`);
-    }
-    expect(moves).toEqual(['idle>busy', 'busy>done']);
+    expect(engineMoves(doc, events)).toEqual(['idle>busy', 'busy>done']);
   });
 });
 
@@ -430,16 +439,7 @@ describe('conform, variables set by value or formula', () => {
       ok: true,
       report: { cases: 1, fittingCases: 1, events: 2, consumedEvents: 2, deviations: [] },
     });
-    const engine = new Engine();
-    expect(engine.initialize(doc).errors).toEqual([]);
-    engine.getExternalEventQueue().addEvents(events);
-    engine.runToEnd();
-    const moves: string[] = [];
-    for (let seq = 1; seq <= engine.ledger.size; seq++) {
-      const ev = engine.ledger.get(seq);
-      if (ev.operation === 'STATE_TRANSITION') moves.push(`${ev.from}>${ev.to}`);
-    }
-    expect(moves).toEqual(['idle>busy', 'busy>done']);
+    expect(engineMoves(doc, events)).toEqual(['idle>busy', 'busy>done']);
   });
 });
 
@@ -475,16 +475,7 @@ describe('conform, the correlation ids a condition sees', () => {
       ok: true,
       report: { cases: 1, fittingCases: 1, events: 1, consumedEvents: 1, deviations: [] },
     });
-    const engine = new Engine();
-    expect(engine.initialize(doc).errors).toEqual([]);
-    engine.getExternalEventQueue().addEvents(events);
-    engine.runToEnd();
-    const moves: string[] = [];
-    for (let seq = 1; seq <= engine.ledger.size; seq++) {
-      const ev = engine.ledger.get(seq);
-      if (ev.operation === 'STATE_TRANSITION') moves.push(`${ev.from}>${ev.to}`);
-    }
-    expect(moves).toEqual(['idle>done']);
+    expect(engineMoves(doc, events)).toEqual(['idle>done']);
   });
 
   it('gives a condition every correlation id of the event, one machine per node or per id, as the engine does', () => {
@@ -528,16 +519,7 @@ describe('conform, the correlation ids a condition sees', () => {
         ok: true,
         report: { cases: 1, fittingCases: 1, events: 1, consumedEvents: 1, deviations: [] },
       });
-      const engine = new Engine();
-      expect(engine.initialize(doc).errors).toEqual([]);
-      engine.getExternalEventQueue().addEvents(events);
-      engine.runToEnd();
-      const moves: string[] = [];
-      for (let seq = 1; seq <= engine.ledger.size; seq++) {
-        const ev = engine.ledger.get(seq);
-        if (ev.operation === 'STATE_TRANSITION') moves.push(`${ev.from}>${ev.to}`);
-      }
-      expect(moves, instancePer).toEqual(['idle>done']);
+      expect(engineMoves(doc, events), instancePer).toEqual(['idle>done']);
     }
   });
 });
@@ -591,15 +573,9 @@ describe('conform, conditions and formulas written as JavaScript', () => {
         deviations: [{ case: 'y', index: 0, event: 'take', state: 'idle', position: 1 }],
       },
     });
-    const engine = new Engine();
-    expect(engine.initialize(doc).errors).toEqual([]);
-    engine.getExternalEventQueue().addEvents(events);
-    engine.runToEnd();
-    const moves: string[] = [];
-    for (let seq = 1; seq <= engine.ledger.size; seq++) {
-      const ev = engine.ledger.get(seq);
-      if (ev.operation === 'STATE_TRANSITION') moves.push(`${ev.outputToken!.correlationIds[0]}:${ev.from}>${ev.to}`);
-    }
-    expect(moves).toEqual(['x:idle>busy', 'x:busy>done']);
+    expect(engineMoves(doc, events, (ev) => `${ev.outputToken!.correlationIds[0]}:`)).toEqual([
+      'x:idle>busy',
+      'x:busy>done',
+    ]);
   });
 });
