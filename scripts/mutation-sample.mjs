@@ -88,6 +88,46 @@ const quiet = { debug() {}, info() {}, warn: console.warn, error: console.error,
 const keyOf = (file, mutatorName, replacement, start, end) =>
   `${file}|${mutatorName}|${replacement}|${start.line}:${start.column}-${end.line}:${end.column}`;
 
+/** Pure: a drawn mutant's node as a Stryker mutate range (line 1-based, column 0-based, both ends included). */
+const rangeOf = (m) => `${m.file}:${m.start.line}:${m.start.column - 1}-${m.end.line}:${m.end.column - 1}`;
+
+/** Not pure (reads files): each mutant's status in Stryker's JSON reports, by `keyOf`; a later report wins. */
+function reportStatuses(reportFiles) {
+  const status = new Map();
+  for (const reportFile of reportFiles) {
+    const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+    for (const [path, { mutants }] of Object.entries(report.files)) {
+      const file = relative(process.cwd(), resolve(path));
+      for (const m of mutants)
+        status.set(keyOf(file, m.mutatorName, m.replacement, m.location.start, m.location.end), m.status);
+    }
+  }
+  return status;
+}
+
+/** Pure: a drawn mutant's status in `status` (from `reportStatuses`), if it has one. */
+const statusOf = (status, m) => status.get(keyOf(m.file, m.mutatorName, m.replacement, m.start, m.end));
+
+/**
+ * Not pure: writes reports/mutation/NAME.config.mjs, a Stryker configuration over `base` (a module
+ * path relative to it) that tests `ranges` and keeps its incremental file and reports under NAME.
+ * `comment` opens it, `env` are the lines after the import (environment for the test runs), `options`
+ * extra option lines.
+ */
+function writeConfig(name, { comment, base, env = [], options = [], ranges }) {
+  writeFileSync(
+    join(OUT, `${name}.config.mjs`),
+    [`// ${comment}`, `import base from '${base}';`, ...env].join('\n') +
+      '\n' +
+      `export default {\n  ...base,\n` +
+      options.map((o) => `  ${o},\n`).join('') +
+      `  incrementalFile: '${OUT}/${name}-incremental.json',\n` +
+      `  htmlReporter: { fileName: '${OUT}/${name}.html' },\n` +
+      `  jsonReporter: { fileName: '${OUT}/${name}-report.json' },\n` +
+      `  mutate: ${JSON.stringify([...ranges], null, 2)},\n};\n`,
+  );
+}
+
 async function plan() {
   const perScope = Number(flag('--nodes', '150'));
   const seed = Number(flag('--seed', '30'));
@@ -138,30 +178,24 @@ async function plan() {
   // the engine's core folders run nearly every engine test for each mutant and take longest.
   for (const [part, prefixes] of PARTS) {
     const drawnHere = sample.filter((m) => prefixes.some((p) => m.file.startsWith(p)));
-    // Stryker's mutate ranges: line 1-based, column 0-based, both ends included.
-    const ranges = [
-      ...new Set(
-        drawnHere.map((m) => `${m.file}:${m.start.line}:${m.start.column - 1}-${m.end.line}:${m.end.column - 1}`),
-      ),
-    ];
-    writeFileSync(
-      join(OUT, `sample-${seed}-${part}.config.mjs`),
-      `// Written by scripts/mutation-sample.mjs plan (seed ${seed}, ${perScope} per scope), part ${part}.\n` +
-        `import base from '../../stryker.config.mjs';\n` +
-        `// The drawn nodes the ignorer keeps (scripts/mutation-sample-ignorer.mjs reads this).\n` +
-        `process.env.FLOWLEDGER_SAMPLE = '${OUT}/sample-${seed}.json';\n` +
+    const ranges = new Set(drawnHere.map(rangeOf));
+    writeConfig(`sample-${seed}-${part}`, {
+      comment: `Written by scripts/mutation-sample.mjs plan (seed ${seed}, ${perScope} per scope), part ${part}.`,
+      base: '../../stryker.config.mjs',
+      env: [
+        `// The drawn nodes the ignorer keeps (scripts/mutation-sample-ignorer.mjs reads this).`,
+        `process.env.FLOWLEDGER_SAMPLE = '${OUT}/sample-${seed}.json';`,
         // `--wide`: against every unit test that runs the source (vitest.mutate.config.ts), from the start.
-        (args.includes('--wide') ? `process.env.MUTATE_TESTS = 'all';\n` : '') +
-        `export default {\n  ...base,\n` +
-        `  plugins: ['@stryker-mutator/vitest-runner', '${resolve('scripts/mutation-sample-ignorer.mjs')}'],\n` +
-        `  ignorers: ['sample'],\n` +
-        `  incrementalFile: '${OUT}/sample-${seed}-${part}-incremental.json',\n` +
-        `  htmlReporter: { fileName: '${OUT}/sample-${seed}-${part}.html' },\n` +
-        `  jsonReporter: { fileName: '${OUT}/sample-${seed}-${part}-report.json' },\n` +
-        `  mutate: ${JSON.stringify(ranges, null, 2)},\n};\n`,
-    );
+        ...(args.includes('--wide') ? [`process.env.MUTATE_TESTS = 'all';`] : []),
+      ],
+      options: [
+        `plugins: ['@stryker-mutator/vitest-runner', '${resolve('scripts/mutation-sample-ignorer.mjs')}']`,
+        `ignorers: ['sample']`,
+      ],
+      ranges,
+    });
     console.log(
-      `part ${part}: ${drawnHere.length} drawn, ${ranges.length} ranges → ${OUT}/sample-${seed}-${part}.config.mjs`,
+      `part ${part}: ${drawnHere.length} drawn, ${ranges.size} ranges → ${OUT}/sample-${seed}-${part}.config.mjs`,
     );
   }
   for (const scope of SCOPES)
@@ -223,22 +257,14 @@ function statuses(seed) {
   const byKey = new Map();
   if (reportFiles.length) {
     const { sample, population, wide } = JSON.parse(readFileSync(join(OUT, `sample-${seed}.json`), 'utf8'));
-    const status = new Map();
-    for (const reportFile of reportFiles) {
-      const report = JSON.parse(readFileSync(reportFile, 'utf8'));
-      for (const [path, { mutants }] of Object.entries(report.files)) {
-        const file = relative(process.cwd(), resolve(path));
-        for (const m of mutants)
-          status.set(keyOf(file, m.mutatorName, m.replacement, m.location.start, m.location.end), m.status);
-      }
-    }
+    const status = reportStatuses(reportFiles);
     const lines = [
       `# Seed ${seed}: each drawn mutant (id, status in the sampled Stryker run, replacement, its node).`,
       ...(wide ? ['# run against the whole unit suite'] : []),
       ...SCOPES.map((scope) => `# population ${scope} ${population[scope].mutants} ${population[scope].nodes}`),
     ];
     for (const m of sample) {
-      const st = status.get(keyOf(m.file, m.mutatorName, m.replacement, m.start, m.end));
+      const st = statusOf(status, m);
       if (st) byKey.set(statusKey(m), st);
       lines.push(`${idOf(m)}\t${st ?? 'Missing'}\t${JSON.stringify(m.replacement)}\t${m.node}`);
     }
@@ -285,15 +311,9 @@ function widened(seed, { sample, byKey, wide: ranWide }) {
   const reportFile = join(OUT, `sample-${seed}-wide-report.json`);
   const wide = new Map();
   if (existsSync(reportFile)) {
-    const report = JSON.parse(readFileSync(reportFile, 'utf8'));
-    const status = new Map();
-    for (const [path, { mutants }] of Object.entries(report.files)) {
-      const file = relative(process.cwd(), resolve(path));
-      for (const m of mutants)
-        status.set(keyOf(file, m.mutatorName, m.replacement, m.location.start, m.location.end), m.status);
-    }
+    const status = reportStatuses([reportFile]);
     for (const m of sample) {
-      const st = status.get(keyOf(m.file, m.mutatorName, m.replacement, m.start, m.end));
+      const st = statusOf(status, m);
       if (st) wide.set(statusKey(m), st);
     }
     if (args.includes('--record'))
@@ -413,34 +433,15 @@ function retime() {
   const seed = Number(flag('--seed', '30'));
   const part = flag('--part', 'parser');
   const { sample } = JSON.parse(readFileSync(join(OUT, `sample-${seed}.json`), 'utf8'));
-  const report = JSON.parse(readFileSync(join(OUT, `sample-${seed}-${part}-report.json`), 'utf8'));
-  const nodes = new Set();
-  for (const [path, { mutants }] of Object.entries(report.files)) {
-    const file = relative(process.cwd(), resolve(path));
-    for (const m of mutants) {
-      if (m.status !== 'Timeout') continue;
-      const drawn = sample.find(
-        (d) =>
-          keyOf(d.file, d.mutatorName, d.replacement, d.start, d.end) ===
-          keyOf(file, m.mutatorName, m.replacement, m.location.start, m.location.end),
-      );
-      if (drawn)
-        nodes.add(
-          `${drawn.file}:${drawn.start.line}:${drawn.start.column - 1}-${drawn.end.line}:${drawn.end.column - 1}`,
-        );
-    }
-  }
+  const status = reportStatuses([join(OUT, `sample-${seed}-${part}-report.json`)]);
+  const nodes = new Set(sample.filter((m) => statusOf(status, m) === 'Timeout').map(rangeOf));
   const name = `sample-${seed}-${part}-retimed`;
-  writeFileSync(
-    join(OUT, `${name}.config.mjs`),
-    `// Written by scripts/mutation-sample.mjs retime (seed ${seed}, part ${part}): the timed-out mutants' nodes.\n` +
-      `import part from './sample-${seed}-${part}.config.mjs';\n` +
-      `export default {\n  ...part,\n  timeoutMS: 30_000,\n  timeoutFactor: 4,\n` +
-      `  incrementalFile: '${OUT}/${name}-incremental.json',\n` +
-      `  htmlReporter: { fileName: '${OUT}/${name}.html' },\n` +
-      `  jsonReporter: { fileName: '${OUT}/${name}-report.json' },\n` +
-      `  mutate: ${JSON.stringify([...nodes], null, 2)},\n};\n`,
-  );
+  writeConfig(name, {
+    comment: `Written by scripts/mutation-sample.mjs retime (seed ${seed}, part ${part}): the timed-out mutants' nodes.`,
+    base: `./sample-${seed}-${part}.config.mjs`,
+    options: ['timeoutMS: 30_000', 'timeoutFactor: 4'],
+    ranges: nodes,
+  });
   console.log(`${nodes.size} nodes with a timed-out mutant → ${OUT}/${name}.config.mjs`);
 }
 
@@ -458,24 +459,21 @@ function widen() {
   const ranges = new Set();
   for (const m of sample) {
     const st = byKey.get(statusKey(m));
-    if ((scope === 'all' || m.scope === scope) && (st === 'Survived' || st === 'NoCoverage'))
-      ranges.add(`${m.file}:${m.start.line}:${m.start.column - 1}-${m.end.line}:${m.end.column - 1}`);
+    if ((scope === 'all' || m.scope === scope) && (st === 'Survived' || st === 'NoCoverage')) ranges.add(rangeOf(m));
   }
   const name = `sample-${seed}-wide`;
-  writeFileSync(
-    join(OUT, `${name}.config.mjs`),
-    `// Written by scripts/mutation-sample.mjs widen (seed ${seed}, ${scope}): the survivors' nodes, every unit test.\n` +
-      `import base from '../../stryker.config.mjs';\n` +
-      `process.env.FLOWLEDGER_SAMPLE = '${OUT}/sample-${seed}.json';\n` +
-      `process.env.MUTATE_TESTS = 'all';\n` +
-      `export default {\n  ...base,\n` +
-      `  plugins: ['@stryker-mutator/vitest-runner', '${resolve('scripts/mutation-sample-ignorer.mjs')}'],\n` +
-      `  ignorers: ['sample'],\n  timeoutMS: 30_000,\n  timeoutFactor: 4,\n` +
-      `  incrementalFile: '${OUT}/${name}-incremental.json',\n` +
-      `  htmlReporter: { fileName: '${OUT}/${name}.html' },\n` +
-      `  jsonReporter: { fileName: '${OUT}/${name}-report.json' },\n` +
-      `  mutate: ${JSON.stringify([...ranges], null, 2)},\n};\n`,
-  );
+  writeConfig(name, {
+    comment: `Written by scripts/mutation-sample.mjs widen (seed ${seed}, ${scope}): the survivors' nodes, every unit test.`,
+    base: '../../stryker.config.mjs',
+    env: [`process.env.FLOWLEDGER_SAMPLE = '${OUT}/sample-${seed}.json';`, `process.env.MUTATE_TESTS = 'all';`],
+    options: [
+      `plugins: ['@stryker-mutator/vitest-runner', '${resolve('scripts/mutation-sample-ignorer.mjs')}']`,
+      `ignorers: ['sample']`,
+      'timeoutMS: 30_000',
+      'timeoutFactor: 4',
+    ],
+    ranges,
+  });
   console.log(`${ranges.size} nodes with a surviving or uncovered mutant → ${OUT}/${name}.config.mjs`);
 }
 
