@@ -20,10 +20,13 @@
 //     Runs the nodes of a part's timed-out mutants again with a 30 s timeout (see retime()).
 //   node scripts/mutation-sample.mjs widen --seed 33   (then run the config it writes, at the sampled commit)
 //     Runs the sample's surviving and uncovered mutants again against the whole unit suite (see widen()).
-//   node scripts/mutation-sample.mjs score [--seed 30|--seed 32,33] [--wide] [--record] [--files] [--survivors]
+//   node scripts/mutation-sample.mjs whole --folder src/engine/shard   (then run the config it writes)
+//     Tests every mutant of one folder against the whole unit suite (see whole()).
+//   node scripts/mutation-sample.mjs score [--seed 30|--seed 32,33] [--wide] [--whole shard,mining] [--record] [--files] [--survivors]
 //     Reads Stryker's JSON reports (or, without them, the committed record docs/mutation/sample-SEED.txt;
 //     --record writes that record), the judgements in docs/mutation/*.md, and prints the estimate
-//     per scope, per file, and the surviving mutants not yet judged.
+//     per scope, per file, and the surviving mutants not yet judged. With --whole, the folders run
+//     whole are counted exactly and the sample estimates only the rest of their scope (stratified()).
 //
 // The draw is deterministic: same source, seed and size ⇒ same sample.
 import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -223,7 +226,7 @@ function ratioEstimate(clusters) {
  *  "- `src/…/file.ts:line:column Mutator` killed by …" or "… equivalent: …"; a bullet whose id ends
  *  in " → replacement" judges that replacement alone and wins over the id's bullet. Only the files
  *  whose title names the seed count. */
-function judgements(seed) {
+function judgements(seed, title = `(seed ${seed})`) {
   const out = new Map();
   let names = [];
   try {
@@ -234,8 +237,8 @@ function judgements(seed) {
   for (const name of names) {
     const text = readFileSync(join(JUDGED, name), 'utf8');
     // Ids name source lines, which move as the code changes: a file judges the sample named in its
-    // title, "(seed N)", and no other.
-    if (!text.split('\n', 1)[0].includes(`(seed ${seed})`)) continue;
+    // title, "(seed N)" (or the whole-folder run, "(whole shard)"), and no other.
+    if (!text.split('\n', 1)[0].includes(title)) continue;
     for (const line of text.split('\n')) {
       // An id may name one replacement (`id → replacement`) where its mutants were judged apart.
       const m = /^- `(src\/\S+:\d+:\d+ \w+)(?: → (.+?))?` (killed by|equivalent)/.exec(line);
@@ -380,8 +383,9 @@ function score() {
       }
       const cluster = `${seed} ${m.node}`;
       if (!clusters.has(cluster))
-        clusters.set(cluster, { scope: m.scope, n: 0, k: 0, kNow: 0, nNoEq: 0, kNoTimeout: 0 });
+        clusters.set(cluster, { scope: m.scope, file: m.file, all: 0, n: 0, k: 0, kNow: 0, nNoEq: 0, kNoTimeout: 0 });
       const c = clusters.get(cluster);
+      c.all += 1;
       const scored = ['Killed', 'Timeout', 'killed', 'equivalent', 'open'].includes(verdict);
       const detected = verdict === 'Killed' || verdict === 'Timeout';
       c.n += scored ? 1 : 0;
@@ -421,6 +425,128 @@ function score() {
   const missing = drawn.reduce((t, { sample, byKey }) => t + sample.filter((m) => !byKey.has(statusKey(m))).length, 0);
   if (missing) console.log(`\n${missing} drawn mutants have no result yet (a part not run or not finished).`);
   if (args.includes('--survivors')) for (const s of open) console.log(s);
+  const wholeNames = flag('--whole', '');
+  if (wholeNames) stratified(wholeNames.split(','), population, [...clusters.values()], show);
+}
+
+/**
+ * Not pure (reads files): a whole-folder run (`whole`): each mutant's status from its report when
+ * present (and, with --record, written to docs/mutation/whole-NAME.txt), else from that record, with
+ * the judgements of the files titled "(whole NAME)".
+ */
+function wholeRun(name) {
+  const recordFile = join(JUDGED, `whole-${name}.txt`);
+  const reportFile = join(OUT, `whole-${name}-report.json`);
+  const mutants = []; // { id, replacement, status }
+  let folder;
+  if (existsSync(reportFile)) {
+    const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+    for (const [path, { mutants: ms }] of Object.entries(report.files)) {
+      const file = relative(process.cwd(), resolve(path));
+      for (const m of ms)
+        mutants.push({
+          id: `${file}:${m.location.start.line}:${m.location.start.column} ${m.mutatorName}`,
+          replacement: m.replacement,
+          status: m.status,
+        });
+    }
+    mutants.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.replacement < b.replacement ? -1 : 1));
+    folder = flag('--folder', mutants[0]?.id.split('/').slice(0, 3).join('/'));
+    if (args.includes('--record'))
+      writeFileSync(
+        recordFile,
+        [
+          `# Whole-folder run of ${folder} against the whole unit suite (id, status, replacement).`,
+          `# folder ${folder}`,
+          ...mutants.map((m) => `${m.id}\t${m.status}\t${JSON.stringify(m.replacement)}`),
+        ].join('\n') + '\n',
+      );
+  } else {
+    for (const line of readFileSync(recordFile, 'utf8').split('\n')) {
+      const f = /^# folder (\S+)$/.exec(line);
+      if (f) folder = f[1];
+      if (!line || line.startsWith('#')) continue;
+      const [id, status, replacement] = line.split('\t');
+      mutants.push({ id, status, replacement: JSON.parse(replacement) });
+    }
+  }
+  const judged = judgements(null, `(whole ${name})`);
+  const r = { folder, mutants: mutants.length, detected: 0, timeout: 0, later: 0, equivalent: 0, open: [], other: 0 };
+  for (const m of mutants) {
+    const undetected = m.status === 'Survived' || m.status === 'NoCoverage';
+    const verdict = undetected ? (judged.get(`${m.id}|${m.replacement}`) ?? judged.get(m.id) ?? 'open') : m.status;
+    if (verdict === 'Killed' || verdict === 'Timeout') r.detected++;
+    if (verdict === 'Timeout') r.timeout++;
+    else if (verdict === 'killed') r.later++;
+    else if (verdict === 'equivalent') r.equivalent++;
+    else if (verdict === 'open') r.open.push(`${m.id} ${m.status} → ${JSON.stringify(m.replacement).slice(0, 100)}`);
+    else if (verdict !== 'Killed') r.other++; // ignored (static) and errors: not scored, as Stryker counts
+  }
+  return r;
+}
+
+/**
+ * Stratified estimate (`score --whole`): the folders run whole are one stratum, counted exactly; the
+ * sample's clusters outside them estimate the rest of the scope. Each stratum's score is weighted by
+ * its share of the scope's non-equivalent mutants: exact for the whole folders, and for the rest its
+ * population (the scope's mutants less the whole folders') times the sample's share of
+ * non-equivalent mutants among all drawn there. Only the rest has sampling error, so the interval is
+ * the rest's, scaled by its weight (the weight's own error, from the equivalents' rate, is left out).
+ * Standard stratified sampling (Cochran, "Sampling Techniques", ch. 5): the whole folders' variance
+ * is zero, so the interval narrows as they grow, and their judged survivors count exactly.
+ */
+function stratified(names, population, clusters, show) {
+  const runs = names.map(wholeRun);
+  console.log('\nFolders run whole (every mutant; exact, no sampling error):');
+  console.log(
+    '| Folder | Mutants | Scored | Detected in the run (timed out) | Killed by later tests | Equivalent | Not judged | Score in the run, equivalents left out | Score now, equivalents left out |',
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |');
+  const pct = (k, n) => (n ? `**${((100 * k) / n).toFixed(1)} %**` : '—');
+  for (const r of runs) {
+    const scored = r.detected + r.later + r.equivalent + r.open.length;
+    const nonEq = scored - r.equivalent;
+    console.log(
+      `| \`${r.folder}\` | ${r.mutants} | ${scored} | ${r.detected} (${r.timeout}) | ${r.later} | ${r.equivalent} | ${r.open.length} | ${pct(r.detected, nonEq)} | ${pct(r.detected + r.later, nonEq)} |`,
+    );
+  }
+  for (const scope of SCOPES) {
+    const inScope = runs.filter((r) => r.folder.startsWith(`${scope}/`));
+    if (!inScope.length) continue;
+    const rest = clusters.filter((c) => c.scope === scope && !inScope.some((r) => c.file.startsWith(`${r.folder}/`)));
+    const drawnAll = rest.reduce((t, c) => t + c.all, 0);
+    const drawnNonEq = rest.reduce((t, c) => t + c.nNoEq, 0);
+    const restPopulation = population[scope].mutants - inScope.reduce((t, r) => t + r.mutants, 0);
+    const restWeight = (restPopulation * drawnNonEq) / drawnAll;
+    const combine = (wholeK, restEst) => {
+      const wholeN = inScope.reduce((t, r) => t + r.detected + r.later + r.open.length, 0);
+      const wr = restWeight / (restWeight + wholeN);
+      const pw = wholeN ? (100 * wholeK) / wholeN : 0;
+      const p = (1 - wr) * pw + wr * restEst.p;
+      const half = wr * Math.max(restEst.p - restEst.lo, restEst.hi - restEst.p);
+      return { p, lo: Math.max(0, p - half), hi: Math.min(100, p + half) };
+    };
+    // The rest's score is its score in the run: the sample's "score now" is biased upwards (its new
+    // tests were written for exactly its survivors), whereas a whole folder's "now" is exact.
+    const restInRun = ratioEstimate(rest.map((c) => ({ n: c.nNoEq, k: c.k })));
+    const inRun = combine(
+      inScope.reduce((t, r) => t + r.detected, 0),
+      restInRun,
+    );
+    const now = combine(
+      inScope.reduce((t, r) => t + r.detected + r.later, 0),
+      restInRun,
+    );
+    console.log(
+      `\n\`${scope}\`, stratified: the folders above counted whole, the rest (${restPopulation} mutants) estimated from the ${rest.length} drawn nodes outside them, at their score in the run.`,
+    );
+    console.log(
+      '| Scope | Rest: score in the run, equivalents left out | Scope, whole folders in the run | Scope, whole folders now |',
+    );
+    console.log('| --- | --- | --- | --- |');
+    console.log(`| \`${scope}\` | ${show(restInRun)} | ${show(inRun)} | ${show(now)} |`);
+  }
+  for (const r of runs) if (args.includes('--survivors')) for (const s of r.open) console.log(s);
 }
 
 /**
@@ -477,10 +603,30 @@ function widen() {
   console.log(`${ranges.size} nodes with a surviving or uncovered mutant → ${OUT}/${name}.config.mjs`);
 }
 
+/**
+ * Not pure: writes reports/mutation/whole-NAME.config.mjs, a Stryker configuration that tests every
+ * mutant of one folder (NAME: its last segment) against every unit test of `npm test` that runs the
+ * source (`MUTATE_TESTS=all`), with a 10 s timeout so a loaded machine's slow runs are not counted
+ * as endless loops. `score --whole NAME` reads its report, or the record docs/mutation/whole-NAME.txt.
+ */
+function whole() {
+  const folder = flag('--folder', 'src/engine/shard').replace(/\/$/, '');
+  const name = folder.split('/').pop();
+  writeConfig(`whole-${name}`, {
+    comment: `Written by scripts/mutation-sample.mjs whole (${folder}): every mutant of the folder, every unit test.`,
+    base: '../../stryker.config.mjs',
+    env: [`process.env.MUTATE_TESTS = 'all';`],
+    options: ['timeoutMS: 10_000'],
+    ranges: [`${folder}/**/*.ts`, '!**/index.ts', '!**/types.ts'],
+  });
+  console.log(`${folder} → ${OUT}/whole-${name}.config.mjs`);
+}
+
 if (args[0] === 'plan') await plan();
 else if (args[0] === 'widen') widen();
 else if (args[0] === 'score') score();
 else if (args[0] === 'retime') retime();
+else if (args[0] === 'whole') whole();
 else {
   console.error('usage: node scripts/mutation-sample.mjs plan|score [options] (see the comment at the top)');
   process.exit(2);
