@@ -298,3 +298,129 @@ describe('order keys as text', () => {
     expect(() => [...orderKeys(engine.ledger)]).toThrow(new Error("e1: a generated token, not an external event's"));
   });
 });
+
+describe('shardability, rule by rule', () => {
+  it('names each refused DataSource, Aggregator and weighted Multiplexer with the reason of its own rule', () => {
+    // docs/scale.md's table: a DataSource that reads execution-events or generates tokens of its own;
+    // an Aggregator grouped by a data field, on a time trigger, or with a capacity; a weighted draw.
+    // Each node breaks exactly one rule (the others are grouped by correlationId, count-triggered,
+    // without flushOnEnd), so each has exactly one reason.
+    const perId = (nodeId: string, extra: object) => ({
+      nodeId,
+      type: 'Aggregator',
+      aggregation: {
+        method: 'count',
+        groupBy: 'correlationId',
+        trigger: { type: 'count', window: 2 },
+        flushOnEnd: false,
+      },
+      outputs: [{ destinationNodeId: 'done' }],
+      ...extra,
+    });
+    const verdict = shardability(
+      scenarioOf([
+        {
+          nodeId: 'events',
+          type: 'DataSource',
+          generation: { type: 'execution-events', eventType: 'login' },
+          outputs: [{ destinationNodeId: 'byRegion' }],
+        },
+        { nodeId: 'gen', type: 'DataSource', count: 3, outputs: [{ destinationNodeId: 'byRegion' }] },
+        perId('byRegion', {
+          aggregation: { method: 'count', groupBy: 'region', trigger: { type: 'count', window: 2 }, flushOnEnd: false },
+        }),
+        perId('timed', {
+          aggregation: {
+            method: 'count',
+            groupBy: 'correlationId',
+            trigger: { type: 'time', window: 5 },
+            flushOnEnd: false,
+          },
+        }),
+        perId('capped', { capacity: 10 }),
+        {
+          nodeId: 'split',
+          type: 'Multiplexer',
+          multiplexing: { strategy: 'weighted', weights: [1, 2] },
+          outputs: [{ destinationNodeId: 'done' }, { destinationNodeId: 'done' }],
+        },
+        { nodeId: 'done', type: 'Sink' },
+      ]),
+    );
+    expect(verdict).toEqual({
+      shardable: false,
+      blockers: [
+        {
+          nodeId: 'events',
+          reason: "reads the original tool's events (execution-events), whose correlation ids are not sharded",
+        },
+        {
+          nodeId: 'gen',
+          reason: "generates 3 token(s) of its own, numbered across the whole run and carrying no session's id",
+        },
+        {
+          nodeId: 'byRegion',
+          reason: 'groups by "region", which mixes correlation ids (group by correlationId instead)',
+        },
+        {
+          nodeId: 'timed',
+          reason: 'flushes every group at once on a timer, in an order set across ids (not supported by sharding yet)',
+        },
+        { nodeId: 'capped', reason: 'its capacity is shared by the groups of every correlation id' },
+        {
+          nodeId: 'split',
+          reason: 'routes by a weighted draw from one random stream shared by every correlation id',
+        },
+      ],
+    });
+  });
+
+  it("reads the expressions of ProcessNodes, of an Aggregator's formula and of output formulas, each for its own node only", () => {
+    // pick's formula draws, stamp's transform reads token.id, route's output formula draws (the
+    // edge's formula counts for the node it leaves, not for the one it enters), and batch's
+    // aggregation formula reads a token's id. stamp has one required input and one optional one:
+    // not a join (docs/dsl.md: only two or more required inputs join).
+    const verdict = shardability(
+      scenarioOf([
+        { ...source, outputs: [{ destinationNodeId: 'pick' }] },
+        { nodeId: 'pick', type: 'ProcessNode', formula: 'value * rand()', outputs: [{ destinationNodeId: 'stamp' }] },
+        { nodeId: 'other', type: 'DataSource', count: 0, outputs: [] },
+        {
+          nodeId: 'stamp',
+          type: 'ProcessNode',
+          inputs: [
+            { name: 'a', nodeId: 'pick' },
+            { name: 'b', nodeId: 'other', required: false },
+          ],
+          transform: { who: 'token.id' },
+          outputs: [{ destinationNodeId: 'route' }],
+        },
+        { nodeId: 'route', type: 'ProcessNode', outputs: [{ destinationNodeId: 'batch', formula: 'rand()' }] },
+        {
+          nodeId: 'batch',
+          type: 'Aggregator',
+          aggregation: {
+            method: 'formula',
+            formula: 'tokens[0].id',
+            groupBy: 'correlationId',
+            trigger: { type: 'count', window: 2 },
+            flushOnEnd: false,
+          },
+          outputs: [{ destinationNodeId: 'done' }],
+        },
+        { nodeId: 'done', type: 'Sink' },
+      ]),
+    );
+    const draws = "draws random numbers (rand()) from the node's one stream, shared by every correlation id";
+    const readsId = "reads a token's id, which is numbered across all correlation ids";
+    expect(verdict).toEqual({
+      shardable: false,
+      blockers: [
+        { nodeId: 'pick', reason: draws },
+        { nodeId: 'stamp', reason: readsId },
+        { nodeId: 'route', reason: draws },
+        { nodeId: 'batch', reason: readsId },
+      ],
+    });
+  });
+});
