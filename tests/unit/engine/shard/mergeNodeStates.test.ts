@@ -61,4 +61,34 @@ describe('mergeNodeStates', () => {
       m: state('m', { currentState: 'busy', tokensProcessed: 3, aggregates: { routed: { a: 3, b: 1 } } }),
     });
   });
+
+  it('keeps from the first shard that has it a member that is not a number in both (text, null, a record)', () => {
+    // Only numbers are added, and records member by member; for anything else the first shard's
+    // value stands, whatever a later shard holds under that name (a trailer edited by hand, say).
+    const merged = mergeNodeStates([
+      { n: state('n', { aggregates: { mode: 'external', count: 2, routed: { a: 1 }, label: 'x', gone: null } }) },
+      { n: state('n', { aggregates: { mode: 3, count: 'many', routed: 4, label: { a: 1 }, gone: 5 } }) },
+      { n: state('n', { aggregates: { late: null, count: 1 } }) },
+    ]);
+    expect(merged).toEqual({
+      // count 2 + 1 (the text of shard 1 is passed over); late is first met in shard 2, as null.
+      n: state('n', {
+        aggregates: { mode: 'external', count: 3, routed: { a: 1 }, label: 'x', gone: null, late: null },
+      }),
+    });
+  });
+
+  it('adds up a node over the shards whose trailer lists it, when a later one lacks it', () => {
+    // The node ids come from the first shard; a shard file whose trailer leaves a node out (edited
+    // by hand) adds nothing to it rather than stopping the merge.
+    const merged = mergeNodeStates([
+      { a: state('a', { tokensProcessed: 2, lastUpdate: 1000 }), b: state('b', { tokensProcessed: 1 }) },
+      { a: state('a', { tokensProcessed: 3, lastUpdate: 2000 }) },
+      { a: state('a', { tokensProcessed: 4 }), b: state('b', { tokensProcessed: 5, lastUpdate: 3000 }) },
+    ]);
+    expect(merged).toEqual({
+      a: state('a', { tokensProcessed: 9, lastUpdate: 2000 }),
+      b: state('b', { tokensProcessed: 6, lastUpdate: 3000 }),
+    });
+  });
 });
