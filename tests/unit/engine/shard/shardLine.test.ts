@@ -2,10 +2,20 @@
  * How the merge reads one event line of a shard file without parsing it (src/engine/shard/shardLine.ts):
  * the order key, the marks, the Sink flag and the ledger line from the prefix
  * `{"k":"…","m":[…],("s":1,)"e":` (shardFormat.ts), and no Head for any other line, which the merge
- * then names ("a line is not a keyed ledger event", mergeShards.test.ts).
+ * then names ("a line is not a keyed ledger event", mergeShards.test.ts); and the renumbering of token
+ * ids by the order they first appear across the shards.
  */
 import { describe, expect, it } from 'vitest';
-import { keyedLine } from '../../../../src/engine/shard/shardLine';
+import { keyedLine, TokenRenumbering, type Head } from '../../../../src/engine/shard/shardLine';
+
+/** A Head of ledger line `line` with its marks found: the eventId's and seq's digits, then each quoted token id. */
+function head(line: string): Head {
+  const id = line.indexOf('"eventId":"e') + 12;
+  const seq = line.indexOf('"seq":') + 6;
+  const marks = [id, line.indexOf('"', id), seq, line.indexOf('}', seq)];
+  for (const m of line.matchAll(/"[a-z]+#[0-9]+"/g)) marks.push(m.index, m.index + m[0].length);
+  return { key: '', marks, sink: false, line };
+}
 
 describe('keyedLine', () => {
   it('reads the key, the marks, the Sink flag and the ledger line from the prefix', () => {
@@ -43,5 +53,23 @@ describe('keyedLine', () => {
       '{"k":"0a","m":[1,2,3,4', // the marks never closed
     ])
       expect(keyedLine(text), text).toBeNull();
+  });
+});
+
+describe('TokenRenumbering', () => {
+  it('numbers each node’s tokens in the order they first appear across the shards, whatever their local numbers', () => {
+    // docs/scale.md: token ids are renumbered per node, a token numbered when it first appears; a
+    // shard's local number is only a name, the same in that shard alone (here p#0 of shard 0).
+    const r = new TokenRenumbering(2);
+    const lines = [
+      [0, '{"eventId":"e1","inputToken":"p#0","outputToken":"q#1","seq":1}', '1'],
+      [1, '{"eventId":"e1","inputToken":"p#1","outputToken":"q#1","seq":1}', '2'],
+      [0, '{"eventId":"e2","inputToken":"p#0","outputToken":"q#2","seq":2}', '3'],
+    ] as const;
+    expect(lines.map(([shard, line, seq]) => r.line(shard, head(line), seq))).toEqual([
+      '{"eventId":"e1","inputToken":"p#1","outputToken":"q#1","seq":1}\n',
+      '{"eventId":"e2","inputToken":"p#2","outputToken":"q#2","seq":2}\n',
+      '{"eventId":"e3","inputToken":"p#1","outputToken":"q#3","seq":3}\n',
+    ]);
   });
 });
