@@ -254,10 +254,52 @@ describe('the shard of a correlation id', () => {
     expect(fnv1a32('\u{1F600}')).toBe(0x33a29608);
   });
 
+  it('hashes each UTF-8 length at its edges, and a lone or misordered surrogate as U+FFFD (EF BF BD)', () => {
+    const fnvOfBytes = (bytes: number[]): number => {
+      let h = 0x811c9dc5;
+      for (const b of bytes) h = Math.imul(h ^ b, 0x01000193) >>> 0;
+      return h;
+    };
+    // The UTF-8 bytes worked by hand (RFC 3629): 1 byte to U+007F, 2 to U+07FF, 3 to U+FFFF (the
+    // surrogates D800–DFFF excepted), 4 beyond, from a high (D800–DBFF) + low (DC00–DFFF) pair.
+    const cases: [string, number[]][] = [
+      ['\u007f', [0x7f]],
+      ['\u0080', [0xc2, 0x80]],
+      ['\u07ff', [0xdf, 0xbf]],
+      ['\u0800', [0xe0, 0xa0, 0x80]],
+      ['\u20ac', [0xe2, 0x82, 0xac]],
+      ['\ud7ff', [0xed, 0x9f, 0xbf]],
+      ['\ue000', [0xee, 0x80, 0x80]],
+      ['\uffff', [0xef, 0xbf, 0xbf]],
+      ['\ud800\udc00', [0xf0, 0x90, 0x80, 0x80]], // U+10000, the least pair
+      ['\udbff\udfff', [0xf4, 0x8f, 0xbf, 0xbf]], // U+10FFFF, the greatest
+      ['\ud800', [0xef, 0xbf, 0xbd]], // a high surrogate at the end
+      ['\ud83da', [0xef, 0xbf, 0xbd, 0x61]], // a high surrogate before a character below DC00
+      ['\ud83d\ue000', [0xef, 0xbf, 0xbd, 0xee, 0x80, 0x80]], // … before one above DFFF
+      ['\udfff', [0xef, 0xbf, 0xbd]], // a lone low surrogate
+      ['\udc00\udc00', [0xef, 0xbf, 0xbd, 0xef, 0xbf, 0xbd]], // two lows are no pair
+    ];
+    for (const [text, bytes] of cases) {
+      const code = [...text].map((c) => c.codePointAt(0)!.toString(16)).join(' ');
+      expect(fnv1a32(text), code).toBe(fnvOfBytes(bytes));
+    }
+  });
+
   it('is taken from the first correlation id of an event', () => {
     expect(shardKeyOf({ correlationIds: ['x', 'y'], correlationId: 'z' })).toBe('x');
     expect(shardKeyOf({ correlationId: 'z' })).toBe('z');
     expect(shardKeyOf({ correlationId: '' })).toBeNull();
+  });
+
+  it('is none (null) for a non-object, a missing or non-string id; an empty list falls back to correlationId', () => {
+    // As the engine reads an event (externalQueue.ts): an empty correlationIds list gives way to
+    // correlationId; an id that is not a string is no correlation id.
+    expect(shardKeyOf({ correlationIds: [], correlationId: 'z' })).toBe('z');
+    expect(shardKeyOf({ correlationIds: [5], correlationId: 'z' })).toBeNull();
+    expect(shardKeyOf({ correlationId: 7 })).toBeNull();
+    expect(shardKeyOf({})).toBeNull();
+    expect(shardKeyOf(null)).toBeNull();
+    expect(shardKeyOf(undefined)).toBeNull();
   });
 });
 
