@@ -440,15 +440,21 @@ function wholeRun(name) {
   const mutants = []; // { id, replacement, status }
   let folder;
   if (existsSync(reportFile)) {
+    // The timed-out mutants run again with a longer timeout (`retime --whole`): only their statuses
+    // change; the other mutants in the re-run's ranges keep the status of the run.
+    const retimedFile = join(OUT, `whole-${name}-retimed-report.json`);
+    const retimed = existsSync(retimedFile) ? reportStatuses([retimedFile]) : new Map();
     const report = JSON.parse(readFileSync(reportFile, 'utf8'));
     for (const [path, { mutants: ms }] of Object.entries(report.files)) {
       const file = relative(process.cwd(), resolve(path));
-      for (const m of ms)
+      for (const m of ms) {
+        const again = retimed.get(keyOf(file, m.mutatorName, m.replacement, m.location.start, m.location.end));
         mutants.push({
           id: `${file}:${m.location.start.line}:${m.location.start.column} ${m.mutatorName}`,
           replacement: m.replacement,
-          status: m.status,
+          status: m.status === 'Timeout' && again ? again : m.status,
         });
+      }
     }
     mutants.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.replacement < b.replacement ? -1 : 1));
     folder = flag('--folder', mutants[0]?.id.split('/').slice(0, 3).join('/'));
@@ -556,6 +562,7 @@ function stratified(names, population, clusters, show) {
  * slow run (killed or survived). `score` reads its report after the part's, so its statuses win.
  */
 function retime() {
+  if (flag('--whole')) return retimeWhole(flag('--whole'));
   const seed = Number(flag('--seed', '30'));
   const part = flag('--part', 'parser');
   const { sample } = JSON.parse(readFileSync(join(OUT, `sample-${seed}.json`), 'utf8'));
@@ -569,6 +576,27 @@ function retime() {
     ranges: nodes,
   });
   console.log(`${nodes.size} nodes with a timed-out mutant → ${OUT}/${name}.config.mjs`);
+}
+
+/** Not pure: `retime` for a whole-folder run: the nodes of its timed-out mutants, with a 30 s timeout. */
+function retimeWhole(name) {
+  const report = JSON.parse(readFileSync(join(OUT, `whole-${name}-report.json`), 'utf8'));
+  const ranges = new Set();
+  for (const [path, { mutants }] of Object.entries(report.files))
+    for (const m of mutants)
+      if (m.status === 'Timeout') {
+        const { start, end } = m.location;
+        ranges.add(
+          `${relative(process.cwd(), resolve(path))}:${start.line}:${start.column - 1}-${end.line}:${end.column - 1}`,
+        );
+      }
+  writeConfig(`whole-${name}-retimed`, {
+    comment: `Written by scripts/mutation-sample.mjs retime --whole ${name}: the timed-out mutants' nodes.`,
+    base: `./whole-${name}.config.mjs`,
+    options: ['timeoutMS: 30_000', 'timeoutFactor: 4'],
+    ranges,
+  });
+  console.log(`${ranges.size} nodes with a timed-out mutant → ${OUT}/whole-${name}-retimed.config.mjs`);
 }
 
 /**
