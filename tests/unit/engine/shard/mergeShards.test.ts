@@ -2,13 +2,16 @@
  * What a merge of shard files reports besides the ledger (src/engine/shard/mergeShards.ts): a Sink's
  * tokens counted per `data.state`, which the merged summary gives as the Sink's node state
  * `aggregates` (docs/dsl.md: a Sink counts the tokens it collects per `data.state`; tokens without
- * one count only in `tokensProcessed`), and the sentence of a shard file that holds nothing. The
- * byte-for-byte ledger and Sink totals are the property test's (shardMerge.property.test.ts).
+ * one count only in `tokensProcessed`), and the sentence of a shard file that holds nothing; and how
+ * the ledger is handed to `write` (chunks of about 64 KiB, MergeOptions) when the shards' lines come
+ * a batch at a time. The byte-for-byte ledger of many shapes is the property test's
+ * (shardMerge.property.test.ts); the refusals are mergeShardsRefusals.test.ts'.
  */
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { defaultHasher } from '../../../../src/engine';
 import { mergeShards } from '../../../../src/engine/shard';
-import { linesOf, shardFile } from './shardFiles';
+import { linesOf, load, shardFile } from './shardFiles';
 
 /** A log-fed DataSource (one event a step) straight into Sink `done`. */
 const template = {
@@ -23,6 +26,11 @@ const template = {
 };
 
 const options = { hasher: defaultHasher, sinkValuesLimit: 1000 };
+
+/** Pure: a shard file's text with every line (the empty one after the last newline too) a batch of its own. */
+async function* oneLineBatches(text: string): AsyncGenerator<string[]> {
+  for (const line of text.split('\n')) yield [line];
+}
 
 describe('mergeShards', () => {
   it('counts a Sink’s tokens per data.state in the single run’s order, leaving out tokens with no state', async () => {
@@ -87,5 +95,55 @@ describe('mergeShards', () => {
         file: 'a.shard',
         message: 'the file is empty',
       });
+  });
+
+  it('writes the single run’s ledger in chunks of about 64 KiB from lines read a batch at a time, tallying Sink tokens only', async () => {
+    // 300 events c0…c299 with value 1…300, one a step: each makes a TOKEN_GENERATED at `log` and
+    // a TOKEN_COLLECTED at `done`, 600 lines of about 330 characters, nearly 200 KB in all.
+    const events = Array.from({ length: 300 }, (_, i) => ({
+      targetDataSourceId: 'log',
+      correlationId: `c${i}`,
+      value: i + 1,
+    }));
+    const single = load(template);
+    single.getExternalEventQueue().addEvents(events);
+    single.advance('end');
+    const ledger = [...single.ledger.ndjsonStream()].join('');
+    expect(ledger.length).toBeGreaterThan(2 * 65536);
+    // Given out of shard order, and every line a batch of its own (a file read piecemeal).
+    const files = [1, 0].map((i) => shardFile(template, events, i, 2));
+    const chunks: string[] = [];
+    let written = 0;
+    const r = await mergeShards(
+      files.map((text, i) => ({ name: ['b.shard', 'a.shard'][i]!, batches: oneLineBatches(text) })),
+      {
+        hasher: defaultHasher,
+        sinkValuesLimit: 3,
+        write: (chunk) => {
+          // A merge that repeats lines stops here rather than running on.
+          written += chunk.length;
+          if (written > ledger.length) throw new Error('more written than the single run’s ledger');
+          chunks.push(chunk);
+        },
+      },
+    );
+    if (!r.ok) throw new Error(`${r.file}: ${r.message}`);
+    expect(chunks.join('')).toBe(ledger);
+    expect(r.hash).toBe(createHash('sha256').update(ledger).digest('hex'));
+    expect(r.events).toBe(600);
+    expect(r.files).toEqual(['a.shard', 'b.shard']);
+    // Each chunk but the last is whole lines, handed over with the first line that brings it to
+    // 64 KiB (65,536 characters); the last holds the rest, less than that.
+    expect(chunks.length).toBeGreaterThanOrEqual(3);
+    for (const chunk of chunks.slice(0, -1)) {
+      expect(chunk.endsWith('\n')).toBe(true);
+      expect(chunk.length).toBeGreaterThanOrEqual(65536);
+      expect(chunk.slice(0, -1).lastIndexOf('\n') + 1).toBeLessThan(65536);
+    }
+    expect(chunks.at(-1)!.length).toBeGreaterThan(0);
+    expect(chunks.at(-1)!.length).toBeLessThan(65536);
+    // Only Sink `done` is tallied (not the DataSource's lines): 300 tokens, 1 + … + 300 = 45,150,
+    // and the first 3 values listed, the limit.
+    expect(r.sinks).toEqual(new Map([['done', { count: 300, sum: 45150, values: [1, 2, 3] }]]));
   });
 });
