@@ -152,4 +152,34 @@ describe('orderKeys', () => {
     expect([l.get(timer - 1).nodeId, l.get(timer - 1).step, l.get(timer).step]).toEqual(['other', 4, 4]);
     expect(() => [...orderKeys(l)]).toThrow(refusal(timer));
   });
+  it('refuses a delivery of a token that more than one delivery sent on in the step before (shardable: true)', () => {
+    // Nodes 0 log, 1 m (→ a, b), 2 a (→ c), 3 b (→ c), 4 c. m sends log#1 to a and to b; at step 3
+    // each routes it, unchanged, to c, so c's inbox at step 4 holds log#1 twice, from e4 (a's key)
+    // and from e5 (b's key). The ledger does not say which line delivered which copy, nor where the
+    // first delivery's lines end, so neither line of c can be keyed: with another id's token routed
+    // the same way, the single run interleaves them (c: x from a, y from a, x from b, y from b),
+    // which no key taken from one of the two emitters restores.
+    const engine = engineFor(
+      scenario([logSource('m'), broadcast('m', ['a', 'b']), broadcast('a', ['c']), broadcast('b', ['c']), sink('c')]),
+      { events: [{ targetDataSourceId: 'log', correlationId: 'c1' }] },
+    );
+    engine.runToEnd();
+    expect(shardability(engine.scenario)).toEqual({ shardable: true, blockers: [] });
+    expect(brief(engine)).toEqual([
+      '1 log TOKEN_GENERATED - -> log#1',
+      '2 m TOKEN_ROUTED log#1 -> log#1',
+      '2 m TOKEN_ROUTED log#1 -> log#1',
+      '3 a TOKEN_ROUTED log#1 -> log#1',
+      '3 b TOKEN_ROUTED log#1 -> log#1',
+      '4 c TOKEN_COLLECTED log#1 -> -',
+      '4 c TOKEN_COLLECTED log#1 -> -',
+    ]);
+    const keys = orderKeys(engine.ledger);
+    for (let seq = 1; seq <= 5; seq++) keys.next();
+    expect(() => keys.next()).toThrow(
+      new Error(
+        'e6: token log#1 was sent on by more than one delivery in step 3, so which one delivered it is unknown and a shard cannot place it',
+      ),
+    );
+  });
 });
