@@ -7,8 +7,9 @@
  * (a token not emitted the step before, a wake-up) are refused, naming the event.
  */
 import { describe, expect, it } from 'vitest';
-import { keyText, orderKeys, shardability } from '../../../../src/engine/shard';
+import { keyText, orderKeys, shardability, shardOf } from '../../../../src/engine/shard';
 import { brief, engineFor, scenario, sink, source } from '../helpers';
+import { shardFile } from './shardFiles';
 
 /** A Multiplexer sending each token, unchanged, to every one of `to`, in that order. */
 function broadcast(nodeId: string, to: string[]) {
@@ -181,5 +182,36 @@ describe('orderKeys', () => {
         'e6: token log#1 was sent on by more than one delivery in step 3, so which one delivered it is unknown and a shard cannot place it',
       ),
     );
+  });
+  it('makes run --shard refuse such a template rather than write keys that merge in another order', () => {
+    // log → m (→ a, b); a routes every token to x, b only those with v > 1 to y. s2 (v 2, shard 0
+    // of 2) goes through a and b, u1 (v 1, shard 1) through a only. The single run's x collects s2
+    // then u1 (a's order); keyed by b's line, s2's line at x sorted after u1's, and the two shards
+    // merged without complaint into a ledger with x's lines swapped.
+    const doc = scenario([
+      source('log', 'm', { count: 0, batchSize: 2 }),
+      broadcast('m', ['a', 'b']),
+      broadcast('a', ['x']),
+      {
+        nodeId: 'b',
+        type: 'Multiplexer',
+        multiplexing: { strategy: 'conditional', conditions: ['data.v > 1'] },
+        outputs: [{ destinationNodeId: 'y' }],
+      },
+      sink('x'),
+      sink('y'),
+    ]);
+    const events = [
+      { targetDataSourceId: 'log', correlationId: 's2', v: 2 },
+      { targetDataSourceId: 'log', correlationId: 'u1', v: 1 },
+    ];
+    expect([shardOf('s2', 2), shardOf('u1', 2)]).toEqual([0, 1]);
+    // Shard 0's ledger: e1 log#1, e2–e3 m, e4 a, e5 b, then x's delivery e6.
+    expect(() => shardFile(doc, events, 0, 2)).toThrow(
+      new Error(
+        'e6: token log#1 was sent on by more than one delivery in step 3, so which one delivered it is unknown and a shard cannot place it',
+      ),
+    );
+    expect(shardFile(doc, events, 1, 2)).toContain('"correlationId":"u1"');
   });
 });
