@@ -15,7 +15,10 @@
  * inside their shard; two shards never share a key (every chain of keys starts at a distinct
  * external event), so the merge needs no tie-break between shards. Wake-ups (FSM timers) and
  * end-of-run flushes have no delivered token; templates using them are not shardable
- * (`shardable.ts`) and a line of that kind is refused here.
+ * (`shardable.ts`) and a line of that kind is refused here. So is the delivery of a token that
+ * lines of two different keys sent on in the step before (two Multiplexers or pass-through
+ * ProcessNodes that both got it from one fan-out): the ledger does not say which of them delivered
+ * it, nor where one delivery's lines end, and keying it by either would misplace it.
  */
 import { OP } from '../ledger/operations';
 import type { LedgerColumns } from '../ledger/ledgerLine';
@@ -42,6 +45,9 @@ export function compareKeys(a: readonly number[], b: readonly number[]): number 
   }
   return a.length - b.length;
 }
+
+/** The key kept for a token that lines of different keys output in one step: no key is empty. */
+const SENT_BY_MANY = '';
 
 /** Pure: `n` (0 ≤ n < 2³²) as 8 lower-case hex digits. */
 function hex(n: number): string {
@@ -89,6 +95,10 @@ export function* orderKeys(ledger: LedgerColumns & { readonly size: number }): G
         lastStep[inTok] === step - 1 ? lastKey[inTok] : prevStep[inTok] === step - 1 ? prevKey[inTok] : undefined;
       if (parent === undefined)
         throw new Error(`e${seq}: token ${ledger.tokens[inTok]!.id} was not emitted in step ${step - 1}`);
+      if (parent === SENT_BY_MANY)
+        throw new Error(
+          `e${seq}: token ${ledger.tokens[inTok]!.id} was sent on by more than one delivery in step ${step - 1}, so which one delivered it is unknown and a shard cannot place it`,
+        );
       key = stepText + '00000001' + nodeText[node]! + parent;
       groupStep = step;
       groupNode = node;
@@ -100,12 +110,16 @@ export function* orderKeys(ledger: LedgerColumns & { readonly size: number }): G
     }
     const outTok = ledger.outputOf(seq);
     if (outTok >= 0) {
-      if (lastStep[outTok] !== step && lastStep[outTok]! >= 0) {
-        prevStep[outTok] = lastStep[outTok]!;
-        prevKey[outTok] = lastKey[outTok]!;
+      if (lastStep[outTok] === step) {
+        if (lastKey[outTok] !== key) lastKey[outTok] = SENT_BY_MANY;
+      } else {
+        if (lastStep[outTok]! >= 0) {
+          prevStep[outTok] = lastStep[outTok]!;
+          prevKey[outTok] = lastKey[outTok]!;
+        }
+        lastStep[outTok] = step;
+        lastKey[outTok] = key;
       }
-      lastStep[outTok] = step;
-      lastKey[outTok] = key;
     }
     yield key;
   }
