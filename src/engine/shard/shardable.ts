@@ -25,12 +25,41 @@ const TOKEN_ID = /\.\s*id\b|\[\s*['"]id['"]\s*\]/;
 /** Pure: whether `scenario` (a loaded template) can be sharded by correlation id, and if not the nodes that prevent it. */
 export function shardability(scenario: Scenario): Shardability {
   const blockers: ShardBlocker[] = [];
+  const byId = new Map(scenario.nodes.map((n) => [n.nodeId, n]));
+  const edgesFrom = (id: string) => scenario.edges.filter((e) => e.from === id);
   for (const node of scenario.nodes) {
-    const edges = scenario.edges.filter((e) => e.from === node.nodeId);
+    const edges = edgesFrom(node.nodeId);
     for (const reason of nodeReasons(node)) blockers.push({ nodeId: node.nodeId, reason });
     for (const reason of expressionReasons(node, edges)) blockers.push({ nodeId: node.nodeId, reason });
+    // Two nodes that output the same token in one step: the order keys (orderKeys.ts, deliveryKeys.ts)
+    // place a delivery by the token's last output of the step before, so they cannot tell which of
+    // the two sent it to the node that receives it, and another id's delivery there can be misplaced.
+    const passing = sameTokenEdges(node, edges).filter((e) => passesOn(byId.get(e.to)!, edgesFrom(e.to)));
+    if (passing.length >= 2)
+      blockers.push({
+        nodeId: node.nodeId,
+        reason: `sends one token to ${[...new Set(passing.map((e) => `"${e.to}"`))].join(', ')}, which pass it on unchanged in the same step: the merge cannot tell which of them sent it on (not supported by sharding yet)`,
+      });
   }
   return { shardable: blockers.length === 0, blockers };
+}
+
+/** Pure: the largest set of `node`'s edges that one token can go along (a formula output makes a token of its own; a Multiplexer other than broadcast routes a token to one output). */
+function sameTokenEdges(node: NodeSpec, edges: readonly Edge[]): Edge[] {
+  if (node.type === 'ProcessNode') return edges.filter((e) => !e.formula?.trim());
+  if (node.type !== 'Multiplexer' || node.multiplexing.strategy === 'broadcast') return [...edges];
+  const byOutput = new Map<number | undefined, Edge[]>();
+  for (const e of edges) byOutput.set(e.outputIndex, [...(byOutput.get(e.outputIndex) ?? []), e]);
+  return [...byOutput.values()].reduce((a, b) => (b.length > a.length ? b : a), []);
+}
+
+/** Pure: whether `node` writes a delivered token as its own output, unchanged (processNode.ts:146–150, multiplexer.ts:183). */
+function passesOn(node: NodeSpec, edges: readonly Edge[]): boolean {
+  if (node.type === 'Multiplexer') return true;
+  if (node.type !== 'ProcessNode' || node.formula?.trim() || Object.keys(node.transform ?? {}).length > 0) return false;
+  // With only formula outputs, each output gets a token of its own and the delivered one goes nowhere.
+  const plain = edges.filter((e) => !e.formula?.trim()).length;
+  return plain > 0 || plain === edges.length;
 }
 
 /** Pure: what in `node`'s own behaviour mixes correlation ids. */
