@@ -136,6 +136,13 @@ async function plan() {
   const seed = Number(flag('--seed', '30'));
   const sample = [];
   const population = {};
+  // `--scope src/engine` draws from one scope only; `--exclude a,b` leaves folders out of the draw
+  // (folders run whole: the sample then estimates the rest of the scope, for `score --whole`).
+  const drawFrom = flag('--scope', 'all');
+  const exclude = flag('--exclude', '')
+    .split(',')
+    .filter(Boolean)
+    .map((f) => f.replace(/\/$/, ''));
   for (const scope of SCOPES) {
     const files = filesOf(scope).map((name) => ({
       name: resolve(name),
@@ -159,8 +166,9 @@ async function plan() {
       nodes.get(node).push({ scope, node, file, mutatorName: m.mutatorName, replacement: m.replacement, start, end });
     }
     population[scope] = { mutants: mutants.length, nodes: nodes.size };
+    if (drawFrom !== 'all' && drawFrom !== scope) continue;
     // Partial Fisher–Yates: the first perScope places of a seeded shuffle of the nodes.
-    const pool = [...nodes.keys()];
+    const pool = [...nodes.keys()].filter((node) => !exclude.some((f) => node.startsWith(`${f}/`)));
     const next = generator(seed);
     const n = Math.min(perScope, pool.length);
     for (let i = 0; i < n; i++) {
@@ -175,7 +183,7 @@ async function plan() {
   mkdirSync(OUT, { recursive: true });
   writeFileSync(
     join(OUT, `sample-${seed}.json`),
-    JSON.stringify({ seed, perScope, wide: args.includes('--wide'), population, sample }, null, 1),
+    JSON.stringify({ seed, perScope, wide: args.includes('--wide'), exclude, population, sample }, null, 1),
   );
   // One Stryker configuration per part, so each part's run ends (and keeps its results) on its own:
   // the engine's core folders run nearly every engine test for each mutant and take longest.
@@ -259,11 +267,17 @@ function statuses(seed) {
   ]).filter((f) => existsSync(f));
   const byKey = new Map();
   if (reportFiles.length) {
-    const { sample, population, wide } = JSON.parse(readFileSync(join(OUT, `sample-${seed}.json`), 'utf8'));
+    const {
+      sample,
+      population,
+      wide,
+      exclude = [],
+    } = JSON.parse(readFileSync(join(OUT, `sample-${seed}.json`), 'utf8'));
     const status = reportStatuses(reportFiles);
     const lines = [
       `# Seed ${seed}: each drawn mutant (id, status in the sampled Stryker run, replacement, its node).`,
       ...(wide ? ['# run against the whole unit suite'] : []),
+      ...(exclude.length ? [`# drawn outside ${exclude.join(' ')}`] : []),
       ...SCOPES.map((scope) => `# population ${scope} ${population[scope].mutants} ${population[scope].nodes}`),
     ];
     for (const m of sample) {
@@ -275,15 +289,17 @@ function statuses(seed) {
       mkdirSync(JUDGED, { recursive: true });
       writeFileSync(recordFile, lines.join('\n') + '\n');
     }
-    return { sample, population, byKey, wide: Boolean(wide) };
+    return { sample, population, byKey, wide: Boolean(wide), exclude };
   }
   // From the committed record alone.
   const sample = [];
   const population = {};
   let wide = false;
+  let exclude = [];
   for (const line of readFileSync(recordFile, 'utf8').split('\n')) {
     const pop = /^# population (\S+) (\d+) (\d+)$/.exec(line);
     if (line === '# run against the whole unit suite') wide = true;
+    if (line.startsWith('# drawn outside ')) exclude = line.slice('# drawn outside '.length).split(' ');
     if (pop) population[pop[1]] = { mutants: Number(pop[2]), nodes: Number(pop[3]) };
     if (!line || line.startsWith('#')) continue;
     const [id, st, replacement, node] = line.split('\t');
@@ -299,7 +315,7 @@ function statuses(seed) {
     sample.push(m);
     if (st !== 'Missing') byKey.set(statusKey(m), st);
   }
-  return { sample, population, byKey, wide };
+  return { sample, population, byKey, wide, exclude };
 }
 
 /**
@@ -360,6 +376,7 @@ function score() {
     return { seed, ...run, judged: judgements(seed) };
   });
   const population = drawn[drawn.length - 1].population;
+  const excluded = [...new Set(drawn.flatMap((d) => d.exclude ?? []))];
   const empty = () => ({ detected: 0, timeout: 0, later: 0, equivalent: 0, open: 0, ignored: 0, other: 0 });
   const rows = new Map();
   const clusters = new Map(); // node → { scope, n, k (detected in the run), kNow (and killed later) }
@@ -426,7 +443,11 @@ function score() {
   if (missing) console.log(`\n${missing} drawn mutants have no result yet (a part not run or not finished).`);
   if (args.includes('--survivors')) for (const s of open) console.log(s);
   const wholeNames = flag('--whole', '');
-  if (wholeNames) stratified(wholeNames.split(','), population, [...clusters.values()], show);
+  if (excluded.length)
+    console.log(
+      `\nA sample here was drawn outside ${excluded.join(', ')}: the rows above mix it with the whole scope; read the stratified estimate (--whole).`,
+    );
+  if (wholeNames) stratified(wholeNames.split(','), population, [...clusters.values()], show, excluded);
 }
 
 /**
@@ -501,8 +522,11 @@ function wholeRun(name) {
  * Standard stratified sampling (Cochran, "Sampling Techniques", ch. 5): the whole folders' variance
  * is zero, so the interval narrows as they grow, and their judged survivors count exactly.
  */
-function stratified(names, population, clusters, show) {
+function stratified(names, population, clusters, show, excluded) {
   const runs = names.map(wholeRun);
+  // A sample drawn outside some folders estimates the rest only if those folders are counted whole.
+  const missing = excluded.filter((f) => !runs.some((r) => r.folder === f));
+  if (missing.length) throw new Error(`a sample was drawn outside ${missing.join(', ')}: give them to --whole`);
   console.log('\nFolders run whole (every mutant; exact, no sampling error):');
   console.log(
     '| Folder | Mutants | Scored | Detected in the run (timed out) | Killed by later tests | Equivalent | Not judged | Score in the run, equivalents left out | Score now, equivalents left out |',
