@@ -114,6 +114,14 @@ describe('XES export', () => {
     expect(tracesOf(xml)[0]!.events).toEqual(['bell\ufffd and \ufffd alone']);
   });
 
+  it('keeps a character outside the Basic Multilingual Plane (a surrogate pair) as it is', () => {
+    // U+1F4E6 (package) is the pair \ud83d\udce6: a character XML 1.0 carries, unlike a lone
+    // surrogate, which still becomes U+FFFD; the ampersand beside them is still escaped.
+    const xml = xesOf([{ correlationId: 'c', event: 'shipped \ud83d\udce6 & \udce6 done' }]);
+    expect(xml).toContain('<string key="concept:name" value="shipped \ud83d\udce6 &amp; \ufffd done"/>');
+    expect(tracesOf(xml)[0]!.events).toEqual(['shipped \ud83d\udce6 & \ufffd done']);
+  });
+
   it('refuses a malformed file with the line of the problem', () => {
     const r = readXes('<log>\n<trace>\n<event><string key="concept:name" value="a"></event>\n</trace></log>');
     expect(r.ok).toBe(false);
