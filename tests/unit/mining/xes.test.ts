@@ -205,6 +205,18 @@ describe('ISO times without Date', () => {
     expect(parseIsoTime('Dec 10 06:55:46')).toBeNaN();
   });
 
+  it('reads zone offsets with minutes, without a colon, of hours alone, west of UTC and as a lowercase z', () => {
+    // A time at +05:30 is 5 h 30 min ahead of UTC, so 16:39:54 there is 11:09:54 UTC; at −03:15
+    // it is 3 h 15 min behind, so 19:54:54 UTC. `+0530` is the same zone as `+05:30`, `+05` is
+    // five whole hours, and `z` is UTC as `Z` is.
+    expect(parseIsoTime('2026-11-25T16:39:54+05:30')).toBe(Date.UTC(2026, 10, 25, 11, 9, 54));
+    expect(parseIsoTime('2026-11-25T16:39:54+0530')).toBe(Date.UTC(2026, 10, 25, 11, 9, 54));
+    expect(parseIsoTime('2026-11-25T16:39:54+05')).toBe(Date.UTC(2026, 10, 25, 11, 39, 54));
+    expect(parseIsoTime('2026-11-25T16:39:54-03:15')).toBe(Date.UTC(2026, 10, 25, 19, 54, 54));
+    expect(parseIsoTime('2026-11-25T16:39:54-03')).toBe(Date.UTC(2026, 10, 25, 19, 39, 54));
+    expect(parseIsoTime('2026-11-25T16:39:54z')).toBe(Date.UTC(2026, 10, 25, 16, 39, 54));
+  });
+
   it('reads a time with white space around it, as a value padded by another tool', () => {
     // The text is trimmed before it is read: a leading space, tab or line break is not a reason
     // to refuse an event's time (readCaseLog would refuse the event as "not a time").
