@@ -153,7 +153,7 @@ describe('orderKeys', () => {
     expect([l.get(timer - 1).nodeId, l.get(timer - 1).step, l.get(timer).step]).toEqual(['other', 4, 4]);
     expect(() => [...orderKeys(l)]).toThrow(refusal(timer));
   });
-  it('refuses a delivery of a token that more than one delivery sent on in the step before (shardable: true)', () => {
+  it('refuses a delivery of a token that more than one delivery sent on in the step before (as shardability refuses the template)', () => {
     // Nodes 0 log, 1 m (→ a, b), 2 a (→ c), 3 b (→ c), 4 c. m sends log#1 to a and to b; at step 3
     // each routes it, unchanged, to c, so c's inbox at step 4 holds log#1 twice, from e4 (a's key)
     // and from e5 (b's key). The ledger does not say which line delivered which copy, nor where the
@@ -165,7 +165,17 @@ describe('orderKeys', () => {
       { events: [{ targetDataSourceId: 'log', correlationId: 'c1' }] },
     );
     engine.runToEnd();
-    expect(shardability(engine.scenario)).toEqual({ shardable: true, blockers: [] });
+    // The analysis refuses this fan-out up front (docs/scale.md); the keys refuse it on their own too.
+    expect(shardability(engine.scenario)).toEqual({
+      shardable: false,
+      blockers: [
+        {
+          nodeId: 'm',
+          reason:
+            'sends one token to "a", "b", which pass it on unchanged in the same step: the merge cannot tell which of them sent it on (not supported by sharding yet)',
+        },
+      ],
+    });
     expect(brief(engine)).toEqual([
       '1 log TOKEN_GENERATED - -> log#1',
       '2 m TOKEN_ROUTED log#1 -> log#1',
