@@ -92,7 +92,7 @@ export function readCaseLog(events: readonly unknown[], fields: CaseFields = {})
       return { ok: false, problem: { index: i, field: '', message: 'an event must be a JSON object' } };
     const ev = e as Record<string, unknown>;
     const c = asName(fields.case === undefined ? defaultCase(ev) : fieldAt(ev, caseField));
-    if (c === null) return { ok: false, problem: missing(i, caseField, 'case') };
+    if (c === null || c === '') return { ok: false, problem: missing(i, caseField, 'case') };
     const a = asName(fields.activity === undefined ? defaultActivity(ev) : fieldAt(ev, activityField));
     if (a === null || a === '') return { ok: false, problem: missing(i, activityField, 'activity') };
     let ci = caseIds.get(c);
