@@ -170,4 +170,10 @@ describe('filterDfg', () => {
     const d = discovered();
     expect(filterDfg(d, { activities: 100, paths: 100, variants: 100 })).toBe(d);
   });
+  it('returns the same graph when no share is given, or only 100 % beside absent ones', () => {
+    // "with no filter (or every share 100) the same graph" (filter.ts): an absent share keeps all.
+    const d = discovered();
+    expect(filterDfg(d, {})).toBe(d);
+    expect(filterDfg(d, { variants: 100 })).toBe(d);
+  });
 });
