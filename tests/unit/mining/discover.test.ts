@@ -60,6 +60,30 @@ describe('discover', () => {
     expect(time['a>c']).toEqual({ n: 1, meanMs: 500, minMs: 500, maxMs: 500 });
   });
 
+  it('times a pair only when both events have a time, keeping the longest however it comes', () => {
+    // docs/discovery.md: the edge collects the time between the two events where both have one.
+    // k1's a has no time, so its a>b counts but is not timed; k2 takes 5000 ms, k3 (later) 2000 ms.
+    const d = discovered([
+      ev('k1', 'a'),
+      ev('k1', 'b', 100),
+      ev('k2', 'a', 0),
+      ev('k2', 'b', 5000),
+      ev('k3', 'a', 0),
+      ev('k3', 'b', 2000),
+    ]);
+    expect(d.edges).toEqual([{ from: 'a', to: 'b', count: 3, time: { n: 2, meanMs: 3500, minMs: 2000, maxMs: 5000 } }]);
+  });
+
+  it('tells a long trace of one activity from a one-event trace of another', () => {
+    // k1 runs a three times, k2 does b once: two variants of one case each, by name a… before b.
+    const d = discovered([ev('k1', 'a'), ev('k1', 'a'), ev('k1', 'a'), ev('k2', 'b')]);
+    expect(d.variants).toEqual([
+      { trace: ['a', 'a', 'a'], count: 1 },
+      { trace: ['b'], count: 1 },
+    ]);
+    expect(d.edges.map((e) => [e.from, e.to, e.count])).toEqual([['a', 'a', 2]]);
+  });
+
   it('breaks ties by name and writes the dfg file with exactly the documented keys', () => {
     // x and y once each, both starts and ends: order by name.
     const d = discovered([ev('k2', 'y'), ev('k1', 'x')]);

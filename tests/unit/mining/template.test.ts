@@ -89,6 +89,84 @@ describe('dfgToTemplate', () => {
     expect(loadScenario(huge).errors).toEqual([]);
   });
 
+  it('sizes the batches to the log: 25 events a step at least, 1,000 steps at most, 20 to spare', () => {
+    // docs/discovery.md: batches sized to the log, so the same events run unchanged; docs/dsl.md:
+    // batchSize is the external events emitted per due step. 11 events fit one batch of 25
+    // (1 step + 20); 60,000 events take 1,000 batches of 60 (1,000 steps + 20). The bound on
+    // ledger events is 6 per event plus 1,000 (about four per event and two per case): for
+    // 1,000,000 events 6,001,000, above the default 5,000,000.
+    const graph = graphOf(LOG);
+    const sized = (events?: number) => {
+      const scenario = dfgToTemplate(graph, { dataSourceId: 'src', events })['scenario'] as {
+        maxSteps: number;
+        maxEvents: number;
+        nodes: { nodeId: string; batchSize?: number }[];
+      };
+      return [scenario.nodes[0]!.batchSize, scenario.maxSteps, scenario.maxEvents];
+    };
+    expect(sized()).toEqual([25, 21, 5_000_000]);
+    expect(sized(60_000)).toEqual([60, 1020, 5_000_000]);
+    expect(sized(1_000_000)).toEqual([1000, 1020, 6_001_000]);
+    // Run on its 11 events, the DataSource hands them all on at step 1.
+    const run = runTemplate(dfgToTemplate(graph, { dataSourceId: 'src' }), LOG);
+    const steps: number[] = [];
+    for (let seq = 1; seq <= run.engine.ledger.size; seq++) {
+      const e = run.engine.ledger.get(seq);
+      if (e.nodeId === 'src') steps.push(e.step);
+    }
+    expect(steps).toEqual(LOG.map(() => 1));
+  });
+
+  it('routes each token as accepted or unaccepted, and hands each case’s last state to endedCases', () => {
+    // docs/discovery.md: the route's outputs are *accepted* and *unaccepted*; endedCases gets one
+    // token per case whose value is the activity it ended in. With paths 25 % (a>c dropped) c2's
+    // c and d are not accepted, so c2 ends in a; c1 and c3 end in d.
+    const doc = dfgToTemplate(filterDfg(graphOf(LOG), { paths: 25 }), { dataSourceId: 'src' });
+    const run = runTemplate(doc, LOG);
+    const outputs: Record<string, number> = {};
+    const ended: Record<string, unknown> = {};
+    for (let seq = 1; seq <= run.engine.ledger.size; seq++) {
+      const e = run.engine.ledger.get(seq);
+      if (e.nodeId === 'route' && e.operation === 'TOKEN_ROUTED') {
+        const output = String((e.details as { output?: unknown }).output);
+        outputs[output] = (outputs[output] ?? 0) + 1;
+      }
+      if (e.nodeId === 'endedCases') ended[e.inputToken!.correlationIds[0]!] = e.inputToken!.data['value'];
+    }
+    expect(outputs).toEqual({ accepted: 9, unaccepted: 2 });
+    expect(ended).toEqual({ c1: 'd', c2: 'a', c3: 'd' });
+  });
+
+  it('gives the FSM an id of its own when the events address a DataSource called process', () => {
+    // The DataSource keeps the id the events address; node ids must differ, so the FSM is process_.
+    const events = LOG.map((e) => ({ ...e, targetDataSourceId: 'process' }));
+    const doc = dfgToTemplate(graphOf(events), { dataSourceId: 'process' });
+    const nodes = (doc['scenario'] as { nodes: { nodeId: string }[] }).nodes;
+    expect(nodes.map((n) => n.nodeId)).toEqual([
+      'process',
+      'process_',
+      'route',
+      'caseEnds',
+      'endedCases',
+      'unaccepted',
+    ]);
+    const run = runTemplate(doc, events, 'process_');
+    expect(run.transitions).toEqual({ 'start>a': 3, 'a>b': 2, 'b>c': 2, 'c>d': 3, 'a>c': 1 });
+    expect(run.sinks).toEqual({ endedCases: 3 });
+  });
+
+  it('loads without a warning, and tells in the inspector what the DataSource and the FSM do', () => {
+    // docs/ui.md: a selected node shows its description. The DataSource is fed by the log and
+    // generates nothing itself (count 0); the FSM keeps one machine per case. The template and
+    // its scenario both declare the DSL version "3.0", so loading it warns of nothing.
+    const doc = dfgToTemplate(graphOf(LOG), { dataSourceId: 'src' });
+    expect(loadScenario(doc)).toMatchObject({ errors: [], warnings: [] });
+    const nodes = (doc['scenario'] as { nodes: { nodeId: string; description?: string }[] }).nodes;
+    const description = (id: string) => nodes.find((n) => n.nodeId === id)?.description ?? '';
+    expect(description('src')).toMatch(/generates nothing/);
+    expect(description('process')).toMatch(/one machine per case/i);
+  });
+
   it('sends the events a filtered graph no longer accepts to the unaccepted sink', () => {
     // paths 25 % drops a>c: c2 (a c d) moves start>a, then c and d find no transition.
     const doc = dfgToTemplate(filterDfg(graphOf(LOG), { paths: 25 }), { dataSourceId: 'src' });

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { describe, expect, it } from 'vitest';
-import { formatIsoTime, ocelChunks, parseIsoTime, readCaseLog, xesChunks } from '../../../src/engine/mining';
+import {
+  formatIsoTime,
+  objectType,
+  ocelChunks,
+  parseIsoTime,
+  readCaseLog,
+  xesChunks,
+} from '../../../src/engine/mining';
 import { readXes } from '../../../src/worker/mining/xesRead';
 import type { CaseFields } from '../../../src/contract/mining';
 import { sshdEvents } from './helpers';
@@ -185,6 +192,159 @@ describe('OCEL 2.0 export', () => {
     };
     expect(ocel.eventTypes).toEqual([{ name: 'a', attributes: [{ name: 'total', type: 'integer' }] }]);
     expect(ocel.events[0]!.attributes).toEqual([{ name: 'total', value: 2 }]);
+  });
+  it('types each object by the word before its trailing number, an id without one as a case', () => {
+    // docs/discovery.md: `order-17` is an `order`, an id without a word part is a `case`. The word
+    // must open the id and the number must close it: `#order-5` and `order-1b` are cases;
+    // `invoice42` has no separator and is still an invoice. OCEL object ids are text, so the 42
+    // in a list of correlation ids (which the engine refuses: they must be strings) is no object.
+    const events = [
+      { correlationIds: ['order-17', 42, 'invoice42'], event: 'ship' },
+      { correlationId: '#order-5', event: 'pack' },
+      { correlationId: 'order-1b', event: 'pack' },
+      { correlationId: '17', event: 'pack' },
+    ];
+    const r = readCaseLog(events);
+    if (!r.ok) throw new Error(r.problem.message);
+    const ocel = JSON.parse([...ocelChunks(events, r.log)].join('')) as {
+      objectTypes: unknown[];
+      objects: unknown[];
+      events: { relationships: unknown[] }[];
+    };
+    expect(ocel.objectTypes).toEqual([
+      { name: 'case', attributes: [] },
+      { name: 'invoice', attributes: [] },
+      { name: 'order', attributes: [] },
+    ]);
+    expect(ocel.objects).toEqual(
+      [
+        ['order-17', 'order'],
+        ['invoice42', 'invoice'],
+        ['#order-5', 'case'],
+        ['order-1b', 'case'],
+        ['17', 'case'],
+      ].map(([id, type]) => ({ id, type, attributes: [], relationships: [] })),
+    );
+    expect(ocel.events[0]!.relationships).toEqual([
+      { objectId: 'order-17', qualifier: 'case' },
+      { objectId: 'invoice42', qualifier: 'correlation' },
+    ]);
+    expect(objectType('customer_7')).toBe('customer');
+    expect(objectType('17')).toBe('case');
+  });
+
+  it('declares every attribute seen per event type with one type that holds all its values (by hand)', () => {
+    // Event types and their attributes are listed by name. An attribute is integer, float, boolean
+    // or string; one seen with two types (size: "big", then 7) is declared string. Values other
+    // than text, numbers and booleans go out as JSON text. An event keeps its own time; one
+    // without gets the epoch plus its position in milliseconds.
+    const events = [
+      {
+        correlationId: 'c1',
+        event: 'ship',
+        timestamp: 951782400123,
+        zeta: 'fast',
+        alpha: 1.5,
+        ok: true,
+        size: 3,
+        dims: { w: 2 },
+        tags: ['a'],
+      },
+      { correlationId: 'c2', event: 'pack', size: 'big', n: 1 },
+      { correlationId: 'c2', event: 'pack', size: 7, n: 2, late: false },
+      { correlationId: 'c3', event: 'pack' },
+    ];
+    const r = readCaseLog(events);
+    if (!r.ok) throw new Error(r.problem.message);
+    const ocel = JSON.parse([...ocelChunks(events, r.log)].join('')) as { eventTypes: unknown[]; events: unknown[] };
+    const declared = (pairs: string[][]) => pairs.map(([name, type]) => ({ name, type }));
+    expect(ocel.eventTypes).toEqual([
+      {
+        name: 'pack',
+        attributes: declared([
+          ['late', 'boolean'],
+          ['n', 'integer'],
+          ['size', 'string'],
+        ]),
+      },
+      {
+        name: 'ship',
+        attributes: declared([
+          ['alpha', 'float'],
+          ['dims', 'string'],
+          ['ok', 'boolean'],
+          ['size', 'integer'],
+          ['tags', 'string'],
+          ['zeta', 'string'],
+        ]),
+      },
+    ]);
+    const valued = (pairs: [string, unknown][]) => pairs.map(([name, value]) => ({ name, value }));
+    expect(ocel.events).toEqual([
+      {
+        id: 'e1',
+        type: 'ship',
+        time: '2000-02-29T00:00:00.123Z',
+        attributes: valued([
+          ['zeta', 'fast'],
+          ['alpha', 1.5],
+          ['ok', true],
+          ['size', 3],
+          ['dims', '{"w":2}'],
+          ['tags', '["a"]'],
+        ]),
+        relationships: [{ objectId: 'c1', qualifier: 'case' }],
+      },
+      {
+        id: 'e2',
+        type: 'pack',
+        time: '1970-01-01T00:00:00.001Z',
+        attributes: valued([
+          ['size', 'big'],
+          ['n', 1],
+        ]),
+        relationships: [{ objectId: 'c2', qualifier: 'case' }],
+      },
+      {
+        id: 'e3',
+        type: 'pack',
+        time: '1970-01-01T00:00:00.002Z',
+        attributes: valued([
+          ['size', 7],
+          ['n', 2],
+          ['late', false],
+        ]),
+        relationships: [{ objectId: 'c2', qualifier: 'case' }],
+      },
+      {
+        id: 'e4',
+        type: 'pack',
+        time: '1970-01-01T00:00:00.003Z',
+        attributes: [],
+        relationships: [{ objectId: 'c3', qualifier: 'case' }],
+      },
+    ]);
+  });
+
+  it('streams the events of the sshd sessions in chunks of about 64 KiB that join into one document', () => {
+    // docs/discovery.md: objects and types first, then the events stream out. Every chunk after
+    // the first (the types and objects) but the last holds whole events adding up to at least
+    // 65,536 characters, and is less than that without its last event; the last is shorter.
+    const events = sshdEvents();
+    const r = readCaseLog(events);
+    if (!r.ok) throw new Error(r.problem.message);
+    const chunks = [...ocelChunks(events, r.log)];
+    const ocel = JSON.parse(chunks.join('')) as { events: { id: string }[] };
+    expect(ocel.events.map((e) => e.id)).toEqual(events.map((_, i) => `e${i + 1}`));
+    expect(chunks[0]!.endsWith('"events":[')).toBe(true);
+    expect(chunks.length).toBeGreaterThan(4);
+    const longest = Math.max(...ocel.events.map((e) => JSON.stringify(e).length + 1));
+    for (const c of chunks.slice(1, -1)) {
+      expect(c.length).toBeGreaterThanOrEqual(65_536);
+      expect(c.length).toBeLessThan(65_536 + longest);
+    }
+    expect(chunks[chunks.length - 1]!.length).toBeLessThan(65_536 + 3);
+    expect(chunks[chunks.length - 1]!.endsWith(']}\n')).toBe(true);
   });
 });
 
