@@ -349,9 +349,10 @@ describe("conform, events in the original tool's shape", () => {
   });
 
   it('replays a typed event that has no payload, keyed by its own correlation id, as the engine does', () => {
-    // docs/dsl.md (compat): the payload `data` may be missing (the token's data is then only
-    // `event` = the type), and the ids come from the event's own correlationId. So o1 and o2 are
-    // two machines, each moving idle → seen on "order".
+    // The engine's queue takes an event in the original tool's shape without its `data` payload
+    // (the token's data is then only `event` = the type), and docs/dsl.md (compat) takes the ids
+    // from the event's own correlationId when the payload has none. So o1 and o2 are two machines,
+    // each moving idle → seen on "order".
     const doc = mixed([{ from: 'idle', to: 'seen', trigger: 'order' }]);
     const events = [
       { type: 'order', correlationId: 'o1' },
