@@ -27,6 +27,8 @@ type Action =
   | { kind: 'add'; target: string; by: number };
 
 interface Machine {
+  /** The case: its first correlation id ("" for an event with none, each then a machine of its own). */
+  key: string;
   state: number;
   vars: Record<string, unknown> | null;
   seen: number;
@@ -119,7 +121,7 @@ export function conform(scenario: Scenario, events: readonly unknown[], fsmId?: 
   const field = fsm.eventField;
   const perCase = fsm.instancePer === 'correlationId';
   const machines = new Map<string, Machine>();
-  const order: string[] = [];
+  const order: Machine[] = [];
   const byState = new Map<string, number>();
   const byEvent = new Map<string, number>();
   let replayed = 0;
@@ -134,13 +136,20 @@ export function conform(scenario: Scenario, events: readonly unknown[], fsmId?: 
     if (!typed && !(typeof target === 'string' && targeted.has(target))) continue;
     const body = typed ? readBody(ev) : ev;
     if (typeof body === 'string') return { ok: false, problem: { index: i, field: 'data', message: body } };
-    const key = perCase ? caseKey(typed ? body : ev, typed ? ev : null) : '';
-    if (typeof key !== 'string') return { ok: false, problem: { index: i, ...key } };
-    let m = machines.get(key);
+    // The engine's queue refuses an event whose correlation ids are malformed, whatever the FSM.
+    const read = caseKey(typed ? body : ev, typed ? ev : null);
+    if (typeof read !== 'string') return { ok: false, problem: { index: i, ...read } };
+    const key = perCase ? read : '';
+    let ids: string[] | null = null;
+    const idsOf = (): string[] => (ids ??= typed ? tokenCorrelationIds(body, ev) : tokenCorrelationIds(ev, null));
+    // An event with no correlation id gets one made up by the engine, so a machine of its own ("" is
+    // also the key of an event whose ids are [""], which the engine keys as "").
+    const alone = perCase && read === '' && idsOf().length === 0;
+    let m = alone ? undefined : machines.get(key);
     if (m === undefined) {
-      m = { state: initial, vars: hasVars ? { ...fsm.variables } : null, seen: 0, deviation: null };
-      machines.set(key, m);
-      order.push(key);
+      m = { key, state: initial, vars: hasVars ? { ...fsm.variables } : null, seen: 0, deviation: null };
+      if (!alone) machines.set(key, m);
+      order.push(m);
     }
     replayed++;
     const raw = typed
@@ -153,8 +162,6 @@ export function conform(scenario: Scenario, events: readonly unknown[], fsmId?: 
     const name = raw === undefined || raw === null ? null : String(raw);
     let data: Record<string, unknown> | null = null;
     const dataOf = (): Record<string, unknown> => (data ??= tokenData(ev, body, typed));
-    let ids: string[] | null = null;
-    const idsOf = (): string[] => (ids ??= typed ? tokenCorrelationIds(body, ev) : tokenCorrelationIds(ev, null));
     let took = false;
     for (const s of from[m.state]!) {
       if (s.event !== null && s.event !== name) continue;
@@ -172,15 +179,12 @@ export function conform(scenario: Scenario, events: readonly unknown[], fsmId?: 
       const state = names[m.state]!;
       byState.set(state, (byState.get(state) ?? 0) + 1);
       byEvent.set(name ?? '', (byEvent.get(name ?? '') ?? 0) + 1);
-      m.deviation ??= { case: key, index: m.seen, event: name, state, position: i };
+      m.deviation ??= { case: m.key, index: m.seen, event: name, state, position: i };
     }
     m.seen++;
   }
   const deviations: Deviation[] = [];
-  for (const key of order) {
-    const d = machines.get(key)!.deviation;
-    if (d !== null) deviations.push(d);
-  }
+  for (const m of order) if (m.deviation !== null) deviations.push(m.deviation);
   const cases = order.length;
   const fittingCases = cases - deviations.length;
   return {

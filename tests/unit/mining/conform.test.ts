@@ -347,6 +347,77 @@ describe("conform, events in the original tool's shape", () => {
       report: { cases: 1, events: 1, consumedEvents: 1, deviations: [] },
     });
   });
+
+  it('replays a typed event that has no payload, keyed by its own correlation id, as the engine does', () => {
+    // The engine's queue takes an event in the original tool's shape without its `data` payload
+    // (the token's data is then only `event` = the type), and docs/dsl.md (compat) takes the ids
+    // from the event's own correlationId when the payload has none. So o1 and o2 are two machines,
+    // each moving idle → seen on "order".
+    const doc = mixed([{ from: 'idle', to: 'seen', trigger: 'order' }]);
+    const events = [
+      { type: 'order', correlationId: 'o1' },
+      { type: 'order', correlationId: 'o2' },
+    ];
+    expect(conform(loadScenario(doc).scenario!, events)).toEqual({
+      ok: true,
+      report: {
+        fsm: 'fsm',
+        cases: 2,
+        fittingCases: 2,
+        events: 2,
+        consumedEvents: 2,
+        eventFitness: 1,
+        caseFitness: 1,
+        deviations: [],
+        byState: {},
+        byEvent: {},
+      },
+    });
+    expect(engineTransitions(doc, events)).toBe(2);
+  });
+
+  it('refuses a typed event whose payload is null with the sentence the engine’s queue gives', () => {
+    // null is not an object payload: the engine's queue refuses it as it refuses `data: 5`.
+    const doc = mixed([{ from: 'idle', to: 'seen', trigger: 'order' }]);
+    const bad = { type: 'order', correlationId: 'o2', data: null };
+    const queued = new Engine();
+    queued.initialize(doc);
+    const refused = queued.getExternalEventQueue().addEvents([bad]);
+    expect(refused).toEqual({ ok: false, index: 0, error: '"data" must be an object (the event\'s payload)' });
+    expect(conform(loadScenario(doc).scenario!, [{ type: 'order', correlationId: 'o1' }, bad])).toEqual({
+      ok: false,
+      problem: { index: 1, field: 'data', message: '"data" must be an object (the event\'s payload)' },
+    });
+  });
+
+  it('gives a condition the type of a typed event as data.event, as the engine does', () => {
+    // docs/dsl.md (compat): the token's data is the payload plus `event` = the event's type. So
+    // `[data.event == "order"]` holds for {type: "order", data: {correlationId: "o1"}}.
+    const doc = mixed([{ from: 'idle', to: 'seen', condition: 'data.event == "order"' }]);
+    const events = [{ type: 'order', data: { correlationId: 'o1' } }];
+    expect(conform(loadScenario(doc).scenario!, events)).toMatchObject({
+      ok: true,
+      report: { cases: 1, fittingCases: 1, events: 1, consumedEvents: 1, deviations: [] },
+    });
+    expect(engineTransitions(doc, events)).toBe(1);
+  });
+
+  it('keys a typed event whose payload’s correlationId is empty by the event’s own, as the engine does', () => {
+    // docs/dsl.md (compat): ids come from the payload, else the event's; an empty correlationId is
+    // none (DSL.md §3: a token takes the event's id, else a generated one — never ""). So the two
+    // events are the cases o1 and o2, each moving idle → seen once, not one case "" that takes the
+    // second event in state seen.
+    const doc = mixed([{ from: 'idle', to: 'seen', trigger: 'order' }]);
+    const events = [
+      { type: 'order', correlationId: 'o1', data: { correlationId: '' } },
+      { type: 'order', correlationId: 'o2', data: { correlationId: '' } },
+    ];
+    expect(conform(loadScenario(doc).scenario!, events)).toMatchObject({
+      ok: true,
+      report: { cases: 2, fittingCases: 2, events: 2, consumedEvents: 2, deviations: [] },
+    });
+    expect(engineTransitions(doc, events)).toBe(2);
+  });
 });
 
 describe('conform, increments of a variable that is not a number', () => {
@@ -577,5 +648,143 @@ describe('conform, conditions and formulas written as JavaScript', () => {
       'x:idle>busy',
       'x:busy>done',
     ]);
+  });
+});
+
+describe('conform, correlation ids read as the engine’s queue reads them', () => {
+  /** A targeted source "src" and an execution-events source of type "order", both into one FSM. */
+  const doc = (instancePer: string, transitions: unknown[]) => ({
+    version: '3.0',
+    nodes: [
+      { nodeId: 'src', type: 'DataSource', count: 0, outputs: [{ destinationNodeId: 'fsm' }] },
+      {
+        nodeId: 'orders',
+        type: 'DataSource',
+        generation: { type: 'execution-events', eventType: 'order' },
+        outputs: [{ destinationNodeId: 'fsm' }],
+      },
+      {
+        nodeId: 'fsm',
+        type: 'FSM',
+        fsm: { instancePer, states: [{ name: 'idle', isInitial: true }, 'seen'], transitions },
+        outputs: [{ destinationNodeId: 'done' }],
+      },
+      { nodeId: 'done', type: 'Sink' },
+    ],
+  });
+  const go = [{ from: 'idle', to: 'seen', trigger: 'go' }];
+
+  it('refuses an event whose correlation ids the engine’s queue refuses, whatever the FSM’s instancePer', () => {
+    // DSL.md §3 and the engine's queue: correlationIds must be an array of strings and correlationId
+    // a string, or the event is refused. ["o1", 5] has a number in it; 7 is not text. The replay
+    // names the event and the field, for a machine per correlation id and for one per node alike.
+    const ok = { targetDataSourceId: 'src', correlationId: 'o1', event: 'go' };
+    const mixedIds = { targetDataSourceId: 'src', correlationIds: ['o1', 5], event: 'go' };
+    const numberId = { targetDataSourceId: 'src', correlationId: 7, event: 'go' };
+    for (const instancePer of ['correlationId', 'node']) {
+      const d = doc(instancePer, go);
+      const scenario = loadScenario(d).scenario!;
+      expect(conform(scenario, [ok, mixedIds]), instancePer).toEqual({
+        ok: false,
+        problem: { index: 1, field: 'correlationIds', message: 'field "correlationIds" must be an array of strings' },
+      });
+      expect(conform(scenario, [ok, numberId]), instancePer).toEqual({
+        ok: false,
+        problem: { index: 1, field: 'correlationId', message: 'field "correlationId" must be a string' },
+      });
+      for (const bad of [mixedIds, numberId]) {
+        const engine = new Engine();
+        expect(engine.initialize(d).errors).toEqual([]);
+        expect(engine.getExternalEventQueue().addEvents([ok, bad]), instancePer).toMatchObject({ ok: false, index: 1 });
+      }
+    }
+  });
+
+  it('keys a case by correlationIds[0], else by a non-empty correlationId, as the engine does', () => {
+    // DSL.md §3: the token takes `correlationIds` (when not empty), else `correlationId`; an FSM per
+    // correlation id keys its machine by the first. By hand:
+    // 0 ["a", "b"]        → case a, idle → seen          consumed
+    // 1 ["a"] and "z"     → case a (the list wins), in seen: no "go" from seen — a's deviation, index 1
+    // 2 [] and "c"        → case c (an empty list is none), idle → seen   consumed
+    const d = doc('correlationId', go);
+    const events = [
+      { targetDataSourceId: 'src', correlationIds: ['a', 'b'], event: 'go' },
+      { targetDataSourceId: 'src', correlationIds: ['a'], correlationId: 'z', event: 'go' },
+      { targetDataSourceId: 'src', correlationIds: [], correlationId: 'c', event: 'go' },
+    ];
+    expect(conform(loadScenario(d).scenario!, events)).toEqual({
+      ok: true,
+      report: {
+        fsm: 'fsm',
+        cases: 2,
+        fittingCases: 1,
+        events: 3,
+        consumedEvents: 2,
+        eventFitness: 2 / 3,
+        caseFitness: 1 / 2,
+        deviations: [{ case: 'a', index: 1, event: 'go', state: 'seen', position: 1 }],
+        byState: { seen: 1 },
+        byEvent: { go: 1 },
+      },
+    });
+    expect(engineMoves(d, events, (ev) => `${ev.outputToken!.correlationIds[0]}:`)).toEqual([
+      'a:idle>seen',
+      'c:idle>seen',
+    ]);
+  });
+
+  it('gives a condition the ids the engine’s token takes: the list, else a non-empty id, else the event’s, else none', () => {
+    // DSL.md §3 and docs/discovery.md (Conformance): a token takes `correlationIds` when not empty,
+    // else a non-empty `correlationId`; a typed event whose payload has none takes the event's own;
+    // an event with none gets an id the replay cannot know, so a condition sees none. Each event
+    // says in its data how many ids its token has and the first (null for none); one machine (per
+    // node) takes every event whose ids are those, so all five are consumed.
+    const check = 'len(token.correlationIds) == data.n && token.correlationIds[0] == data.first';
+    const d = doc('node', [
+      { from: 'idle', to: 'seen', condition: check },
+      { from: 'seen', to: 'seen', condition: check },
+    ]);
+    const events = [
+      { targetDataSourceId: 'src', correlationId: 'c1', n: 1, first: 'c1' },
+      { targetDataSourceId: 'src', correlationIds: [], correlationId: 'c2', n: 1, first: 'c2' },
+      { targetDataSourceId: 'src', correlationId: '', n: 0, first: null },
+      { targetDataSourceId: 'src', n: 0, first: null },
+      { type: 'order', correlationId: 'o9', data: { n: 1, first: 'o9' } },
+    ];
+    expect(conform(loadScenario(d).scenario!, events)).toMatchObject({
+      ok: true,
+      report: { cases: 1, fittingCases: 1, events: 5, consumedEvents: 5, deviations: [] },
+    });
+    // The engine agrees on the events whose ids it does not make up.
+    expect(engineMoves(d, [events[0], events[1], events[4]])).toEqual(['idle>seen', 'seen>seen', 'seen>seen']);
+  });
+
+  it('replays each event without a correlation id as a case of its own, as the engine does', () => {
+    // DSL.md §3: an event with no correlation id (none, or an empty one) gets a generated one
+    // ("src-1", "src-2", …), so an FSM per correlation id starts a machine for each. By hand: the
+    // two "go" events each move their own machine idle → seen; "stop" meets a third machine in idle,
+    // which has no "stop": a deviation at index 0 of its case, which has no id to show ("").
+    const d = doc('correlationId', go);
+    const events = [
+      { targetDataSourceId: 'src', event: 'go' },
+      { targetDataSourceId: 'src', event: 'go' },
+      { targetDataSourceId: 'src', correlationId: '', event: 'stop' },
+    ];
+    expect(conform(loadScenario(d).scenario!, events)).toEqual({
+      ok: true,
+      report: {
+        fsm: 'fsm',
+        cases: 3,
+        fittingCases: 2,
+        events: 3,
+        consumedEvents: 2,
+        eventFitness: 2 / 3,
+        caseFitness: 2 / 3,
+        deviations: [{ case: '', index: 0, event: 'stop', state: 'idle', position: 2 }],
+        byState: { idle: 1 },
+        byEvent: { stop: 1 },
+      },
+    });
+    expect(engineMoves(d, events)).toEqual(['idle>seen', 'idle>seen']);
   });
 });
