@@ -111,13 +111,20 @@ export function eventCoverage(scenario: Scenario, events: readonly unknown[]): E
     targets.set(target, (targets.get(target) ?? 0) + 1);
     if (target === null || !dataSources.has(target)) continue;
     // As the engine's queue refuses them (src/engine/run/externalQueue.ts, checkOriginal): a bad
-    // correlation id, or for an execution-events source a `data` payload that is not an object.
+    // correlation id, or for an execution-events source a `data` payload that is not an object. A
+    // typed event's ids are its payload's, checked first; the event's own only when it has none.
     const payload = ev['data'];
+    const typedTarget = typedSources.has(target);
     const badPayload =
-      typedSources.has(target) &&
+      typedTarget &&
       payload !== undefined &&
       (typeof payload !== 'object' || payload === null || Array.isArray(payload));
-    if (badPayload || typeof caseKey(ev, null) !== 'string') {
+    const ids = badPayload
+      ? null
+      : typedTarget
+        ? caseKey((payload ?? {}) as Record<string, unknown>, ev)
+        : caseKey(ev, null);
+    if (badPayload || typeof ids !== 'string') {
       malformed++;
       continue;
     }

@@ -160,6 +160,46 @@ describe('eventCoverage', () => {
     expect(added.ok).toBe(false);
   });
 
+  it("reads a typed event's correlation ids as the queue does: the payload's first, the event's only when it has none", () => {
+    const doc = {
+      version: '3.0',
+      name: 'typed',
+      nodes: [
+        {
+          nodeId: 'feed',
+          type: 'DataSource',
+          generation: { type: 'execution-events', eventType: 'reading' },
+          outputs: [{ destinationNodeId: 'm' }],
+        },
+        {
+          nodeId: 'm',
+          type: 'FSM',
+          fsm: { states: ['idle', 'busy'], transitions: [{ from: 'idle', to: 'busy', trigger: 'start' }] },
+        },
+      ],
+    };
+    // externalQueue.ts checkOriginal: the payload's ids are read (and checked) first; the event's own
+    // only when the payload has none. So a bad id in the payload is refused even beside a good outer
+    // one, and a bad outer id beside good payload ids is never read.
+    const cases = [
+      { ev: { type: 'reading', correlationId: 'c1', data: { correlationIds: ['x', 5] } }, refused: true },
+      { ev: { type: 'reading', correlationId: 7, data: { correlationId: 'c2' } }, refused: false },
+      { ev: { type: 'reading', correlationId: 7, data: {} }, refused: true },
+      { ev: { type: 'reading', correlationIds: ['c3'] }, refused: false },
+    ];
+    for (const { ev, refused } of cases) {
+      const c = eventCoverage(scenario(doc), [ev]);
+      expect({ ev, malformed: c.malformed, reaching: c.fsms[0]!.reaching }).toEqual({
+        ev,
+        malformed: refused ? 1 : 0,
+        reaching: refused ? 0 : 1,
+      });
+      const engine = new Engine();
+      expect(engine.initialize(doc).scenario).not.toBeNull();
+      expect({ ev, added: engine.getExternalEventQueue().addEvents([ev]).ok }).toEqual({ ev, added: !refused });
+    }
+  });
+
   it('counts events addressed to a DataSource that feeds no FSM as consumable, and malformed ones apart', () => {
     const doc = {
       version: '3.0',
