@@ -849,3 +849,95 @@ describe('conform, what a condition sees', () => {
     }
   });
 });
+
+describe('conform, events that carry both shapes, and other event fields', () => {
+  /** A targeted source "src" and an execution-events source of type "order", both into one FSM. */
+  const both = (fsm: object) => ({
+    version: '3.0',
+    nodes: [
+      { nodeId: 'src', type: 'DataSource', count: 0, outputs: [{ destinationNodeId: 'fsm' }] },
+      {
+        nodeId: 'orders',
+        type: 'DataSource',
+        generation: { type: 'execution-events', eventType: 'order' },
+        outputs: [{ destinationNodeId: 'fsm' }],
+      },
+      { nodeId: 'fsm', type: 'FSM', fsm, outputs: [{ destinationNodeId: 'done' }] },
+      { nodeId: 'done', type: 'Sink' },
+    ],
+  });
+
+  it('reads an event with a target as a targeted event even when its type is listened for, as the engine does', () => {
+    // docs/dsl.md (compat): only an event *without* targetDataSourceId is delivered by its type. So
+    // {targetDataSourceId: "src", type: "order", event: "go"} is named by its own `event`, "go",
+    // and `go` takes it (the engine moves idle>seen); read by its type it would be "order".
+    const doc = both({
+      instancePer: 'correlationId',
+      states: [{ name: 'idle', isInitial: true }, 'seen'],
+      transitions: [{ from: 'idle', to: 'seen', trigger: 'go' }],
+    });
+    const events = [{ targetDataSourceId: 'src', type: 'order', correlationId: 'a', event: 'go' }];
+    expect(conform(loadScenario(doc).scenario!, events)).toMatchObject({
+      ok: true,
+      report: { cases: 1, fittingCases: 1, events: 1, consumedEvents: 1, deviations: [] },
+    });
+    expect(engineMoves(doc, events)).toEqual(['idle>seen']);
+  });
+
+  it('names a typed event by its type only when the FSM reads the field `event`, as the engine does', () => {
+    // docs/dsl.md: an event-name trigger matches data[eventField]; a typed event's data gets
+    // `event` = its type, not `step`. With eventField "step", o1's payload has no step: it has no
+    // name and "order" does not take it (a deviation in idle); o2's step "order" is taken.
+    const doc = both({
+      instancePer: 'correlationId',
+      eventField: 'step',
+      states: [{ name: 'idle', isInitial: true }, 'seen'],
+      transitions: [{ from: 'idle', to: 'seen', trigger: 'order' }],
+    });
+    const events = [
+      { type: 'order', data: { correlationId: 'o1' } },
+      { type: 'order', data: { correlationId: 'o2', step: 'order' } },
+    ];
+    expect(conform(loadScenario(doc).scenario!, events)).toMatchObject({
+      ok: true,
+      report: {
+        cases: 2,
+        fittingCases: 1,
+        events: 2,
+        consumedEvents: 1,
+        deviations: [{ case: 'o1', index: 0, event: null, state: 'idle', position: 0 }],
+      },
+    });
+    expect(engineMoves(doc, events)).toEqual(['idle>seen']);
+  });
+
+  it('leaves the variables as they were on log and emit actions, as the engine does', () => {
+    // docs/discovery.md: the replay leaves out emit and log actions; in the engine they change no
+    // variable either. Leaving idle logs and emits; `finish [len(variables) == 0]` then holds.
+    const doc = both({
+      instancePer: 'correlationId',
+      states: [
+        {
+          name: 'idle',
+          isInitial: true,
+          onExit: [{ action: 'log', message: 'left idle' }, { action: 'emit' }],
+        },
+        'busy',
+        { name: 'end', isFinal: true },
+      ],
+      transitions: [
+        { from: 'idle', to: 'busy', trigger: 'take' },
+        { from: 'busy', to: 'end', trigger: 'finish', condition: 'len(variables) == 0' },
+      ],
+    });
+    const events = [
+      { targetDataSourceId: 'src', correlationId: 'x', event: 'take' },
+      { targetDataSourceId: 'src', correlationId: 'x', event: 'finish' },
+    ];
+    expect(conform(loadScenario(doc).scenario!, events)).toMatchObject({
+      ok: true,
+      report: { cases: 1, fittingCases: 1, events: 2, consumedEvents: 2, deviations: [] },
+    });
+    expect(engineMoves(doc, events)).toEqual(['idle>busy', 'busy>end']);
+  });
+});
