@@ -941,3 +941,92 @@ describe('conform, events that carry both shapes, and other event fields', () =>
     expect(engineMoves(doc, events)).toEqual(['idle>busy', 'busy>end']);
   });
 });
+
+describe('conform, conditions and formulas that fail', () => {
+  /** One FSM fed by "src", with the given states and transitions. */
+  const fsmDoc = (fsm: object) => ({
+    version: '3.0',
+    nodes: [
+      { nodeId: 'src', type: 'DataSource', count: 0, outputs: [{ destinationNodeId: 'fsm' }] },
+      {
+        nodeId: 'fsm',
+        type: 'FSM',
+        fsm: { instancePer: 'correlationId', ...fsm },
+        outputs: [{ destinationNodeId: 'end' }],
+      },
+      { nodeId: 'end', type: 'Sink' },
+    ],
+  });
+  const ev = (event: string, value?: unknown) => ({ targetDataSourceId: 'src', correlationId: 'x', event, value });
+
+  it('takes no transition when an action’s formula fails, and undoes the actions before it, as the engine does', () => {
+    // The engine records the failure (NODE_ERROR) and undoes the firing: the state and the
+    // variables stay as they were. x's first take has value 5: leaving idle raises n to 1, then
+    // entering busy fails on len(5) — so x stays in idle with n = 0, a deviation. Its second take
+    // (value "ab") raises n to 1 and sets size to 2, so `finish [n == 1 && size == 2]` holds.
+    const doc = fsmDoc({
+      variables: { n: 0, size: 0 },
+      states: [
+        { name: 'idle', isInitial: true, onExit: [{ action: 'increment', target: 'n' }] },
+        { name: 'busy', onEntry: [{ action: 'set_variable', target: 'size', formula: 'len(value)' }] },
+        { name: 'done', isFinal: true },
+      ],
+      transitions: [
+        { from: 'idle', to: 'busy', trigger: 'take' },
+        { from: 'busy', to: 'done', trigger: 'finish', condition: 'n == 1 && size == 2' },
+      ],
+    });
+    const events = [ev('take', 5), ev('take', 'ab'), ev('finish')];
+    expect(conform(loadScenario(doc).scenario!, events)).toMatchObject({
+      ok: true,
+      report: {
+        cases: 1,
+        fittingCases: 0,
+        events: 3,
+        consumedEvents: 2,
+        deviations: [{ case: 'x', index: 0, event: 'take', state: 'idle', position: 0 }],
+        byState: { idle: 1 },
+      },
+    });
+    expect(engineMoves(doc, events)).toEqual(['idle>busy', 'busy>done']);
+  });
+
+  it('tries no later transition once a condition fails, as the engine does', () => {
+    // The engine records a condition's runtime error and leaves the token there: x's first go
+    // (value 5) fails on len(5), so the unguarded idle → b is not tried and x stays in idle; its
+    // second go (value "s") takes idle → a.
+    const doc = fsmDoc({
+      states: [{ name: 'idle', isInitial: true }, 'a', 'b'],
+      transitions: [
+        { from: 'idle', to: 'a', trigger: 'go', condition: 'len(value) > 0' },
+        { from: 'idle', to: 'b', trigger: 'go' },
+      ],
+    });
+    const events = [ev('go', 5), ev('go', 's')];
+    expect(conform(loadScenario(doc).scenario!, events)).toMatchObject({
+      ok: true,
+      report: {
+        cases: 1,
+        events: 2,
+        consumedEvents: 1,
+        deviations: [{ case: 'x', index: 0, event: 'go', state: 'idle', position: 0 }],
+      },
+    });
+    expect(engineMoves(doc, events)).toEqual(['idle>a']);
+  });
+
+  it('gives a condition no empty token id, as the engine does', () => {
+    // docs/dsl.md: the token a condition sees has an id, made by the engine (`<node>#<n>`), never
+    // an empty text; so `go [token.id != ""]` holds in the engine and the replay takes go too.
+    const doc = fsmDoc({
+      states: [{ name: 'idle', isInitial: true }, 'done'],
+      transitions: [{ from: 'idle', to: 'done', trigger: 'go', condition: 'token.id != ""' }],
+    });
+    const events = [ev('go')];
+    expect(conform(loadScenario(doc).scenario!, events)).toMatchObject({
+      ok: true,
+      report: { cases: 1, fittingCases: 1, events: 1, consumedEvents: 1, deviations: [] },
+    });
+    expect(engineMoves(doc, events)).toEqual(['idle>done']);
+  });
+});
