@@ -619,7 +619,7 @@ describe('conform, edges of the log', () => {
     }
   });
 
-  it('names no event for a missing or null event field, as the engine does, and counts them under ""', () => {
+  it('names no event for a missing or null event field, as the engine does, and counts them under the empty name', () => {
     // docs/discovery.md: a deviation's `event` is null for none. The engine matches no event name
     // against a missing or null field, not even the names "undefined" and "null"; so x's two
     // nameless events and y's null one are all deviations in idle, counted under the name "".
@@ -733,7 +733,7 @@ describe('conform, which FSM and which events', () => {
 });
 
 describe('conform, one machine per node', () => {
-  it('replays every event on one machine, the case "", when the FSM is instancePer node, as the engine does', () => {
+  it('replays every event on one machine, the empty case, when the FSM is instancePer node, as the engine does', () => {
     // The door with instancePer "node": x opens it, y's open meets the open door (no "open" from
     // open: a deviation, index 1 of the one case), x's ping is taken (open → open).
     const doc = {
@@ -1016,8 +1016,9 @@ describe('conform, conditions and formulas that fail', () => {
   });
 
   it('gives a condition no empty token id, as the engine does', () => {
-    // docs/dsl.md: the token a condition sees has an id, made by the engine (`<node>#<n>`), never
-    // an empty text; so `go [token.id != ""]` holds in the engine and the replay takes go too.
+    // docs/dsl.md (scopes): `token` carries an `id`, which the engine makes as `<node>#<n>`
+    // (src/engine/ledger/tokenTable.ts), never an empty text; so `go [token.id != ""]` holds in the
+    // engine, and the replay, which cannot know n, must take go too.
     const doc = fsmDoc({
       states: [{ name: 'idle', isInitial: true }, 'done'],
       transitions: [{ from: 'idle', to: 'done', trigger: 'go', condition: 'token.id != ""' }],
