@@ -2,7 +2,9 @@
  * Conformance (issue 26, item 3): events replayed against one FSM of a template, case by case, the
  * way the engine's FSM would take them — the first transition from the case's state whose trigger
  * matches and whose condition holds consumes the event, running the states' variable actions; an
- * event no transition takes leaves the state as it was and is a deviation. Pure and linear: one pass,
+ * event no transition takes leaves the state as it was and is a deviation, and so is one whose
+ * condition or action formula fails to evaluate (the engine records an error and undoes the firing,
+ * trying no later transition). Pure and linear: one pass,
  * one machine per case, a token's data built only when a condition or formula needs it. What the
  * replay leaves out is documented in docs/discovery.md (timers, nodes before the FSM, emit and log).
  */
@@ -165,10 +167,17 @@ export function conform(scenario: Scenario, events: readonly unknown[], fsmId?: 
     let took = false;
     for (const s of from[m.state]!) {
       if (s.event !== null && s.event !== name) continue;
-      if (s.condition !== null && !holds(s.condition, scope(dataOf(), idsOf(), names[m.state]!, m.vars))) continue;
+      if (s.condition !== null) {
+        const h = holds(s.condition, scope(dataOf(), idsOf(), names[m.state]!, m.vars));
+        if (h === null) break; // the engine records the error and tries no later transition
+        if (!h) continue;
+      }
       if (m.vars !== null) {
-        run(onExit[m.state]!, dataOf(), idsOf(), names[m.state]!, m.vars);
-        run(onEntry[s.to]!, dataOf(), idsOf(), names[s.to]!, m.vars);
+        // On a failing formula the engine records the error and undoes the firing: state and variables stay.
+        const vars = { ...m.vars };
+        if (!run(onExit[m.state]!, dataOf(), idsOf(), names[m.state]!, vars)) break;
+        if (!run(onEntry[s.to]!, dataOf(), idsOf(), names[s.to]!, vars)) break;
+        m.vars = vars;
       }
       m.state = s.to;
       took = true;
@@ -213,7 +222,8 @@ function scope(
   const s: Record<string, unknown> = { ...(vars ?? {}) };
   s['value'] = data['value'] ?? null;
   s['data'] = data;
-  s['token'] = { id: '', correlationIds: ids, data };
+  // The engine's token id (`<node>#<n>`) counts tokens the replay does not see: none, never "".
+  s['token'] = { correlationIds: ids, data };
   s['step'] = 0;
   s['time'] = 0;
   s['state'] = state;
@@ -221,19 +231,20 @@ function scope(
   return s;
 }
 
-function holds(expr: CompiledExpr, s: Record<string, unknown>): boolean {
+/** Pure: whether the condition holds; null when it fails to evaluate (the engine records an error). */
+function holds(expr: CompiledExpr, s: Record<string, unknown>): boolean | null {
   const r = expr.evaluate({ scope: s as never });
-  return r.ok && Boolean(r.value);
+  return r.ok ? Boolean(r.value) : null;
 }
 
-/** Not pure: runs variable actions on `vars` (a formula that fails leaves its variable as it was). */
+/** Not pure: runs variable actions on `vars`; false as soon as a formula fails (the engine undoes the firing then). */
 function run(
   actions: readonly Action[],
   data: Record<string, unknown>,
   ids: readonly string[],
   state: string,
   vars: Record<string, unknown>,
-): void {
+): boolean {
   for (const a of actions) {
     if (a.kind === 'add') {
       const v = vars[a.target];
@@ -242,6 +253,8 @@ function run(
     else if (a.expr !== NEVER) {
       const r = a.expr.evaluate({ scope: scope(data, ids, state, vars) as never });
       if (r.ok) vars[a.target] = r.value;
+      else return false;
     }
   }
+  return true;
 }

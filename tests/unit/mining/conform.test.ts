@@ -788,3 +788,455 @@ describe('conform, correlation ids read as the engine’s queue reads them', () 
     expect(engineMoves(d, events)).toEqual(['idle>seen', 'idle>seen']);
   });
 });
+
+describe('conform, edges of the log', () => {
+  it('answers fitness 1 for a log with nothing to replay, as docs/discovery.md says', () => {
+    // docs/discovery.md: eventFitness and caseFitness are 1 for none. The event to "other" reaches
+    // only a sink, so nothing is replayed.
+    const empty = {
+      ok: true,
+      report: {
+        fsm: 'door',
+        cases: 0,
+        fittingCases: 0,
+        events: 0,
+        consumedEvents: 0,
+        eventFitness: 1,
+        caseFitness: 1,
+        deviations: [],
+        byState: {},
+        byEvent: {},
+      },
+    };
+    expect(conform(scenario(), [])).toEqual(empty);
+    expect(conform(scenario(), [e('w', 'open', 'other')])).toEqual(empty);
+  });
+
+  it('refuses an event that is not a JSON object with the sentence the engine’s queue gives', () => {
+    // null, a number, a text and an array are each refused at their index, field "" (the whole event).
+    for (const bad of [null, 5, 'open', [e('x', 'open')]]) {
+      const engine = new Engine();
+      engine.initialize(DOC);
+      expect(engine.getExternalEventQueue().addEvents([bad as never]), JSON.stringify(bad)).toMatchObject({
+        ok: false,
+        error: 'an event must be a JSON object',
+      });
+      expect(conform(scenario(), [e('x', 'open'), bad]), JSON.stringify(bad)).toEqual({
+        ok: false,
+        problem: { index: 1, field: '', message: 'an event must be a JSON object' },
+      });
+    }
+  });
+
+  it('names no event for a missing or null event field, as the engine does, and counts them under the empty name', () => {
+    // docs/discovery.md: a deviation's `event` is null for none. The engine matches no event name
+    // against a missing or null field, not even the names "undefined" and "null"; so x's two
+    // nameless events and y's null one are all deviations in idle, counted under the name "".
+    const doc = {
+      version: '3.0',
+      nodes: [
+        { nodeId: 'src', type: 'DataSource', count: 0, outputs: [{ destinationNodeId: 'fsm' }] },
+        {
+          nodeId: 'fsm',
+          type: 'FSM',
+          fsm: {
+            instancePer: 'correlationId',
+            states: [{ name: 'idle', isInitial: true }, 'a', 'b'],
+            transitions: [
+              { from: 'idle', to: 'a', trigger: 'undefined' },
+              { from: 'idle', to: 'b', trigger: 'null' },
+            ],
+          },
+          outputs: [{ destinationNodeId: 'end' }],
+        },
+        { nodeId: 'end', type: 'Sink' },
+      ],
+    };
+    const events = [
+      { targetDataSourceId: 'src', correlationId: 'x' },
+      { targetDataSourceId: 'src', correlationId: 'y', event: null },
+      { targetDataSourceId: 'src', correlationId: 'x' },
+    ];
+    expect(conform(loadScenario(doc).scenario!, events)).toEqual({
+      ok: true,
+      report: {
+        fsm: 'fsm',
+        cases: 2,
+        fittingCases: 0,
+        events: 3,
+        consumedEvents: 0,
+        eventFitness: 0,
+        caseFitness: 0,
+        deviations: [
+          { case: 'x', index: 0, event: null, state: 'idle', position: 0 },
+          { case: 'y', index: 0, event: null, state: 'idle', position: 1 },
+        ],
+        byState: { idle: 3 },
+        byEvent: { '': 3 },
+      },
+    });
+    expect(engineMoves(doc, events)).toEqual([]);
+  });
+});
+
+describe('conform, which FSM and which events', () => {
+  // src feeds two FSMs: "a" takes go, "b" takes stop; "b" also passes tokens back to itself.
+  const doc = {
+    version: '3.0',
+    nodes: [
+      {
+        nodeId: 'src',
+        type: 'DataSource',
+        count: 0,
+        outputs: [{ destinationNodeId: 'a' }, { destinationNodeId: 'b' }],
+      },
+      {
+        nodeId: 'a',
+        type: 'FSM',
+        fsm: {
+          instancePer: 'correlationId',
+          states: [{ name: 'idle', isInitial: true }, 'done'],
+          transitions: [{ from: 'idle', to: 'done', trigger: 'go' }],
+        },
+        outputs: [{ destinationNodeId: 'end' }],
+      },
+      {
+        nodeId: 'b',
+        type: 'FSM',
+        fsm: {
+          instancePer: 'correlationId',
+          states: [{ name: 'idle', isInitial: true }, 'done'],
+          transitions: [{ from: 'idle', to: 'done', trigger: 'stop' }],
+        },
+        outputs: [{ destinationNodeId: 'b' }, { destinationNodeId: 'end' }],
+      },
+      { nodeId: 'end', type: 'Sink' },
+    ],
+  };
+
+  it('replays against the FSM named by id, else the first, and answers null for an id that is none', () => {
+    const s = loadScenario(doc).scenario!;
+    const events = [{ targetDataSourceId: 'src', correlationId: 'x', event: 'go' }];
+    expect(conform(s, events)).toMatchObject({ ok: true, report: { fsm: 'a', cases: 1, consumedEvents: 1 } });
+    expect(conform(s, events, 'b')).toMatchObject({
+      ok: true,
+      report: { fsm: 'b', cases: 1, consumedEvents: 0, deviations: [{ case: 'x', event: 'go', state: 'idle' }] },
+    });
+    expect(conform(s, events, 'end')).toBeNull();
+  });
+
+  it('finds the DataSources of an FSM on a loop, and replays no event addressed to a node that is not a DataSource', () => {
+    // docs/discovery.md: only events addressed to a DataSource upstream of the FSM are replayed.
+    // "b" and "a" are not DataSources (the engine's queue refuses such a target): skipped.
+    const s = loadScenario(doc).scenario!;
+    const events = [
+      { targetDataSourceId: 'b', correlationId: 'x', event: 'go' },
+      { targetDataSourceId: 'a', correlationId: 'y', event: 'stop' },
+      { targetDataSourceId: 'src', correlationId: 'z', event: 'stop' },
+    ];
+    expect(conform(s, events, 'b')).toMatchObject({
+      ok: true,
+      report: { fsm: 'b', cases: 1, fittingCases: 1, events: 1, consumedEvents: 1, deviations: [] },
+    });
+  });
+});
+
+describe('conform, one machine per node', () => {
+  it('replays every event on one machine, the empty case, when the FSM is instancePer node, as the engine does', () => {
+    // The door with instancePer "node": x opens it, y's open meets the open door (no "open" from
+    // open: a deviation, index 1 of the one case), x's ping is taken (open → open).
+    const doc = {
+      ...DOC,
+      nodes: DOC.nodes.map((n) => (n.nodeId === 'door' ? { ...n, fsm: { ...n.fsm!, instancePer: 'node' } } : n)),
+    };
+    const events = [e('x', 'open'), e('y', 'open'), e('x', 'ping')];
+    expect(conform(loadScenario(doc).scenario!, events)).toEqual({
+      ok: true,
+      report: {
+        fsm: 'door',
+        cases: 1,
+        fittingCases: 0,
+        events: 3,
+        consumedEvents: 2,
+        eventFitness: 2 / 3,
+        caseFitness: 0,
+        deviations: [{ case: '', index: 1, event: 'open', state: 'open', position: 1 }],
+        byState: { open: 1 },
+        byEvent: { open: 1 },
+      },
+    });
+    expect(engineMoves(doc, events)).toEqual(['new>open', 'open>open']);
+  });
+});
+
+describe('conform, what a condition sees', () => {
+  it('reads declared variables and the fixed names in a condition, from an initial state not listed first', () => {
+    // docs/dsl.md: an FSM condition sees `state`, `step`, `time`, `variables` and each variable by
+    // name. No action changes `limit`, yet it is 2; the initial state is idle though "done" is
+    // listed first. So `go` holds and the engine moves idle>done.
+    const doc = {
+      version: '3.0',
+      nodes: [
+        { nodeId: 'src', type: 'DataSource', count: 0, outputs: [{ destinationNodeId: 'fsm' }] },
+        {
+          nodeId: 'fsm',
+          type: 'FSM',
+          fsm: {
+            instancePer: 'correlationId',
+            variables: { limit: 2 },
+            states: [
+              { name: 'done', isFinal: true },
+              { name: 'idle', isInitial: true },
+            ],
+            transitions: [
+              {
+                from: 'idle',
+                to: 'done',
+                trigger: 'go',
+                condition: 'limit == 2 && variables.limit == 2 && state == "idle" && step >= 0 && time >= 0',
+              },
+            ],
+          },
+          outputs: [{ destinationNodeId: 'end' }],
+        },
+        { nodeId: 'end', type: 'Sink' },
+      ],
+    };
+    const events = [{ targetDataSourceId: 'src', correlationId: 'x', event: 'go' }];
+    expect(conform(loadScenario(doc).scenario!, events)).toMatchObject({
+      ok: true,
+      report: { cases: 1, fittingCases: 1, events: 1, consumedEvents: 1, deviations: [] },
+    });
+    expect(engineMoves(doc, events)).toEqual(['idle>done']);
+  });
+
+  it('runs the actions of an FSM that declares no variables, whichever states have them, as the engine does', () => {
+    // docs/dsl.md, FSM: an increment counts a missing variable as 0. Each variant increments n once
+    // before `finish [n == 1]` is tested — on entering busy, or on leaving idle — whether the other
+    // states have actions too or none; so idle>busy and busy>done both happen.
+    const inc = [{ action: 'increment', target: 'n' }];
+    const variants: Record<string, { idle?: object; busy?: object; done?: object }> = {
+      'onEntry of busy only': { busy: { onEntry: inc } },
+      'onEntry of every state': { idle: { onEntry: inc }, busy: { onEntry: inc }, done: { onEntry: inc } },
+      'onExit of idle only': { idle: { onExit: inc } },
+      'onExit of every state': { idle: { onExit: inc }, busy: { onExit: inc }, done: { onExit: inc } },
+    };
+    for (const [label, v] of Object.entries(variants)) {
+      const doc = {
+        version: '3.0',
+        nodes: [
+          { nodeId: 'src', type: 'DataSource', count: 0, outputs: [{ destinationNodeId: 'fsm' }] },
+          {
+            nodeId: 'fsm',
+            type: 'FSM',
+            fsm: {
+              instancePer: 'correlationId',
+              states: [
+                { name: 'idle', isInitial: true, ...v.idle },
+                { name: 'busy', ...v.busy },
+                { name: 'done', isFinal: true, ...v.done },
+              ],
+              transitions: [
+                { from: 'idle', to: 'busy', trigger: 'take' },
+                { from: 'busy', to: 'done', trigger: 'finish', condition: 'n == 1' },
+              ],
+            },
+            outputs: [{ destinationNodeId: 'end' }],
+          },
+          { nodeId: 'end', type: 'Sink' },
+        ],
+      };
+      const events = [
+        { targetDataSourceId: 'src', correlationId: 'x', event: 'take' },
+        { targetDataSourceId: 'src', correlationId: 'x', event: 'finish' },
+      ];
+      expect(conform(loadScenario(doc).scenario!, events), label).toMatchObject({
+        ok: true,
+        report: { cases: 1, fittingCases: 1, events: 2, consumedEvents: 2, deviations: [] },
+      });
+      expect(engineMoves(doc, events), label).toEqual(['idle>busy', 'busy>done']);
+    }
+  });
+});
+
+describe('conform, events that carry both shapes, and other event fields', () => {
+  /** A targeted source "src" and an execution-events source of type "order", both into one FSM. */
+  const both = (fsm: object) => ({
+    version: '3.0',
+    nodes: [
+      { nodeId: 'src', type: 'DataSource', count: 0, outputs: [{ destinationNodeId: 'fsm' }] },
+      {
+        nodeId: 'orders',
+        type: 'DataSource',
+        generation: { type: 'execution-events', eventType: 'order' },
+        outputs: [{ destinationNodeId: 'fsm' }],
+      },
+      { nodeId: 'fsm', type: 'FSM', fsm, outputs: [{ destinationNodeId: 'done' }] },
+      { nodeId: 'done', type: 'Sink' },
+    ],
+  });
+
+  it('reads an event with a target as a targeted event even when its type is listened for, as the engine does', () => {
+    // docs/dsl.md (compat): only an event *without* targetDataSourceId is delivered by its type. So
+    // {targetDataSourceId: "src", type: "order", event: "go"} is named by its own `event`, "go",
+    // and `go` takes it (the engine moves idle>seen); read by its type it would be "order".
+    const doc = both({
+      instancePer: 'correlationId',
+      states: [{ name: 'idle', isInitial: true }, 'seen'],
+      transitions: [{ from: 'idle', to: 'seen', trigger: 'go' }],
+    });
+    const events = [{ targetDataSourceId: 'src', type: 'order', correlationId: 'a', event: 'go' }];
+    expect(conform(loadScenario(doc).scenario!, events)).toMatchObject({
+      ok: true,
+      report: { cases: 1, fittingCases: 1, events: 1, consumedEvents: 1, deviations: [] },
+    });
+    expect(engineMoves(doc, events)).toEqual(['idle>seen']);
+  });
+
+  it('names a typed event by its type only when the FSM reads the field `event`, as the engine does', () => {
+    // docs/dsl.md: an event-name trigger matches data[eventField]; a typed event's data gets
+    // `event` = its type, not `step`. With eventField "step", o1's payload has no step: it has no
+    // name and "order" does not take it (a deviation in idle); o2's step "order" is taken.
+    const doc = both({
+      instancePer: 'correlationId',
+      eventField: 'step',
+      states: [{ name: 'idle', isInitial: true }, 'seen'],
+      transitions: [{ from: 'idle', to: 'seen', trigger: 'order' }],
+    });
+    const events = [
+      { type: 'order', data: { correlationId: 'o1' } },
+      { type: 'order', data: { correlationId: 'o2', step: 'order' } },
+    ];
+    expect(conform(loadScenario(doc).scenario!, events)).toMatchObject({
+      ok: true,
+      report: {
+        cases: 2,
+        fittingCases: 1,
+        events: 2,
+        consumedEvents: 1,
+        deviations: [{ case: 'o1', index: 0, event: null, state: 'idle', position: 0 }],
+      },
+    });
+    expect(engineMoves(doc, events)).toEqual(['idle>seen']);
+  });
+
+  it('leaves the variables as they were on log and emit actions, as the engine does', () => {
+    // docs/discovery.md: the replay leaves out emit and log actions; in the engine they change no
+    // variable either. Leaving idle logs and emits; `finish [len(variables) == 0]` then holds.
+    const doc = both({
+      instancePer: 'correlationId',
+      states: [
+        {
+          name: 'idle',
+          isInitial: true,
+          onExit: [{ action: 'log', message: 'left idle' }, { action: 'emit' }],
+        },
+        'busy',
+        { name: 'end', isFinal: true },
+      ],
+      transitions: [
+        { from: 'idle', to: 'busy', trigger: 'take' },
+        { from: 'busy', to: 'end', trigger: 'finish', condition: 'len(variables) == 0' },
+      ],
+    });
+    const events = [
+      { targetDataSourceId: 'src', correlationId: 'x', event: 'take' },
+      { targetDataSourceId: 'src', correlationId: 'x', event: 'finish' },
+    ];
+    expect(conform(loadScenario(doc).scenario!, events)).toMatchObject({
+      ok: true,
+      report: { cases: 1, fittingCases: 1, events: 2, consumedEvents: 2, deviations: [] },
+    });
+    expect(engineMoves(doc, events)).toEqual(['idle>busy', 'busy>end']);
+  });
+});
+
+describe('conform, conditions and formulas that fail', () => {
+  /** One FSM fed by "src", with the given states and transitions. */
+  const fsmDoc = (fsm: object) => ({
+    version: '3.0',
+    nodes: [
+      { nodeId: 'src', type: 'DataSource', count: 0, outputs: [{ destinationNodeId: 'fsm' }] },
+      {
+        nodeId: 'fsm',
+        type: 'FSM',
+        fsm: { instancePer: 'correlationId', ...fsm },
+        outputs: [{ destinationNodeId: 'end' }],
+      },
+      { nodeId: 'end', type: 'Sink' },
+    ],
+  });
+  const ev = (event: string, value?: unknown) => ({ targetDataSourceId: 'src', correlationId: 'x', event, value });
+
+  it('takes no transition when an action’s formula fails, and undoes the actions before it, as the engine does', () => {
+    // The engine records the failure (NODE_ERROR) and undoes the firing: the state and the
+    // variables stay as they were. x's first take has value 5: leaving idle raises n to 1, then
+    // entering busy fails on len(5) — so x stays in idle with n = 0, a deviation. Its second take
+    // (value "ab") raises n to 1 and sets size to 2, so `finish [n == 1 && size == 2]` holds.
+    const doc = fsmDoc({
+      variables: { n: 0, size: 0 },
+      states: [
+        { name: 'idle', isInitial: true, onExit: [{ action: 'increment', target: 'n' }] },
+        { name: 'busy', onEntry: [{ action: 'set_variable', target: 'size', formula: 'len(value)' }] },
+        { name: 'done', isFinal: true },
+      ],
+      transitions: [
+        { from: 'idle', to: 'busy', trigger: 'take' },
+        { from: 'busy', to: 'done', trigger: 'finish', condition: 'n == 1 && size == 2' },
+      ],
+    });
+    const events = [ev('take', 5), ev('take', 'ab'), ev('finish')];
+    expect(conform(loadScenario(doc).scenario!, events)).toMatchObject({
+      ok: true,
+      report: {
+        cases: 1,
+        fittingCases: 0,
+        events: 3,
+        consumedEvents: 2,
+        deviations: [{ case: 'x', index: 0, event: 'take', state: 'idle', position: 0 }],
+        byState: { idle: 1 },
+      },
+    });
+    expect(engineMoves(doc, events)).toEqual(['idle>busy', 'busy>done']);
+  });
+
+  it('tries no later transition once a condition fails, as the engine does', () => {
+    // The engine records a condition's runtime error and leaves the token there: x's first go
+    // (value 5) fails on len(5), so the unguarded idle → b is not tried and x stays in idle; its
+    // second go (value "s") takes idle → a.
+    const doc = fsmDoc({
+      states: [{ name: 'idle', isInitial: true }, 'a', 'b'],
+      transitions: [
+        { from: 'idle', to: 'a', trigger: 'go', condition: 'len(value) > 0' },
+        { from: 'idle', to: 'b', trigger: 'go' },
+      ],
+    });
+    const events = [ev('go', 5), ev('go', 's')];
+    expect(conform(loadScenario(doc).scenario!, events)).toMatchObject({
+      ok: true,
+      report: {
+        cases: 1,
+        events: 2,
+        consumedEvents: 1,
+        deviations: [{ case: 'x', index: 0, event: 'go', state: 'idle', position: 0 }],
+      },
+    });
+    expect(engineMoves(doc, events)).toEqual(['idle>a']);
+  });
+
+  it('gives a condition no empty token id, as the engine does', () => {
+    // docs/dsl.md (scopes): `token` carries an `id`, which the engine makes as `<node>#<n>`
+    // (src/engine/ledger/tokenTable.ts), never an empty text; so `go [token.id != ""]` holds in the
+    // engine, and the replay, which cannot know n, must take go too.
+    const doc = fsmDoc({
+      states: [{ name: 'idle', isInitial: true }, 'done'],
+      transitions: [{ from: 'idle', to: 'done', trigger: 'go', condition: 'token.id != ""' }],
+    });
+    const events = [ev('go')];
+    expect(conform(loadScenario(doc).scenario!, events)).toMatchObject({
+      ok: true,
+      report: { cases: 1, fittingCases: 1, events: 1, consumedEvents: 1, deviations: [] },
+    });
+    expect(engineMoves(doc, events)).toEqual(['idle>done']);
+  });
+});
