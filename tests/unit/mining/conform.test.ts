@@ -651,9 +651,9 @@ describe('conform, conditions and formulas written as JavaScript', () => {
   });
 });
 
-describe('conform, correlation ids read as the engine’s queue reads them', () => {
-  /** A targeted source "src" and an execution-events source of type "order", both into one FSM. */
-  const doc = (instancePer: string, transitions: unknown[]) => ({
+/** A targeted source "src" and an execution-events source of type "order", both into FSM `fsm`. */
+function twoSources(fsm: object) {
+  return {
     version: '3.0',
     nodes: [
       { nodeId: 'src', type: 'DataSource', count: 0, outputs: [{ destinationNodeId: 'fsm' }] },
@@ -663,15 +663,15 @@ describe('conform, correlation ids read as the engine’s queue reads them', () 
         generation: { type: 'execution-events', eventType: 'order' },
         outputs: [{ destinationNodeId: 'fsm' }],
       },
-      {
-        nodeId: 'fsm',
-        type: 'FSM',
-        fsm: { instancePer, states: [{ name: 'idle', isInitial: true }, 'seen'], transitions },
-        outputs: [{ destinationNodeId: 'done' }],
-      },
+      { nodeId: 'fsm', type: 'FSM', fsm, outputs: [{ destinationNodeId: 'done' }] },
       { nodeId: 'done', type: 'Sink' },
     ],
-  });
+  };
+}
+
+describe('conform, correlation ids read as the engine’s queue reads them', () => {
+  const doc = (instancePer: string, transitions: unknown[]) =>
+    twoSources({ instancePer, states: [{ name: 'idle', isInitial: true }, 'seen'], transitions });
   const go = [{ from: 'idle', to: 'seen', trigger: 'go' }];
 
   it('refuses an event whose correlation ids the engine’s queue refuses, whatever the FSM’s instancePer', () => {
@@ -1060,21 +1060,7 @@ describe('conform, what a condition sees', () => {
 });
 
 describe('conform, events that carry both shapes, and other event fields', () => {
-  /** A targeted source "src" and an execution-events source of type "order", both into one FSM. */
-  const both = (fsm: object) => ({
-    version: '3.0',
-    nodes: [
-      { nodeId: 'src', type: 'DataSource', count: 0, outputs: [{ destinationNodeId: 'fsm' }] },
-      {
-        nodeId: 'orders',
-        type: 'DataSource',
-        generation: { type: 'execution-events', eventType: 'order' },
-        outputs: [{ destinationNodeId: 'fsm' }],
-      },
-      { nodeId: 'fsm', type: 'FSM', fsm, outputs: [{ destinationNodeId: 'done' }] },
-      { nodeId: 'done', type: 'Sink' },
-    ],
-  });
+  const both = twoSources;
 
   it('reads an event with a target as a targeted event even when its type is listened for, as the engine does', () => {
     // docs/dsl.md (compat): only an event *without* targetDataSourceId is delivered by its type. So
