@@ -11,19 +11,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { defaultHasher } from '../../../../src/engine';
 import { mergeShards } from '../../../../src/engine/shard';
-import { linesOf, load, shardFile } from './shardFiles';
-
-/** A log-fed DataSource (one event a step) straight into Sink `done`. */
-const template = {
-  version: '3.0',
-  seed: 7,
-  tickMs: 1000,
-  maxSteps: 1000,
-  nodes: [
-    { nodeId: 'log', type: 'DataSource', count: 0, batchSize: 1, outputs: [{ destinationNodeId: 'done' }] },
-    { nodeId: 'done', type: 'Sink' },
-  ],
-};
+import { linesOf, load, logToSink as template, shardFile } from './shardFiles';
 
 const options = { hasher: defaultHasher, sinkValuesLimit: 1000 };
 

@@ -8,19 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultHasher } from '../../../../src/engine';
 import { mergeShards, type ShardSource } from '../../../../src/engine/shard';
-import { linesOf, shardFile } from './shardFiles';
-
-/** A log-fed DataSource (one event a step) straight into Sink `done`. */
-const template = {
-  version: '3.0',
-  seed: 7,
-  tickMs: 1000,
-  maxSteps: 1000,
-  nodes: [
-    { nodeId: 'log', type: 'DataSource', count: 0, batchSize: 1, outputs: [{ destinationNodeId: 'done' }] },
-    { nodeId: 'done', type: 'Sink' },
-  ],
-};
+import { linesOf, logToSink as template, shardFile } from './shardFiles';
 
 const events = ['c1', 'c2', 'c3', 'c4'].map((correlationId, i) => ({
   targetDataSourceId: 'log',

@@ -8,6 +8,18 @@ import { SHARD_FORMAT, SHARD_HASH } from '../../../../src/engine/shard';
 import { shardEvents } from '../../../../src/cli/shard/shardEvents';
 import { shardFileChunks } from '../../../../src/cli/shard/shardWriter';
 
+/** A log-fed DataSource (one event a step) straight into Sink `done` (the merge tests' template). */
+export const logToSink = {
+  version: '3.0',
+  seed: 7,
+  tickMs: 1000,
+  maxSteps: 1000,
+  nodes: [
+    { nodeId: 'log', type: 'DataSource', count: 0, batchSize: 1, outputs: [{ destinationNodeId: 'done' }] },
+    { nodeId: 'done', type: 'Sink' },
+  ],
+};
+
 /** Not pure (runs an engine): the template `doc` loaded, or a thrown error naming why it does not load. */
 export function load(doc: unknown): Engine {
   const engine = new Engine();
