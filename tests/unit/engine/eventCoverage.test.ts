@@ -42,6 +42,25 @@ const ev = (event: string | undefined, target = 'src', id = 'c1') => ({
   ...(event === undefined ? {} : { event }),
 });
 
+/** An execution-events source of type "reading" into FSM `m` (the typed-event tests). */
+const typedFeed = {
+  version: '3.0',
+  name: 'typed',
+  nodes: [
+    {
+      nodeId: 'feed',
+      type: 'DataSource',
+      generation: { type: 'execution-events', eventType: 'reading' },
+      outputs: [{ destinationNodeId: 'm' }],
+    },
+    {
+      nodeId: 'm',
+      type: 'FSM',
+      fsm: { states: ['idle', 'busy'], transitions: [{ from: 'idle', to: 'busy', trigger: 'start' }] },
+    },
+  ],
+};
+
 describe('eventCoverage', () => {
   it('counts events whose names a transition listens for, the names none does, and transitions never fired', () => {
     // open ×2, ping ×1 match; E1 ×3 and one event without a name do not; "close" never comes.
@@ -128,23 +147,7 @@ describe('eventCoverage', () => {
   });
 
   it('counts a typed event whose data is null as addressed by its type but malformed, as the queue refuses it', () => {
-    const doc = {
-      version: '3.0',
-      name: 'typed',
-      nodes: [
-        {
-          nodeId: 'feed',
-          type: 'DataSource',
-          generation: { type: 'execution-events', eventType: 'reading' },
-          outputs: [{ destinationNodeId: 'm' }],
-        },
-        {
-          nodeId: 'm',
-          type: 'FSM',
-          fsm: { states: ['idle', 'busy'], transitions: [{ from: 'idle', to: 'busy', trigger: 'start' }] },
-        },
-      ],
-    };
+    const doc = typedFeed;
     // The type "reading" addresses feed; a typed event's data is its token's payload, so the
     // engine's queue refuses null there ('"data" must be an object'): nothing reaches m.
     const events = [{ type: 'reading', correlationId: 'c1', data: null }];
@@ -161,23 +164,7 @@ describe('eventCoverage', () => {
   });
 
   it("reads a typed event's correlation ids as the queue does: the payload's first, the event's only when it has none", () => {
-    const doc = {
-      version: '3.0',
-      name: 'typed',
-      nodes: [
-        {
-          nodeId: 'feed',
-          type: 'DataSource',
-          generation: { type: 'execution-events', eventType: 'reading' },
-          outputs: [{ destinationNodeId: 'm' }],
-        },
-        {
-          nodeId: 'm',
-          type: 'FSM',
-          fsm: { states: ['idle', 'busy'], transitions: [{ from: 'idle', to: 'busy', trigger: 'start' }] },
-        },
-      ],
-    };
+    const doc = typedFeed;
     // externalQueue.ts checkOriginal: the payload's ids are read (and checked) first; the event's own
     // only when the payload has none. So a bad id in the payload is refused even beside a good outer
     // one, and a bad outer id beside good payload ids is never read.
