@@ -1,6 +1,6 @@
 /** The DataSource a log's events address, so a template discovered from them takes them unchanged. */
 
-/** Pure: the most common `targetDataSourceId` of `events` (ties: the first seen), or "events" when none has one. */
+/** Pure: the most common `targetDataSourceId` of `events` (of two with the same count, the one that reached it first), or "events" when none has one. */
 export function dataSourceOf(events: readonly unknown[]): string {
   const counts = new Map<string, number>();
   let best = 'events';
