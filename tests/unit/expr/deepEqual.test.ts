@@ -26,6 +26,13 @@ describe('== on arrays and objects, at the edges', () => {
     expect(run('a == b', { a: [1], b: { 0: 1, length: 1 } })).toBe(false);
   });
 
+  it('never takes an array for an object with index keys, the object on the left', () => {
+    // {"0": 1} has the same own keys and values as [1] ("0" → 1), yet an array equals only an array
+    expect(run('{"0": 1} == [1]')).toBe(false);
+    expect(run('{} == []')).toBe(false);
+    expect(run('a != b', { a: { 0: 'x', 1: 'y' }, b: ['x', 'y'] })).toBe(true);
+  });
+
   it('tells objects apart whose keys differ, even when every value is null', () => {
     expect(run('{a: null} == {b: null}')).toBe(false);
     expect(run('{a: null, b: 1} == {b: 1, c: null}')).toBe(false);

@@ -36,6 +36,12 @@ describe('evaluate: arithmetic', () => {
     expect(runError('-"3"')).toBe('cannot apply "-" to string');
     expect(runError('+true')).toBe('cannot apply "+" to boolean');
   });
+
+  it('refuses - between a number on the left and a non-number on the right', () => {
+    // a number on the left is not enough: the right side must be a number too
+    expect(runError('5 - "2"')).toBe('cannot apply "-" to number and string');
+    expect(runError('5 - missing')).toBe('cannot apply "-" to number and null');
+  });
 });
 
 describe('evaluate: comparisons and equality', () => {

@@ -22,6 +22,8 @@ const CASES: Record<string, FunctionCases> = {
       ['min(empty)', null],
       ['min(5)', 5],
       ['min(1, null)', 1],
+      // NaN anywhere makes the result NaN, as JavaScript's Math.min has it (not only when it comes first)
+      ['min(3, sqrt(-1), 1)', NaN],
     ],
     bad: [
       ['min(1, "a")', 'min() expects numbers, got string'],
@@ -37,6 +39,8 @@ const CASES: Record<string, FunctionCases> = {
       // max(0, -0) is 0, as JavaScript's Math.max has it (0 is the larger zero), which division shows:
       // 1 / 0 is Infinity, above 0; 1 / -0 would be -Infinity
       ['1 / max(0, -0) > 0', true],
+      // NaN anywhere makes the result NaN, as JavaScript's Math.max has it (not only when it comes first)
+      ['max(1, sqrt(-1), 3)', NaN],
     ],
     bad: [['max(true, 1)', 'max() expects numbers, got boolean']],
   },

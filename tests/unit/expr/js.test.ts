@@ -211,6 +211,18 @@ describe('JavaScript formulas: the subset, construct by construct', () => {
     expect(js('(1.005).toFixed(1) + String(2)')).toBe('1.02');
   });
 
+  it('empty statements (a stray or doubled semicolon) are skipped', () => {
+    // x = 1 + 1 = 2, then 2 * 3 = 6; the lone semicolons before, between and after do nothing
+    expect(js(';const x = a + 1;; return x * 3;;', { a: 1 })).toBe(6);
+  });
+
+  it('a split limit must be a number: another value is a runtime error naming the method and the type', () => {
+    // JavaScript would read "2" as the limit 2; a formula refuses to coerce it
+    expect(runtimeError("s.split(',', n)", { s: 'a,b,c', n: '2' })).toBe(
+      '.split() takes a number as its limit, got string',
+    );
+  });
+
   it('destructuring in const, with defaults', () => {
     // a = 1, c = 9 (default of the missing b): 10
     expect(js('const {a, b: [c] = [9]} = o; return a + c;', { o: { a: 1 } })).toBe(10);
@@ -352,6 +364,14 @@ describe('JavaScript formulas: the translation notes and spans a caller sees', (
     expect(notes('`plain`')).toEqual([]);
   });
 
+  it('a replacement function says what it is given and that its value is written as text', () => {
+    // 'banana' with its first 'a' upper-cased: 'bAnana'
+    expect(js("s.replace('a', (m) => m.toUpperCase())", { s: 'banana' })).toBe('bAnana');
+    expect(notes("s.replace('a', (m) => m.toUpperCase())")).toEqual([
+      'a replacement function gets the match, its groups, its index and the text; its value is written as text',
+    ]);
+  });
+
   it('typeof says that it gives "undefined" for null or a missing value', () => {
     expect(notes('typeof x')).toEqual(['typeof of null or a missing value is "undefined"']);
   });
@@ -378,5 +398,11 @@ describe('JavaScript formulas: callbacks and replacements at the end of their ar
     expect(js('s.replace(/(b)/, "$12")', { s: 'abc' })).toBe('ab2c');
     // `$2` with one group names no group: it stays as written.
     expect(js('s.replace(/(b)/, "[$2]")', { s: 'abc' })).toBe('a[$2]c');
+  });
+
+  it("a replacement $' is the text after the match, $` the text before it", () => {
+    // "abcd".replace("b", "[$']"): "a" + "[cd]" + "cd"; with $`: "a" + "[a]" + "cd"
+    expect(js(`s.replace("b", "[$']")`, { s: 'abcd' })).toBe('a[cd]cd');
+    expect(js('s.replace("b", "[$`]")', { s: 'abcd' })).toBe('a[a]cd');
   });
 });

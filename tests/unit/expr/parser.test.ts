@@ -17,6 +17,8 @@ describe('parseExpression: literals', () => {
     ['"say \\"hi\\""', 'say "hi"'],
     ['"back\\\\slash"', 'back\\slash'],
     ['"\\u00e9\\u{1F600}\\x41"', 'é😀A'],
+    // the } that closes \u{…} is the first one after the brace, never one earlier in the text
+    ['"}\\u{41}"', '}A'],
     ['true', true],
     ['false', false],
     ['null', null],

@@ -123,6 +123,14 @@ describe('limits', () => {
     expect(parseError(`1${' + 1'.repeat(64)}`).message).toBe(TOO_DEEP);
   });
 
+  it("counts an object literal's values in its height: one level around the deepest chain is too deep", () => {
+    // `1 + 1 …` with 62 pluses is 63 levels, inside an object 64: allowed, {a: 63}
+    expect(run(`{a: 1${' + 1'.repeat(62)}}`)).toEqual({ a: 63 });
+    // with 63 pluses the chain is 64 levels (allowed alone, above), the object around it 65
+    expect(parseError(`{a: 1${' + 1'.repeat(63)}}`).message).toBe(TOO_DEEP);
+    expect(parseError(`{a: 1, b: 1${' + 1'.repeat(63)}}`).message).toBe(TOO_DEEP);
+  });
+
   describe('evaluation steps', () => {
     const big = Array.from({ length: 200_000 }, (_, i) => i % 7);
 

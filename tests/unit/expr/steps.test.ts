@@ -34,6 +34,16 @@ describe('evaluation steps: one per node', () => {
     // (1 < 2) == !false: == 1, < 1 + 2 literals, ! 1 + 1 literal = 6
     expect(measured('(1 < 2) == !false')).toEqual({ ok: true, steps: 6 });
   });
+
+  it('|| and && count their own step, the left operand, and the right one only when it is read', () => {
+    // 0 || 2: the || 1, 0 1, 2 1 = 3 (the left side is falsy, so the right one is read)
+    expect(measured('0 || 2')).toEqual({ ok: true, steps: 3 });
+    // 1 || x: the || 1, 1 1 = 2 (x is never read)
+    expect(measured('1 || x')).toEqual({ ok: true, steps: 2 });
+    // 1 && 2: 3; 0 && x: 2
+    expect(measured('1 && 2')).toEqual({ ok: true, steps: 3 });
+    expect(measured('0 && x')).toEqual({ ok: true, steps: 2 });
+  });
 });
 
 describe('evaluation steps: locals, long texts and a split that stops at its limit', () => {
@@ -109,6 +119,22 @@ describe('evaluation steps: the edge of the budget', () => {
     expect(measured(source, { xs: ones(budget - 6) })).toEqual({ ok: true, steps: budget });
     // from one step more on, whichever node takes the step past the budget (the last literal, the
     // first literal, the operator itself, sum's walk), evaluation stops right there and reports it
+    for (const n of [budget - 5, budget - 4, budget - 3, budget - 2]) {
+      const ctx: EvalContext = { scope: { xs: ones(n) } };
+      expect(compileOrThrow(source).evaluate(ctx)).toEqual({ ok: false, error: TOO_MANY_STEPS });
+      expect({ n, steps: ctx.steps }).toEqual({ n, steps: budget + 1 });
+    }
+  });
+
+  it.each([
+    ['||', '0 || 1'],
+    ['&&', '1 && 0'],
+  ])('with %s: its own step may be the 100,000th; evaluation stops at its left operand, the step past', (_op, expr) => {
+    // `[sum(xs), EXPR]` with both operands read: the array 1, the call 1, `xs` 1, sum's walk n, the
+    // operator 1 and its two literals 2: n + 6 steps, the operator's own step being step n + 4.
+    const source = `[sum(xs), ${expr}]`;
+    expect(measured(source, { xs: ones(budget - 6) })).toEqual({ ok: true, steps: budget });
+    // n + 4 = 100,000: the operator takes the last step allowed, its left literal the step past it
     for (const n of [budget - 5, budget - 4, budget - 3, budget - 2]) {
       const ctx: EvalContext = { scope: { xs: ones(n) } };
       expect(compileOrThrow(source).evaluate(ctx)).toEqual({ ok: false, error: TOO_MANY_STEPS });
