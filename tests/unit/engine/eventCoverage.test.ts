@@ -187,6 +187,20 @@ describe('eventCoverage', () => {
     }
   });
 
+  it('takes a "data" field that is not an object as a plain field of an event to a DataSource that is not typed', () => {
+    // Only an execution-events DataSource reads `data` as the token's payload (and refuses one that
+    // is not an object); for any other source it is a field of the token's data like the rest, and
+    // the queue takes the event. Each of the three names "open", which Door listens for.
+    const events = [5, null, [1]].map((data) => ({ ...ev('open'), data }));
+    const c = eventCoverage(scenario(DOOR), events);
+    expect(c.malformed).toBe(0);
+    expect(c.consumable).toBe(3);
+    expect(c.fsms[0]).toMatchObject({ reaching: 3, matching: 3, unmatched: [] });
+    const engine = new Engine();
+    expect(engine.initialize(DOOR).scenario).not.toBeNull();
+    expect(engine.getExternalEventQueue().addEvents(events)).toEqual({ ok: true, added: 3 });
+  });
+
   it('counts events addressed to a DataSource that feeds no FSM as consumable, and malformed ones apart', () => {
     const doc = {
       version: '3.0',

@@ -72,6 +72,28 @@ describe('diffRuns', () => {
     expect(r.ledgers.a.events).toBe(6);
   });
 
+  it('awaits pace first and then once every 16,384 events of each pass, not once an event', async () => {
+    // 9,000 tokens generated and collected: 18,000 events a side. Identical runs: pace first (1),
+    // the comparison pass reaches event 16,384 (1), and each side's tally does too (2): 4 awaits.
+    // Runs that differ at their first event (another sequence start): the comparison stops at
+    // event 1, before its 16,384th, so 3.
+    const doc = (start: number) =>
+      scenario([source('src', 'sink', { count: 9000, generation: { type: 'sequence', start, step: 1 } }), sink()], {
+        maxSteps: 10_000,
+      });
+    const a = run(doc(1));
+    expect(a.ledger.size).toBe(18_000);
+    let paced = 0;
+    const pace = async () => {
+      paced++;
+    };
+    expect((await diffRuns(a.ledger, run(doc(1)).ledger, { pace })).identical).toBe(true);
+    expect(paced).toBe(4);
+    paced = 0;
+    expect((await diffRuns(a.ledger, run(doc(2)).ledger, { pace })).at?.seq).toBe(1);
+    expect(paced).toBe(3);
+  });
+
   it('finds the divergence at an event that has an output token on one side and none on the other, either way round', async () => {
     // A token no transition takes: an FSM that emits (a state has an emit action) passes nothing
     // on, `src#1 -> -`; one without emit actions passes it on with its state, `src#1 -> fsm#1`.

@@ -100,4 +100,18 @@ describe('jsonDifferences', () => {
     expect(jsonDifferences([NaN], [NaN], 10)).toEqual({ paths: [], more: 0 });
     expect(jsonDifferences({ x: NaN }, { x: 0 }, 10).paths).toEqual([{ path: '/x', a: NaN, b: 0 }]);
   });
+
+  it('reads a member that is undefined as no member, as canonical JSON writes it', () => {
+    // An object held in memory (a scenario as the editor leaves it) may carry `undefined` members;
+    // JSON has no such value and drops them, so they are no difference, and against a member with a
+    // value on the other side the difference is that member alone, once, with no "a".
+    expect(jsonDifferences({ note: undefined, n: 1 }, { n: 1 }, 10)).toEqual({ paths: [], more: 0 });
+    expect(jsonDifferences({ n: 1, nested: { note: undefined } }, { n: 1, nested: {} }, 10)).toEqual({
+      paths: [],
+      more: 0,
+    });
+    expect(jsonDifferences({ note: undefined }, { note: 'x' }, 10).paths).toEqual([{ path: '/note', b: 'x' }]);
+    const edited = { ...scenario, description: undefined };
+    expect(inputDifferences(run(), run({ scenario: edited })).template).toBeNull();
+  });
 });

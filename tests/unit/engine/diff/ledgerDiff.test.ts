@@ -248,12 +248,67 @@ describe('diffLedgers', () => {
     ]);
   });
 
+  it('pairs two renamed nodes of one kind in their order: the first removed with the first added', async () => {
+    // Both scenarios known: ProcessNodes p1, p2 only in a and q1, q2 only in b, taken in order, read
+    // as two renames, p1 -> q1 and p2 -> q2; a Sink only in b has no partner and stays added.
+    const a = ledger(() => [ev(1, 'src', 'DataSource', 'TOKEN_GENERATED', { outputToken: tok('src#1', 1) })]);
+    const d = await diff(a, a, {
+      nodesA: [
+        { nodeId: 'src', nodeType: 'DataSource' },
+        { nodeId: 'p1', nodeType: 'ProcessNode' },
+        { nodeId: 'p2', nodeType: 'ProcessNode' },
+      ],
+      nodesB: [
+        { nodeId: 'src', nodeType: 'DataSource' },
+        { nodeId: 'q1', nodeType: 'ProcessNode' },
+        { nodeId: 'out', nodeType: 'Sink' },
+        { nodeId: 'q2', nodeType: 'ProcessNode' },
+      ],
+    });
+    expect(d.nodeChanges).toEqual({
+      added: ['out'],
+      removed: [],
+      renamed: [
+        { a: 'p1', b: 'q1', nodeType: 'ProcessNode' },
+        { a: 'p2', b: 'q2', nodeType: 'ProcessNode' },
+      ],
+    });
+  });
+
+  it('counts a state entry only for a transition whose "to" names a state (a hand-written line)', async () => {
+    // docs/compare.md: an FSM row counts the STATE_TRANSITION events with that `to`, a state name.
+    // A line whose `to` is null or a number (written by hand or by another tool) is an event of the
+    // FSM, but enters no state: one row, busy, entered once on each side.
+    const a = ledger(() => [
+      ev(1, 'check', 'FSM', 'STATE_TRANSITION', { from: 'idle', to: 'busy' }),
+      ev(2, 'check', 'FSM', 'STATE_TRANSITION', { from: 'busy', to: null }),
+    ]);
+    const b = ledger(() => [
+      ev(1, 'check', 'FSM', 'STATE_TRANSITION', { from: 'idle', to: 'busy' }),
+      ev(2, 'check', 'FSM', 'STATE_TRANSITION', { from: 'busy', to: 7 }),
+    ]);
+    const d = await diff(a, b);
+    expect(d.nodes).toEqual([{ nodeId: 'check', nodeType: 'FSM', a: 2, b: 2, delta: 0 }]);
+    expect(d.fsm).toEqual([{ nodeId: 'check', state: 'busy', a: 1, b: 1, delta: 0 }]);
+  });
+
   it('reads lines across batches, skipping blank lines and newlines', async () => {
     const a = pipeline(1, 2);
     const b = [[a[0]! + '\n', '', a[1]! + '\r\n'], ['  ', a[2]!, a[3]!], [], [a[4]!, a[5]!]];
     expect(await diffLedgers([a], b)).toMatchObject({
       ok: true,
       value: { identical: true, ledgers: { b: { events: 6 } } },
+    });
+  });
+
+  it('reads a line that begins with spaces or a tab as the event it holds, not as a blank line', async () => {
+    // Only a line of white space is blank; JSON allows white space before the object, so an
+    // indented line is still an event (compared as canonical JSON): the ledgers are identical.
+    const a = pipeline(1, 2);
+    const b = a.map((line, i) => (i === 2 ? `  ${line}` : i === 4 ? `\t${line}` : line));
+    expect(await diffLedgers([a], [b])).toMatchObject({
+      ok: true,
+      value: { identical: true, ledgers: { a: { events: 6 }, b: { events: 6 } } },
     });
   });
 
