@@ -462,6 +462,18 @@ describe('validation — node shapes', () => {
   it.each(cases)('%s', (_name, input, expected) => {
     expectRule(input, expected);
   });
+
+  it("reports a Sink's outputs as one error, not also each output's destination", () => {
+    // validate.ts gives a Sink with outputs one error; edges.ts leaves a Sink's outputs alone, so an
+    // output to a missing node or with no destination adds nothing beside it.
+    const r = loadScenario(
+      bare([source(), sink('sink', { outputs: [{ destinationNodeId: 'nowhere' }, { destinationNodeId: '' }] })]),
+    );
+    expect(r.warnings).toEqual([]);
+    expect(r.errors.map((i) => [i.path, i.message])).toEqual([
+      ['/nodes/1/outputs', 'a Sink collects tokens and has no outputs; remove its 2 outputs'],
+    ]);
+  });
 });
 
 describe('validation — prototype-named fields', () => {
