@@ -262,3 +262,80 @@ describe('Aggregator', () => {
     }
   });
 });
+
+describe('Aggregator threshold over values that are not numbers', () => {
+  it('does not flush on a text result, however it compares, only on a number reaching the value', () => {
+    // docs/dsl.md: a threshold flushes when the method's result is a number ≥ `value`. `last` of
+    // the first token is the text "7", which is no number (though "7" >= 5 in JavaScript), so
+    // nothing flushes at step 2; the second token's 6 is a number ≥ 5, so both flush at step 3.
+    const engine = run(aggDoc({ method: 'last', trigger: { type: 'threshold', value: 5 } }, { count: 0 }), {
+      events: [ev({ value: '7' }), ev({ value: 6 })],
+    });
+    expect(brief(engine, (e) => e.operation === 'TOKEN_AGGREGATED')).toEqual([
+      '3 agg TOKEN_AGGREGATED [src#1,src#2] -> agg#1',
+    ]);
+    expect(collectedTokens(engine).map((t) => t.data)).toEqual([{ value: 6, count: 2, method: 'last' }]);
+  });
+});
+
+describe('Aggregator node state when grouped', () => {
+  it('counts the groups still holding tokens in aggregates.groups', () => {
+    // Windows of 2 per correlation id: A fills its window at its second token (emitted 1), B's one
+    // token stays (flushOnEnd false): one token held in one group (docs/dsl.md: aggregates =
+    // {buffered, emitted, dropped, groups?}).
+    const engine = run(
+      aggDoc(
+        { method: 'count', trigger: { type: 'count', window: 2 }, groupBy: 'correlationId', flushOnEnd: false },
+        { count: 0 },
+      ),
+      { events: ['A', 'B', 'A'].map((c) => ev({ correlationId: c, value: 1 })) },
+    );
+    expect(engine.getNodeState('agg')!.aggregates).toEqual({ buffered: 1, emitted: 1, dropped: 0, groups: 1 });
+  });
+});
+
+describe('Aggregator grouped by correlation id, given tokens without one', () => {
+  it('puts the tokens of a node-mode FSM’s timers, which carry no correlation id, in the group of key ""', () => {
+    // The FSM (node mode) moves waiting → a at step 1 and a → b at step 2 by timers, emitting a token
+    // each time; a timer's token has no correlation ids in node mode (docs/dsl.md, FSM output).
+    // Like the FSM's own instances (a token without any uses the key ""), the Aggregator keys such a
+    // token by "": both share one group, whose window of 2 fills at step 3.
+    const engine = run(
+      scenario([
+        source('src', 'fsm', { count: 0 }),
+        {
+          nodeId: 'fsm',
+          type: 'FSM',
+          fsm: {
+            states: [
+              'waiting',
+              { name: 'a', onEntry: [{ action: 'emit' }] },
+              { name: 'b', onEntry: [{ action: 'emit' }] },
+            ],
+            transitions: [
+              { from: 'waiting', to: 'a', trigger: 'timer', after: 1 },
+              { from: 'a', to: 'b', trigger: 'timer', after: 1 },
+            ],
+          },
+          outputs: [{ destinationNodeId: 'agg' }],
+        },
+        {
+          nodeId: 'agg',
+          type: 'Aggregator',
+          aggregation: { method: 'count', trigger: { type: 'count', window: 2 }, groupBy: 'correlationId' },
+          outputs: [{ destinationNodeId: 'sink' }],
+        },
+        sink(),
+      ]),
+    );
+    expect(brief(engine, (e) => e.nodeId === 'agg')).toEqual([
+      '2 agg TOKEN_BUFFERED fsm#1 -> -',
+      '3 agg TOKEN_BUFFERED fsm#2 -> -',
+      '3 agg TOKEN_AGGREGATED [fsm#1,fsm#2] -> agg#1',
+    ]);
+    expect(eventsOf(engine, 'agg')[0]!.details).toEqual({ key: '' });
+    expect(collectedTokens(engine)).toEqual([
+      { id: 'agg#1', correlationIds: [], data: { value: 2, count: 2, method: 'count', key: '' } },
+    ]);
+  });
+});

@@ -417,3 +417,65 @@ describe('FSM scope `state` during a transition’s actions', () => {
     ]);
   });
 });
+
+describe('FSM timers chained by timers', () => {
+  it('arms the new state’s timer once after a timer firing, so the run ends when the last one fires', () => {
+    // Node mode: `a`'s timer fires at 0 + 2 → b, `b`'s at 2 + 2 → c, and `c` has no timer. After
+    // step 4 nothing is pending (docs/dsl.md: armed timers count in the queue size), so the run
+    // ends there.
+    const engine = engineFor(
+      fsmDoc({
+        states: ['a', 'b', 'c'],
+        transitions: [
+          { from: 'a', to: 'b', trigger: 'timer', after: 2 },
+          { from: 'b', to: 'c', trigger: 'timer', after: 2 },
+        ],
+      }),
+    );
+    engine.advance(3);
+    // `b`'s timer is the only pending work.
+    expect(engine.getQueue().size()).toBe(1);
+    engine.runToEnd();
+    expect(brief(engine, (e) => e.nodeId === 'fsm')).toEqual([
+      '2 fsm STATE_TRANSITION a->b - -> -',
+      '4 fsm STATE_TRANSITION b->c - -> -',
+    ]);
+    expect(engine.getQueue().size()).toBe(0);
+    expect(engine.getCurrentTick()).toBe(4);
+  });
+});
+
+describe('FSM timers of several instances due at one step', () => {
+  it('fires them in the order the instances were created, whatever order they were armed in', () => {
+    // Per correlation id: A's first event matches nothing but creates A's machine (step 2); B's
+    // `go` (step 3) creates B's and arms `wait`'s timer for 3 + 4 = 7; A's `hurry` (step 4) arms
+    // `rush`'s for 4 + 3 = 7. At step 7 both are due, and the machines run in their order (A's
+    // first, as it was created first), though B's timer was armed first.
+    const engine = run(
+      fsmDoc({
+        instancePer: 'correlationId',
+        states: ['idle', 'wait', 'rush', 'done'],
+        transitions: [
+          { from: 'idle', to: 'wait', trigger: 'go' },
+          { from: 'idle', to: 'rush', trigger: 'hurry' },
+          { from: 'wait', to: 'done', trigger: 'timer', after: 4 },
+          { from: 'rush', to: 'done', trigger: 'timer', after: 3 },
+        ],
+      }),
+      {
+        events: [
+          ev({ correlationId: 'A', event: 'noop' }),
+          ev({ correlationId: 'B', event: 'go' }),
+          ev({ correlationId: 'A', event: 'hurry' }),
+        ],
+      },
+    );
+    expect(brief(engine, (e) => e.nodeId === 'fsm')).toEqual([
+      '2 fsm TOKEN_PROCESSED src#1 -> fsm#1',
+      '3 fsm STATE_TRANSITION idle->wait src#2 -> fsm#2',
+      '4 fsm STATE_TRANSITION idle->rush src#3 -> fsm#3',
+      '7 fsm STATE_TRANSITION rush->done - -> -',
+      '7 fsm STATE_TRANSITION wait->done - -> -',
+    ]);
+  });
+});

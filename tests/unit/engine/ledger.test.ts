@@ -90,6 +90,23 @@ describe('Ledger', () => {
     );
   });
 
+  it('writes a number of token data that is not finite as null, as JSON.stringify does', () => {
+    // docs/dsl.md: division by zero gives Infinity and `sqrt(-1)` is NaN, neither an error; the
+    // canonical line writes non-finite numbers as `null`. The object result is merged over {value: 1}.
+    const engine = run(
+      scenario([
+        source('src', 'p', { count: 1 }),
+        processNode('p', 'sink', { formula: '{ inf: value / 0, nan: sqrt(-1) }' }),
+        sink(),
+      ]),
+    );
+    const line = engine.ledger.toNdjson().split('\n')[1]!;
+    expect(line).toBe(
+      '{"eventId":"e2","inputToken":{"correlationIds":["src-1"],"data":{"value":1},"id":"src#1"},"nodeId":"p","nodeType":"ProcessNode","operation":"TOKEN_TRANSFORMED","outputToken":{"correlationIds":["src-1"],"data":{"inf":null,"nan":null,"value":1},"id":"p#1"},"seq":2,"step":2,"timestamp":1735689602000}',
+    );
+    expect(JSON.parse(line).outputToken.data).toEqual({ inf: null, nan: null, value: 1 });
+  });
+
   it('hashes the canonical NDJSON with SHA-256, incrementally', () => {
     const whole = run(pipeline());
     expect(whole.ledgerHash()).toBe(sha256(whole.ledger.toNdjson()));
