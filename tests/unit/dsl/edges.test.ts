@@ -95,6 +95,22 @@ describe('edges', () => {
     expect('outputName' in scenario.edges[0]!).toBe(false);
   });
 
+  it('from an input naming an output of a source that declares none keep that name, with no warning', () => {
+    // docs/dsl.md, compat: inputs[].sourceOutputName is "the edge's output name". A source with no
+    // "outputs" has no list to check the name against, so the edge carries it and nothing is warned
+    // (the warnings table has no such rule); outputIndex is absent, as no output has that name.
+    const r = loadOk(
+      bare([
+        { nodeId: 'src', type: 'DataSource' },
+        sink('sink', { inputs: [{ name: 'in', nodeId: 'src', sourceOutputName: 'main' }] }),
+      ]),
+    );
+    expect(r.scenario.edges).toStrictEqual([
+      { from: 'src', to: 'sink', outputName: 'main', inputName: 'in', inputIndex: 0 },
+    ]);
+    expect(r.warnings.filter((w) => w.path.startsWith('/nodes/1'))).toEqual([]);
+  });
+
   it('feed the only input of a node that names no source', () => {
     const { scenario } = loadOk(bare([source(), sink('sink', { inputs: [{ name: 'in' }] })]));
     expect(scenario.edges[0]).toMatchObject({ inputName: 'in', inputIndex: 0 });

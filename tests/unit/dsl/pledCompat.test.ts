@@ -183,6 +183,19 @@ describe('Queue custom aggregation and count threshold', () => {
     expect(sinkData(engine).map((d) => d['value'])).toEqual([2, 4]);
   });
 
+  it('a count trigger with both window and threshold counts by window and says threshold is ignored', () => {
+    // docs/dsl.md: threshold is the compat spelling of window, and a field accepted with no effect is
+    // warned about; with both given, window (2) is used, so values 1..4 make [1, 2] → 3 and [3, 4] → 7.
+    const scenario = queue({ method: 'sum', trigger: { type: 'count', window: 2, threshold: 3 } });
+    const r = loadScenario(scenario);
+    expect(r.errors).toEqual([]);
+    expect(r.warnings.filter((w) => w.path === '/nodes/1/aggregation/trigger/threshold')).toEqual([
+      { path: '/nodes/1/aggregation/trigger/threshold', message: '"threshold" is ignored: "window" is set' },
+    ]);
+    const { engine } = runWith(scenario, []);
+    expect(sinkData(engine).map((d) => d['value'])).toEqual([3, 7]);
+  });
+
   it('method "formula" with its formula on the node (processing.formula, formula, formulas[0]) reads it there, with a warning naming the path', () => {
     const wherever: Array<[Json, string]> = [
       [{ processing: { formula: 'sum(values) * 10' } }, '/nodes/1/processing/formula'],

@@ -214,6 +214,15 @@ describe('loadScenario — template wrappers', () => {
     expectRule(input, expected);
   });
 
+  it('a template and its scenario both without a version: the error says only that it is missing', () => {
+    // docs/dsl.md, errors: `/version: required field "version" is missing`; the reason in brackets
+    // is given only when the template has a version that cannot stand in (not the case here).
+    const r = loadScenario({ name: 'x', scenario: { nodes: [] } });
+    expect(r.errors.filter((e) => e.path === '/scenario/version').map((e) => e.message)).toEqual([
+      'required field "version" is missing',
+    ]);
+  });
+
   it('wrapped node paths point into the document as given', () => {
     const { scenario } = loadOk(
       template(around({ nodeId: 'p', type: 'ProcessNode', outputs: [{ destinationNodeId: 'sink' }] })),

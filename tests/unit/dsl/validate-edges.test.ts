@@ -1,4 +1,5 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { loadScenario } from '../../../src/engine/dsl';
 import { bare, expectRule, sink, source, type Expected, type Json } from './helpers';
 
 /** a, b → join → sink, with the join's inputs given. */
@@ -256,5 +257,33 @@ describe('validation — joins', () => {
   ];
   it.each(cases)('%s', (_name, input, expected) => {
     expectRule(input, expected);
+  });
+});
+
+describe('validation — an edge into a join whose inputs have no names', () => {
+  it('asks for "destinationInputName" without listing names', () => {
+    // c feeds join, whose two inputs name a and b and have no "name": the edge resolves to no
+    // input (docs/dsl.md, Edges), and there is no input name to suggest, so the sentence ends there.
+    const r = loadScenario(
+      bare([
+        source('a', 'join'),
+        source('b', 'join'),
+        source('c', 'join'),
+        {
+          nodeId: 'join',
+          type: 'ProcessNode',
+          inputs: [{ nodeId: 'a' }, { nodeId: 'b' }],
+          formula: '1',
+          outputs: [{ destinationNodeId: 'sink' }],
+        },
+        sink(),
+      ]),
+    );
+    expect(r.errors).toEqual([
+      {
+        path: '/nodes/2/outputs/0/destinationInputName',
+        message: 'node "join" joins its inputs; say which one this edge feeds with "destinationInputName"',
+      },
+    ]);
   });
 });

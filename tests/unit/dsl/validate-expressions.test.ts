@@ -151,6 +151,16 @@ describe('validation — expressions', () => {
     }
   });
 
+  it('lists every note of a JavaScript formula in its warning, separated by "; "', () => {
+    // docs/dsl.md, JavaScript formulas (compat): the formula loads with a warning saying how it was
+    // read; this one uses typeof (test first) and Math.random() (then the true branch), two notes.
+    const r = loadOk(around(proc({ formula: 'typeof value === "number" ? Math.random() : 0' })));
+    expect(r.warnings.filter((w) => w.path === '/nodes/1/formula').map((w) => w.message)).toEqual([
+      'formula is read as a JavaScript formula (the original tool\'s); typeof of null or a missing value is "undefined"; ' +
+        "Math.random() reads the simulation's seeded random stream",
+    ]);
+  });
+
   it('knows the names each place binds', () => {
     const ok = [
       around(proc({ formula: '{ a: value, b: data.x, c: token.id, d: step, e: time, f: input.value, g: input2 }' })),

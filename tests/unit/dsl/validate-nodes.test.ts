@@ -492,6 +492,15 @@ describe('validation — prototype-named fields', () => {
   });
 });
 
+describe('validation — nodeId and id both given', () => {
+  it('warns only when they differ: the same id twice is not reported', () => {
+    // docs/dsl.md: "nodeId wins when both are given; warning if they differ".
+    const r = loadScenario(bare([source(), sink('sink', { id: 'sink' })]));
+    expect(r.errors).toEqual([]);
+    expect(r.warnings.filter((w) => w.path === '/nodes/1/id')).toEqual([]);
+  });
+});
+
 describe('validation — an empty fieldMapping', () => {
   it('is accepted without a warning (docs/dsl.md: ignored, warning unless empty)', () => {
     const result = loadScenario(
