@@ -220,6 +220,44 @@ describe('exportRun / importRun', () => {
     );
   });
 
+  it('refuses a negative step, event count or batch step as not a whole number, naming which', () => {
+    const text = sampleRun().exportRun();
+    const header = JSON.parse(text.split('\n')[0]!);
+    const rest = text.slice(text.indexOf('\n'));
+    const refusal = (head: Record<string, unknown>) => {
+      const r = Engine.importRun(JSON.stringify(head) + rest);
+      return r.ok ? null : { code: r.error.code, message: r.error.message };
+    };
+    // Steps and counts start at 0: -1 is refused where it stands, not later for what follows from it.
+    expect(refusal({ ...header, step: -1 })).toEqual({
+      code: 'INVALID_LEDGER',
+      message: 'not a valid exported run: its header\'s "step" is not a whole number',
+    });
+    expect(refusal({ ...header, ledgerEvents: -1 })).toEqual({
+      code: 'INVALID_LEDGER',
+      message: 'not a valid exported run: its header\'s "ledgerEvents" is not a whole number',
+    });
+    expect(refusal({ ...header, inputLog: [{ step: -1, events: [] }] })).toEqual({
+      code: 'INVALID_LEDGER',
+      message: 'not a valid exported run: input batch 0 is not {step, events}',
+    });
+  });
+
+  it('names the step a re-run stopped at when it ends before an input batch’s step', () => {
+    const text = sampleRun().exportRun();
+    const header = JSON.parse(text.split('\n')[0]!);
+    const rest = text.slice(text.indexOf('\n'));
+    // The same document with maxSteps 3: the re-run adds batches 0 and 1 (steps 0 and 2), then is
+    // truncated at step 3, before step 5 where batch 2 was added.
+    const scenarioDoc = { ...header.scenario, scenario: { ...header.scenario.scenario, maxSteps: 3 } };
+    const r = Engine.importRun(JSON.stringify({ ...header, scenario: scenarioDoc }) + rest);
+    expect(r.ok ? null : { code: r.error.code, message: r.error.message }).toEqual({
+      code: 'HASH_MISMATCH',
+      message:
+        'the exported run does not match its re-execution: the re-run stopped at step 3, before step 5 where input batch 2 was added',
+    });
+  });
+
   it('is INVALID_LEDGER, not a throw, when the header’s loaded scenario cannot be run', () => {
     // A run started from a loaded scenario exports it as is (scenarioForm "scenario"); a file whose
     // scenario was then broken still hashes right (the event lines are untouched), so it gets as far

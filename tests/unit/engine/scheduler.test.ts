@@ -129,6 +129,30 @@ describe('scheduler', () => {
     expect(engine.getCurrentTick()).toBe(10);
   });
 
+  it('closes a run completed at maxSteps as truncated by maxSteps when events arrive after it', () => {
+    // src's one token is made at step 1 and collected at step 2 = maxSteps: the run completes there.
+    // An event added then can never be emitted (its DataSource would emit it after maxSteps), so
+    // the next advance closes the run as truncated by maxSteps, writing nothing (docs/dsl.md, End).
+    const engine = run(
+      scenario([source('src', 'sink', { count: 1 }), source('ext', 'sink', { count: 0 }), sink()], { maxSteps: 2 }),
+    );
+    expect(engine.status).toBe('completed');
+    expect(engine.getCurrentTick()).toBe(2);
+    expect(engine.getExternalEventQueue().addEvents([{ targetDataSourceId: 'ext', value: 5 }])).toEqual({
+      ok: true,
+      added: 1,
+    });
+    expect(engine.status).toBe('running');
+    // `steps` bounds the loop: a scheduler that answered "stepped" without moving would spin here.
+    engine.advance(6, { steps: 10 });
+    expect({ status: engine.status, truncatedBy: engine.truncatedBy, queue: engine.getQueue().size() }).toEqual({
+      status: 'truncated',
+      truncatedBy: 'maxSteps',
+      queue: 0,
+    });
+    expect(brief(engine)).toEqual(['1 src TOKEN_GENERATED - -> src#1', '2 sink TOKEN_COLLECTED src#1 -> -']);
+  });
+
   it('keeps idle steps while a source waits for its start step', () => {
     const engine = run(scenario([source('src', 'sink', { count: 1, startAt: 4 }), sink()]));
     expect(brief(engine)).toEqual(['4 src TOKEN_GENERATED - -> src#1', '5 sink TOKEN_COLLECTED src#1 -> -']);
