@@ -196,6 +196,28 @@ describe('LogParser (streaming)', () => {
     expect(withCache).toEqual(without);
   });
 
+  it('remembers at most mining.cache masked contents, then starts over: a repeat after that is mined afresh', () => {
+    // docs/parser.md: the memory holds `mining.cache` distinct contents and then starts over; a
+    // content seen again after that is matched afresh and can land in another template, which the
+    // merge pass joins. With cache 5, `job alpha done` and the five sessions fill it; the sixth
+    // distinct content (the fifth session) empties it first, so the last `job alpha done` is mined
+    // afresh. By then `alpha` is a value word (five users made that position a parameter), so it no
+    // longer matches E1's constant `alpha` and starts E3, which the merge pass folds into E1.
+    const users = ['alpha', 'beta', 'gamma', 'delta', 'omega'];
+    const log = ['job alpha done', ...users.map((u) => `session opened for user ${u}`), 'job alpha done'];
+    const merged = parsed(log, withFormat('<Content>', { mining: { cache: 5 } }));
+    expect(merged.events.map((e) => e.eventId)).toEqual(['E1', 'E2', 'E2', 'E2', 'E2', 'E2', 'E1']);
+    expect(merged.templates).toEqual([
+      { eventId: 'E1', template: 'job alpha done', occurrences: 2, mergedIds: ['E3'] },
+      { eventId: 'E2', template: 'session opened for user <*>', occurrences: 5 },
+    ]);
+    const apart = parsed(log, withFormat('<Content>', { mining: { cache: 5, merge: false } }));
+    expect(apart.events.map((e) => e.eventId)).toEqual(['E1', 'E2', 'E2', 'E2', 'E2', 'E2', 'E3']);
+    // With room for all six contents the repeat is remembered and shares E1 (the test below).
+    const roomy = parsed(log, withFormat('<Content>', { mining: { cache: 6, merge: false } }));
+    expect(roomy.events.map((e) => e.eventId)).toEqual(['E1', 'E2', 'E2', 'E2', 'E2', 'E2', 'E1']);
+  });
+
   it('a repeated masked content joins its first cluster even after one of its words became a value elsewhere', () => {
     // Five users after `session opened for user` make that position a parameter, so `alpha` is a
     // value word from then on (docs/parser.md). The second `job alpha done` is the same masked
