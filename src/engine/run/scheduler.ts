@@ -147,6 +147,13 @@ export class Simulation implements Kernel {
     this.sync();
     const active = this.deliveries + this.work.active;
     if (active === 0 && this.work.atEnd === 0) return false;
+    // Work that arrived after a run completed at step `maxSteps` (external events added then) can
+    // never run: the run closes as truncated at that step, as it would had the work been pending at
+    // its end, and never executes a step past `maxSteps`.
+    if (this.step >= this.scenario.maxSteps) {
+      this.truncatedBy = 'maxSteps';
+      return true;
+    }
     if (active > 0 && this.deliveries === 0 && limit > this.step + 1 && this.skipIdle(limit)) return true;
     const t = this.step + 1;
     this.step = t;

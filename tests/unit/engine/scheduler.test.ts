@@ -151,6 +151,8 @@ describe('scheduler', () => {
       queue: 0,
     });
     expect(brief(engine)).toEqual(['1 src TOKEN_GENERATED - -> src#1', '2 sink TOKEN_COLLECTED src#1 -> -']);
+    // It closes at step maxSteps, as a run with work pending at that step's end does: no step past it.
+    expect(engine.getCurrentTick()).toBe(2);
   });
 
   it('keeps idle steps while a source waits for its start step', () => {
