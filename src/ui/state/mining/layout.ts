@@ -56,7 +56,7 @@ const END = '\u0000end';
  */
 export function layoutDfg(d: Discovery): DfgLayout {
   const g = new dagre.graphlib.Graph({ multigraph: false });
-  g.setGraph({ rankdir: 'LR', nodesep: 28, ranksep: 72, edgesep: 14, marginx: PAD, marginy: PAD + LOOP_H });
+  g.setGraph({ rankdir: 'LR', nodesep: 28, ranksep: 36, edgesep: 14, marginx: PAD, marginy: PAD + LOOP_H });
   g.setDefaultEdgeLabel(() => ({}));
   const kinds = new Map<string, LaidNode['kind']>();
   const add = (id: string, label: string, kind: LaidNode['kind']) => {
