@@ -129,6 +129,8 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
   let shownHighlight: { selected: string | null; path: readonly string[] } = { selected: null, path: [] };
   /** Extra label lines per node (a comparison's deltas), and the view last drawn, to redraw with them. */
   let overlay: Readonly<Record<string, string>> = {};
+  /** The overlay changed since the last flush: labels are measured again (see `flush`). */
+  let remeasure = false;
   let drawn: StepView | null = null;
   let insets: Insets = { top: 0, right: 0, bottom: 0, left: 0 };
   /** When the last step was drawn (ms), to fit a token journey into the time between steps. */
@@ -223,6 +225,13 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
       }
     });
     showTokens(drawn, before);
+    // A label that gained or lost a line (the overlay) keeps the height Cytoscape cached for it at
+    // the zoom it was first drawn at, so its new last line is cut off until the next zoom; a restyle
+    // measures every label again. Only on an overlay change: a step's patch keeps the line count.
+    if (remeasure) {
+      remeasure = false;
+      cy.style().update();
+    }
   }
 
   return {
@@ -280,6 +289,7 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
       // No overlay before and none now (the usual case): nothing to redraw.
       if (!lines && Object.keys(overlay).length === 0) return;
       overlay = lines ?? {};
+      remeasure = true;
       // Redrawn with the step last drawn (or the one waiting to be), on the next frame.
       if (pending === undefined) pending = drawn;
       if (fresh) {
