@@ -42,8 +42,8 @@ const ev = (event: string | undefined, target = 'src', id = 'c1') => ({
   ...(event === undefined ? {} : { event }),
 });
 
-/** An execution-events source of type "reading" into FSM `m` (the typed-event tests). */
-const typedFeed = {
+/** An execution-events source of type "reading" into an FSM `m` with `fsm` (the typed-event tests). */
+const typedFeedInto = (fsm: object) => ({
   version: '3.0',
   name: 'typed',
   nodes: [
@@ -53,13 +53,13 @@ const typedFeed = {
       generation: { type: 'execution-events', eventType: 'reading' },
       outputs: [{ destinationNodeId: 'm' }],
     },
-    {
-      nodeId: 'm',
-      type: 'FSM',
-      fsm: { states: ['idle', 'busy'], transitions: [{ from: 'idle', to: 'busy', trigger: 'start' }] },
-    },
+    { nodeId: 'm', type: 'FSM', fsm },
   ],
-};
+});
+const typedFeed = typedFeedInto({
+  states: ['idle', 'busy'],
+  transitions: [{ from: 'idle', to: 'busy', trigger: 'start' }],
+});
 
 describe('eventCoverage', () => {
   it('counts events whose names a transition listens for, the names none does, and transitions never fired', () => {
@@ -104,30 +104,14 @@ describe('eventCoverage', () => {
   });
 
   it('reads the FSM’s eventField, takes any-token transitions as matching, and the original tool’s typed events', () => {
-    const doc = {
-      version: '3.0',
-      name: 'typed',
-      nodes: [
-        {
-          nodeId: 'feed',
-          type: 'DataSource',
-          generation: { type: 'execution-events', eventType: 'reading' },
-          outputs: [{ destinationNodeId: 'm' }],
-        },
-        {
-          nodeId: 'm',
-          type: 'FSM',
-          fsm: {
-            eventField: 'kind',
-            states: ['idle', 'busy'],
-            transitions: [
-              { from: 'idle', to: 'busy', trigger: 'start' },
-              { from: 'busy', to: 'idle', trigger: 'token_received' },
-            ],
-          },
-        },
+    const doc = typedFeedInto({
+      eventField: 'kind',
+      states: ['idle', 'busy'],
+      transitions: [
+        { from: 'idle', to: 'busy', trigger: 'start' },
+        { from: 'busy', to: 'idle', trigger: 'token_received' },
       ],
-    };
+    });
     // Typed: {type: "reading", data: {...}}; an unknown type addresses nothing.
     const events = [
       { type: 'reading', data: { kind: 'start' } },
