@@ -478,7 +478,7 @@ function wholeRun(name) {
       }
     }
     mutants.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.replacement < b.replacement ? -1 : 1));
-    folder = flag('--folder', mutants[0]?.id.split('/').slice(0, 3).join('/'));
+    folder = mutants[0]?.id.split('/').slice(0, 3).join('/'); // src/engine/NAME
     if (args.includes('--record'))
       writeFileSync(
         recordFile,
@@ -498,7 +498,7 @@ function wholeRun(name) {
     }
   }
   const judged = judgements(null, `(whole ${name})`);
-  const r = { folder, mutants: mutants.length, detected: 0, timeout: 0, later: 0, equivalent: 0, open: [], other: 0 };
+  const r = { folder, mutants: mutants.length, detected: 0, timeout: 0, later: 0, equivalent: 0, open: [] };
   for (const m of mutants) {
     const undetected = m.status === 'Survived' || m.status === 'NoCoverage';
     const verdict = undetected ? (judged.get(`${m.id}|${m.replacement}`) ?? judged.get(m.id) ?? 'open') : m.status;
@@ -507,7 +507,7 @@ function wholeRun(name) {
     else if (verdict === 'killed') r.later++;
     else if (verdict === 'equivalent') r.equivalent++;
     else if (verdict === 'open') r.open.push(`${m.id} ${m.status} → ${JSON.stringify(m.replacement).slice(0, 100)}`);
-    else if (verdict !== 'Killed') r.other++; // ignored (static) and errors: not scored, as Stryker counts
+    // ignored (static) mutants and errors are not scored, as Stryker counts
   }
   return r;
 }

@@ -24,22 +24,27 @@ export function caseKey(
     return { field: 'correlationIds', message: 'field "correlationIds" must be an array of strings' };
   if (one !== undefined && typeof one !== 'string')
     return { field: 'correlationId', message: 'field "correlationId" must be a string' };
-  if (Array.isArray(many) && many.length > 0) return many[0] as string;
-  if (typeof one === 'string' && one !== '') return one;
+  const own = ownIds(src);
+  if (own.length > 0) return own[0]!;
   return outer === null ? '' : caseKey(outer, null);
 }
 
 /**
  * Pure: the correlation ids the engine gives this event's token — `correlationIds` with duplicates
  * removed, else `correlationId`, else those of `outer` — or [] for none (the engine generates one
- * then, which the replay cannot know).
+ * then, which the replay cannot know). For an event `caseKey` accepted.
  */
 export function tokenCorrelationIds(src: Record<string, unknown>, outer: Record<string, unknown> | null): string[] {
+  const own = ownIds(src);
+  return own.length > 0 || outer === null ? own : tokenCorrelationIds(outer, null);
+}
+
+/** Pure: `src`'s own ids, as the queue reads them: `correlationIds` without repeats, else a non-empty `correlationId`. */
+function ownIds(src: Record<string, unknown>): string[] {
   const many = src['correlationIds'];
   const one = src['correlationId'];
   if (Array.isArray(many) && many.length > 0 && many.every((c) => typeof c === 'string')) return [...new Set(many)];
-  if (typeof one === 'string' && one !== '') return [one];
-  return outer === null ? [] : tokenCorrelationIds(outer, null);
+  return typeof one === 'string' && one !== '' ? [one] : [];
 }
 
 /** Pure: the data the token of this event carries (the engine's external queue makes the same). */

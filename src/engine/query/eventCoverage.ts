@@ -6,7 +6,7 @@
  * transitions listen for (in its `eventField`). Static and linear: names are compared, nothing is
  * replayed (conditions and states are the conformance replay's job, src/engine/mining/conform.ts).
  */
-import { caseKey } from '../mining/replayEvent';
+import { caseKey, readBody } from '../mining/replayEvent';
 import type { EventCoverage, FsmCoverage, NameCount, TransitionRef } from '../../contract/coverage';
 import type { FsmSpec, NodeSpec, Scenario } from '../types';
 
@@ -113,18 +113,9 @@ export function eventCoverage(scenario: Scenario, events: readonly unknown[]): E
     // As the engine's queue refuses them (src/engine/run/externalQueue.ts, checkOriginal): a bad
     // correlation id, or for an execution-events source a `data` payload that is not an object. A
     // typed event's ids are its payload's, checked first; the event's own only when it has none.
-    const payload = ev['data'];
-    const typedTarget = typedSources.has(target);
-    const badPayload =
-      typedTarget &&
-      payload !== undefined &&
-      (typeof payload !== 'object' || payload === null || Array.isArray(payload));
-    const ids = badPayload
-      ? null
-      : typedTarget
-        ? caseKey((payload ?? {}) as Record<string, unknown>, ev)
-        : caseKey(ev, null);
-    if (badPayload || typeof ids !== 'string') {
+    const body = typedSources.has(target) ? readBody(ev) : null;
+    const key = body === null ? caseKey(ev, null) : typeof body === 'string' ? null : caseKey(body, ev);
+    if (typeof key !== 'string') {
       malformed++;
       continue;
     }
