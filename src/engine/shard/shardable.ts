@@ -5,6 +5,7 @@
  * choice that depends on other ids' tokens, no shared random stream, nothing timed by the end of
  * the whole run — so the analysis is conservative: any node it cannot prove so is named, with why.
  */
+import { formulaReads, type TokenName } from './formulaReads';
 import type { AggregatorSpec, Edge, FsmSpec, MultiplexerSpec, NodeSpec, ProcessNodeSpec, Scenario } from '../types';
 
 /** A node that prevents sharding, and why. */
@@ -18,9 +19,6 @@ export interface Shardability {
   /** Empty when shardable; otherwise every reason of every node, in node order. */
   blockers: ShardBlocker[];
 }
-
-const RANDOM = /\b(rand|Math\s*\.\s*random)\s*\(/;
-const TOKEN_ID = /\.\s*id\b|\[\s*['"]id['"]\s*\]/;
 
 /** Pure: whether `scenario` (a loaded template) can be sharded by correlation id, and if not the nodes that prevent it. */
 export function shardability(scenario: Scenario): Shardability {
@@ -132,14 +130,22 @@ function processReasons(node: ProcessNodeSpec): string[] {
     : [];
 }
 
-/** Pure: the node's expressions (and its edges' formulas) that draw random numbers or read token ids. */
+/**
+ * Pure: what the node's expressions (and its edges' formulas) do that is not proved per correlation
+ * id: a random draw (once for the node), then each refused use of a token, in source order, once
+ * each (formulaReads.ts).
+ */
 function expressionReasons(node: NodeSpec, edges: readonly Edge[]): string[] {
-  const sources = [...expressionsOf(node), ...edges.map((e) => e.formula ?? '')];
+  const names: TokenName[] = node.type === 'Aggregator' ? ['tokens'] : ['token'];
+  const reads = [
+    ...expressionsOf(node).map((s) => formulaReads(s, names)),
+    // An output formula is evaluated over its ProcessNode's scope, which binds `token`.
+    ...edges.flatMap((e) => (e.formula?.trim() ? [formulaReads(e.formula, ['token'])] : [])),
+  ];
   const out: string[] = [];
-  if (sources.some((s) => RANDOM.test(s)))
+  if (reads.some((r) => r.random))
     out.push("draws random numbers (rand()) from the node's one stream, shared by every correlation id");
-  if (sources.some((s) => TOKEN_ID.test(s)))
-    out.push("reads a token's id, which is numbered across all correlation ids");
+  for (const r of reads) for (const reason of r.refused) if (!out.includes(reason)) out.push(reason);
   return out;
 }
 
@@ -150,15 +156,17 @@ function expressionsOf(node: NodeSpec): string[] {
       const out: string[] = [];
       for (const s of node.fsm.states)
         for (const a of [...s.onEntry, ...s.onExit]) if ('formula' in a && a.formula) out.push(a.formula);
-      for (const t of node.fsm.transitions) if (t.condition) out.push(t.condition);
+      for (const t of node.fsm.transitions) if (t.condition?.trim()) out.push(t.condition);
       return out;
     }
     case 'ProcessNode':
-      return [node.formula ?? '', ...Object.values(node.transform ?? {})];
+      return [...(node.formula?.trim() ? [node.formula] : []), ...Object.values(node.transform ?? {})];
     case 'Multiplexer':
-      return node.multiplexing.conditions ?? [];
+      return (node.multiplexing.conditions ?? []).filter((c) => c.trim() !== '');
     case 'Aggregator':
-      return [node.aggregation.formula ?? ''];
+      return node.aggregation.method === 'formula' && node.aggregation.formula?.trim()
+        ? [node.aggregation.formula]
+        : [];
     default:
       return [];
   }

@@ -166,7 +166,10 @@ describe('shardability', () => {
     );
     expect(verdict.blockers).toEqual([
       { nodeId: 'draw', reason: 'routes by a random draw from one random stream shared by every correlation id' },
-      { nodeId: 'byId', reason: "reads a token's id, which is numbered across all correlation ids" },
+      {
+        nodeId: 'byId',
+        reason: "reads a token's id in `token.id`, which is numbered across all correlation ids",
+      },
       {
         nodeId: 'pairs',
         reason: 'flushes partial buffers at the end of the run (flushOnEnd), whose step depends on every id',
@@ -223,7 +226,7 @@ describe('shardability of joins and machine actions', () => {
           nodeId: 'fsm',
           reason: "draws random numbers (rand()) from the node's one stream, shared by every correlation id",
         },
-        { nodeId: 'fsm', reason: "reads a token's id, which is numbered across all correlation ids" },
+        { nodeId: 'fsm', reason: "reads a token's id in `token.id`, which is numbered across all correlation ids" },
         {
           nodeId: 'join',
           reason: 'joins its required inputs in arrival order, pairing tokens of different correlation ids',
@@ -454,14 +457,14 @@ describe('shardability, rule by rule', () => {
       ]),
     );
     const draws = "draws random numbers (rand()) from the node's one stream, shared by every correlation id";
-    const readsId = "reads a token's id, which is numbered across all correlation ids";
+    const readsId = (form: string) => `reads a token's id in \`${form}\`, which is numbered across all correlation ids`;
     expect(verdict).toEqual({
       shardable: false,
       blockers: [
         { nodeId: 'pick', reason: draws },
-        { nodeId: 'stamp', reason: readsId },
+        { nodeId: 'stamp', reason: readsId('token.id') },
         { nodeId: 'route', reason: draws },
-        { nodeId: 'batch', reason: readsId },
+        { nodeId: 'batch', reason: readsId('tokens[0].id') },
       ],
     });
   });
