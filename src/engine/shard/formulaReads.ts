@@ -99,7 +99,7 @@ function listUse(list: ExprNode, path: readonly ExprNode[], source: string): str
   return wholeUse(list, parent, source, 'the whole token list', "the tokens' ids");
 }
 
-/** Pure: the reason for a whole token (or the token list) used as `parent` uses it, by the form of `parent`. */
+/** Pure: why a whole token (or the token list) is refused where `parent` uses it, by the form of `parent`. */
 function wholeUse(node: ExprNode, parent: ExprNode | undefined, source: string, what: string, ids: string): string {
   const q = parent === undefined ? quote(source, node.start, node.end) : quote(source, parent.start, parent.end);
   if (parent === undefined) return `is ${what} (\`${q}\`), which carries ${ids}, ${NUMBERED}`;
