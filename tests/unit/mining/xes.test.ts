@@ -103,6 +103,19 @@ describe('XES export', () => {
     expect(back).toEqual({ ok: true, traces: 1, events: [kept] });
   });
 
+  it('imports fields and activities named __proto__ or constructor as own fields (issue 38, item 5)', () => {
+    const ev = JSON.parse(
+      '{"correlationId": "c1", "event": "__proto__", "__proto__": "field", "constructor": 1, "obj": {"__proto__": true}}',
+    ) as Record<string, unknown>;
+    const back = readXes(xesOf([ev]));
+    expect(back.ok).toBe(true);
+    const got = back.ok ? back.events[0]! : {};
+    expect(Object.keys(got)).toEqual(['__proto__', 'constructor', 'obj', 'event', 'correlationId']);
+    expect(JSON.stringify(got)).toBe(
+      '{"__proto__":"field","constructor":1,"obj":{"__proto__":true},"event":"__proto__","correlationId":"c1"}',
+    );
+  });
+
   it('does not repeat the case as an attribute, but keeps a correlationId that is not the case', () => {
     // docs/discovery.md: the case and activity fields are not repeated as attributes; every other field is one.
     // The second event's case is its first correlation id, order-1, so its correlationId "legacy" is just a field.
