@@ -8,7 +8,7 @@
 export { readCaseLog, type CaseLog, type CaseLogProblem, type CaseLogResult } from './caseLog';
 export { discover, dfgFile } from './discover';
 export { filterDfg } from './filter';
-export { dfgToTemplate, type TemplateOptions } from './toTemplate';
+export { dfgToTemplate, MAX_TEMPLATE_ACTIVITIES, templateProblem, type TemplateOptions } from './toTemplate';
 export { conform, pickFsm, type ConformResult } from './conform';
 export { xesChunks } from './xesWrite';
 export { ocelChunks, objectType } from './ocelWrite';

@@ -123,6 +123,26 @@ describe('flowledger discover', () => {
     expect(clash.code).toBe(2);
     expect(readFileSync(events, 'utf8')).toBe(LOG);
   });
+
+  it('exits 2 writing nothing when --out would need more states than a scenario names (issue 38, item 4)', () => {
+    // 65,534 one-event cases of as many activities: the template's FSM would name 65,535 states.
+    const many = Array.from({ length: 65_534 }, (_, i) => line(`c${i}`, `a${i}`)).join('\n');
+    const dir = tempFiles({ 'events.ndjson': many });
+    const [events, out, dfg] = [join(dir, 'events.ndjson'), join(dir, 't.json'), join(dir, 'dfg.json')];
+    const r = cli('discover', events, '--out', out, '--dfg', dfg);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      `--out ${out}: the graph has 65,534 activities, and a template holds at most 65,533: its FSM has a state per activity plus "start", and a scenario names at most 65,534 states; keep the most frequent with --activities P (a percentage)\n`,
+    );
+    expect(existsSync(out)).toBe(false);
+    expect(existsSync(dfg)).toBe(false);
+    // Without --out the graph is written; with --activities 99 the template too.
+    expect(cli('discover', events, '--dfg', dfg).code).toBe(0);
+    const kept = cli('discover', events, '--activities', '99', '--out', out);
+    expect(kept.code).toBe(0);
+    expect(JSON.parse(kept.stdout)).toMatchObject({ activities: 64_879 });
+    expect(cli('validate', out).code).toBe(0);
+  }, 60_000);
 });
 
 describe('flowledger conform', () => {
