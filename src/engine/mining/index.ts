@@ -13,5 +13,5 @@ export { conform, pickFsm, type ConformResult } from './conform';
 export { xesChunks } from './xesWrite';
 export { ocelChunks, objectType } from './ocelWrite';
 export { isLedgerLine, ledgerEventToEvent } from './ledgerEvents';
-export { formatIsoTime, parseIsoTime } from './isoTime';
+export { formatIsoTime, inDateRange, MAX_DATE_MS, parseIsoTime } from './isoTime';
 export { dataSourceOf } from './dataSourceOf';

@@ -11,7 +11,7 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import type { CaseFields } from '../../contract/mining';
 import { setOwn } from '../../engine/jsonValues';
-import { parseIsoTime } from '../../engine/mining';
+import { inDateRange, parseIsoTime } from '../../engine/mining';
 
 export interface XesReadOptions extends CaseFields {
   /** `targetDataSourceId` given to events that carry none. */
@@ -107,6 +107,7 @@ export class XesReader {
       case 'date': {
         const ms = parseIsoTime(text);
         if (!Number.isFinite(ms)) this.fail(`<date> value "${text}" is not an ISO 8601 time`);
+        if (!inDateRange(ms)) this.fail(`<date> value "${text}" is outside the range of dates`);
         return ms;
       }
       default:

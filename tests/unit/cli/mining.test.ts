@@ -219,4 +219,38 @@ describe('flowledger export-xes', () => {
     expect(existsSync(join(dir, 'log.xes'))).toBe(false);
     expect(cli('export-xes', join(dir, 'events.ndjson')).code).toBe(2);
   });
+
+  it('exits 2 writing nothing for a time outside the range of dates, naming its line and field (issue 38, item 6)', () => {
+    // 1e300 ms was written as the date "+3.1688738506811434e+289--5.28…-01T00:00:00.000Z"; 8.64e15
+    // (+275760-09-13) is the last date there is, one millisecond more is none.
+    const at = (c: string, a: string, timestamp: unknown) =>
+      JSON.stringify({ targetDataSourceId: 'src', correlationId: c, event: a, timestamp });
+    const range = 'outside the range of dates (epoch ms from -8.64e15 to 8.64e15: -271821-04-20 to +275760-09-13)';
+    for (const [bad, shown] of [
+      [1e300, '1e+300'],
+      [8.64e15 + 1, '8640000000000001'],
+      ['275760-09-13T00:00:00.001Z', '"275760-09-13T00:00:00.001Z"'],
+    ] as const) {
+      const dir = tempFiles({
+        'events.ndjson': `${at('c', 'a', 8.64e15)}
+${at('c', 'b', bad)}
+`,
+      });
+      const [events, xes, ocel] = [join(dir, 'events.ndjson'), join(dir, 'log.xes'), join(dir, 'ocel.json')];
+      const r = cli('export-xes', events, '--out', xes, '--ocel', ocel);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(`${events}:2: field "timestamp" is ${shown}, ${range}\n`);
+      expect(existsSync(xes) || existsSync(ocel)).toBe(false);
+    }
+    const dir = tempFiles({
+      'events.ndjson': `${at('c', 'a', 8.64e15)}
+${at('c', 'b', -8.64e15)}
+`,
+    });
+    const ok = cli('export-xes', join(dir, 'events.ndjson'), '--out', join(dir, 'log.xes'));
+    expect(ok.code).toBe(0);
+    const xes = readFileSync(join(dir, 'log.xes'), 'utf8');
+    expect(xes).toContain('<date key="time:timestamp" value="+275760-09-13T00:00:00.000Z"/>');
+    expect(xes).toContain('<date key="time:timestamp" value="-271821-04-20T00:00:00.000Z"/>');
+  });
 });

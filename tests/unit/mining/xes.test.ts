@@ -147,6 +147,16 @@ describe('XES export', () => {
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.message).toMatch(/^3:/);
   });
+
+  it('refuses a <date> outside the range of dates with its line, as export refuses such a time', () => {
+    const event = (date: string) =>
+      `<log>\n<trace>\n<event><string key="concept:name" value="a"/>\n<date key="time:timestamp" value="${date}"/></event>\n</trace></log>`;
+    expect(readXes(event('275760-09-13T00:00:00.000Z'))).toMatchObject({ ok: true, traces: 1 });
+    const r = readXes(event('275760-09-13T00:00:00.001Z'));
+    expect(r).toMatchObject({ ok: false });
+    if (!r.ok)
+      expect(r.message).toMatch(/^4:\d+: <date> value "275760-09-13T00:00:00.001Z" is outside the range of dates/);
+  });
 });
 
 describe('OCEL 2.0 export', () => {
@@ -370,6 +380,12 @@ describe('ISO times without Date', () => {
         expect(parseIsoTime(iso)).toBe(ms);
       }),
     );
+  });
+
+  it('formats the ends of the range of dates as the platform does, and refuses to print past them', () => {
+    for (const ms of [8.64e15, -8.64e15]) expect(formatIsoTime(ms)).toBe(new Date(ms).toISOString());
+    for (const ms of [8.64e15 + 1, -8.64e15 - 1, 1e300, Infinity, NaN])
+      expect(() => formatIsoTime(ms), String(ms)).toThrow(RangeError);
   });
 
   it('reads zones, dates alone and refuses other text', () => {
