@@ -21,7 +21,11 @@ export interface ParsedArgs {
 
 /** Pure: reads `argv` (without node and script) against `spec`; throws UsageError on a mistake. */
 export function parseArgs(argv: readonly string[], spec: Record<string, OptionSpec>): ParsedArgs {
-  const out: ParsedArgs = { positionals: [], values: {}, switches: new Set() };
+  const out: ParsedArgs = {
+    positionals: [],
+    values: Object.create(null) as Record<string, string[]>,
+    switches: new Set(),
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (!arg.startsWith('--') || arg === '--') {
@@ -30,7 +34,8 @@ export function parseArgs(argv: readonly string[], spec: Record<string, OptionSp
     }
     const eq = arg.indexOf('=');
     const name = arg.slice(2, eq === -1 ? undefined : eq);
-    const opt = spec[name];
+    // Own entries only: `--constructor` or `--__proto__` is an unknown option, not Object's.
+    const opt = Object.hasOwn(spec, name) ? spec[name] : undefined;
     if (!opt) throw new UsageError(`unknown option --${name}`);
     if (opt.kind === 'switch') {
       if (eq !== -1) throw new UsageError(`option --${name} takes no value`);

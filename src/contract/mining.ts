@@ -119,6 +119,8 @@ export interface DiscoverAnswer {
   /** The unfiltered graph's totals, so a screen can say "8 of 12 activities". */
   unfiltered: { cases: number; events: number; activities: number; paths: number; variants: number };
   template?: Record<string, unknown>;
+  /** Why no template is answered although one was asked for: the graph has more activities than a template holds. */
+  templateProblem?: string;
 }
 
 /** `POST /api/mining/conform`. */

@@ -2,7 +2,15 @@ import { optionValue, parseArgs, UsageError } from '../args';
 import { EXIT_OK, EXIT_USAGE, type Command } from '../command';
 import { checkDistinctPaths } from '../distinctPaths';
 import { readEventsFile, whereIs } from '../eventsFile';
-import { dataSourceOf, dfgFile, dfgToTemplate, discover, filterDfg, readCaseLog } from '../../engine/mining';
+import {
+  dataSourceOf,
+  dfgFile,
+  dfgToTemplate,
+  discover,
+  filterDfg,
+  readCaseLog,
+  templateProblem,
+} from '../../engine/mining';
 import { percentOption } from './percent';
 
 const USAGE =
@@ -12,8 +20,8 @@ const USAGE =
  * `discover`: the directly-follows graph and variants of an events file (docs/discovery.md); with
  * `--dfg` writes them as `{activities, edges, starts, ends, variants}`, with `--out` writes a V3
  * template that replays the log. Prints `{cases, events, activities, paths, variants}` (counts
- * after the filters). Exit 2 for bad arguments or an event without a case or activity, naming its
- * line and the field.
+ * after the filters). Exit 2 for bad arguments, an event without a case or activity (naming its
+ * line and the field), or with `--out` a graph of more activities than a template holds.
  */
 export const discoverCommand: Command = {
   name: 'discover',
@@ -59,6 +67,12 @@ export const discoverCommand: Command = {
       return EXIT_USAGE;
     }
     const graph = filterDfg(discover(log.log), filter);
+    // Refused before anything is written: a template that cannot run is never written.
+    const problem = outPath === undefined ? null : templateProblem(graph);
+    if (problem !== null) {
+      io.stderr(`--out ${outPath}: ${problem}; keep the most frequent with --activities P (a percentage)\n`);
+      return EXIT_USAGE;
+    }
     if (dfgPath !== undefined) await io.writeFile(dfgPath, `${JSON.stringify(dfgFile(graph), null, 2)}\n`);
     if (outPath !== undefined) {
       const template = dfgToTemplate(graph, {

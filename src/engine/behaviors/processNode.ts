@@ -107,7 +107,7 @@ class ProcessNodeRuntime implements NodeRuntime {
     const out: Record<string, unknown> = { transformed: this.transformed, passed: this.passed, errors: this.errors };
     if (this.slots) {
       const waiting: Record<string, number> = {};
-      for (const s of this.slots) waiting[s.name] = s.queue.length - s.head;
+      for (const s of this.slots) setOwn(waiting, s.name, s.queue.length - s.head);
       out['waiting'] = waiting;
     }
     return out;

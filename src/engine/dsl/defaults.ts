@@ -62,6 +62,12 @@ export const DSL_LIMITS = {
   /** Nodes of one scenario: a ledger event names its node in 16 bits. */
   maxNodes: 65_535,
   /**
+   * Distinct FSM state names of one scenario, all FSMs together: the ledger interns every state
+   * name once for the whole run and records a transition's two states in 16 bits each (0 means
+   * none, so 65,534 names fit after reserving one more).
+   */
+  maxStateNames: 65_534,
+  /**
    * `maxSteps`: idle steps are skipped in one go (`Simulation.skipIdle`), but a step that does
    * something — a delivery, a timer, a due DataSource — still runs, so the bound stays: 10 M busy
    * steps are the most one run can execute.

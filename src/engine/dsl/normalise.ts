@@ -105,13 +105,21 @@ export function normaliseNode(entry: NodeEntry, parsed: ParsedNode, index: numbe
       const a = p.aggregation;
       const aggPath = pointer(path, 'aggregation');
       const custom = a.method === 'custom';
-      if (custom) {
+      // The original's "custom" without a formula anywhere emits the batch's collected values.
+      const collected =
+        custom && ![a.formula, p.processing?.formula, p.formula, p.formulas?.[0]].some((f) => present(f));
+      if (collected) {
+        issues.warning(
+          pointer(aggPath, 'method'),
+          `"custom" (from the original tool) without a formula is read as "collect": the aggregate's "value" is the array of the batch's ${showValue(a.field ?? DSL_DEFAULTS.field)} fields, as the original emits the collected values`,
+        );
+      } else if (custom) {
         issues.warning(
           pointer(aggPath, 'method'),
           `"custom" (from the original tool) is read as "formula": the formula (JavaScript) runs over "values" and "tokens" of each batch`,
         );
       }
-      const method = a.method === 'custom' ? 'formula' : a.method;
+      const method = collected ? 'collect' : a.method === 'custom' ? 'formula' : a.method;
       if (method !== 'formula' && present(a.formula)) {
         issues.warning(
           pointer(aggPath, 'formula'),

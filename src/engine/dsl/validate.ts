@@ -6,6 +6,7 @@
  * Every issue is collected; nothing stops at the first.
  */
 import type { NodeSpec } from '../types';
+import { DSL_LIMITS } from './defaults';
 import type { EdgeDraft } from './edges';
 import { checkExpressions, EXPRESSION_SCOPES, joinBindings } from './expressions';
 import { IssueList, listOf, pointer, showValue } from './issues';
@@ -39,6 +40,7 @@ export function validateScenario(
 ): void {
   const index = indexEdges(edges);
   checkUniqueIds(nodes, issues);
+  checkStateNames(nodes, issues);
   for (const node of nodes) {
     checkSinkOutputs(node.entry, issues);
     if (node.spec) checkNode(node, index, issues);
@@ -82,6 +84,26 @@ function checkUniqueIds(nodes: readonly LoadedNode[], issues: IssueList): void {
         `node id ${showValue(entry.nodeId)} is already used by ${earlier}; node ids must be unique`,
       );
   }
+}
+
+/**
+ * The ledger's bound on state names (DSL_LIMITS.maxStateNames): it holds for the run, so it counts
+ * the distinct names of every FSM together. Reported once, at the states of the FSM that passes it.
+ */
+function checkStateNames(nodes: readonly LoadedNode[], issues: IssueList): void {
+  const names = new Set<string>();
+  let passedAt: string | null = null;
+  for (const { spec } of nodes) {
+    if (spec?.type !== 'FSM') continue;
+    for (const s of spec.fsm.states) names.add(s.name);
+    if (passedAt === null && names.size > DSL_LIMITS.maxStateNames) passedAt = pointer(spec.path, 'fsm', 'states');
+  }
+  if (passedAt === null) return;
+  const fmt = (n: number) => n.toLocaleString('en-US');
+  issues.error(
+    passedAt,
+    `the scenario's FSMs name ${fmt(names.size)} distinct states (this FSM's included); a scenario names at most ${fmt(DSL_LIMITS.maxStateNames)}, all FSMs together (docs/limits.md)`,
+  );
 }
 
 function checkSinkOutputs(entry: NodeEntry, issues: IssueList): void {

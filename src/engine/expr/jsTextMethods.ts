@@ -163,15 +163,20 @@ export const DATE_METHODS = {
   toJSON: spec(0, 0, (recv) => time('toJSON', recv).toISOString()),
 } as const satisfies Record<string, MethodSpec>;
 
-/** ISO 8601 as `Date.parse` reads it on every engine (date, or date and time with a zone). */
-const ISO = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
+/** ISO 8601 as `Date.parse` reads it on every engine: a date, or a date and time (`zone`: its `Z` or offset, if any). */
+const ISO = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?<zone>Z|[+-]\d{2}:\d{2})?)?$/;
 
 /**
  * Not pure (charges steps, may throw). `new Date(x)` / `Date.parse(x)` of a text: ISO 8601 only
- * (a date, or a date and time with `Z` or an offset), as other forms are read differently by each
- * JavaScript engine; NaN for text in no such form.
+ * (a date, or a date and time with or without `Z` or an offset), as other forms are read
+ * differently by each JavaScript engine; NaN for text in no such form. A date and time without a
+ * zone is read in UTC, as discovery reads it (src/engine/mining/isoTime.ts): `Date.parse` would
+ * read it in the machine's own zone, another time on every machine.
  */
 export function parseIsoTime(s: string, st: EvalState): number {
   scan(st, s.length);
-  return s.length <= 40 && ISO.test(s) ? Date.parse(s) : NaN;
+  if (s.length > 40) return NaN;
+  const m = ISO.exec(s);
+  if (m === null) return NaN;
+  return Date.parse(s.length > 10 && m.groups?.['zone'] === undefined ? `${s}Z` : s);
 }

@@ -20,7 +20,8 @@ class Block {
   readonly op: Uint8Array;
   readonly input: Int32Array;
   readonly output: Int32Array;
-  readonly states: Int32Array;
+  /** Unsigned: `(from + 1) * 65536 + to + 1` passes 2^31 from the 32,768th state name on. */
+  readonly states: Uint32Array;
   readonly inputs: Int32Array;
   readonly details: Int32Array;
 
@@ -31,7 +32,7 @@ class Block {
     this.op = new Uint8Array(capacity);
     this.input = new Int32Array(capacity);
     this.output = new Int32Array(capacity);
-    this.states = new Int32Array(capacity);
+    this.states = new Uint32Array(capacity);
     this.inputs = new Int32Array(capacity);
     this.details = new Int32Array(capacity);
     if (from !== undefined) {

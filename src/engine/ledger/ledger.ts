@@ -489,6 +489,8 @@ export class Ledger implements Recorder {
     let key = this.stateKeyByName.get(name);
     if (key === undefined) {
       key = this.stateNames.length;
+      // The loader refuses a scenario past this bound (DSL_LIMITS.maxStateNames), so only a
+      // ledger built by hand reaches it.
       if (key >= 0xfffe) throw new Error('a ledger records at most 65534 distinct state names');
       this.stateNames.push(name);
       this.stateKeyByName.set(name, key);

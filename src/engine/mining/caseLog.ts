@@ -5,7 +5,7 @@
  * (CaseFields); the defaults read events the way the engine's external queue does.
  */
 import type { CaseFields } from '../../contract/mining';
-import { parseIsoTime } from './isoTime';
+import { inDateRange, parseIsoTime } from './isoTime';
 
 export interface CaseLog {
   /** Case names, in order of first appearance. */
@@ -118,10 +118,20 @@ export function readCaseLog(events: readonly unknown[], fields: CaseFields = {})
           ok: false,
           problem: { index: i, field: timeField, message: `field "${timeField}" is not a time (epoch ms or ISO 8601)` },
         };
+      // Out of the range of dates an XES or OCEL time could not be written (nor read by any tool).
+      if (!inDateRange(ms))
+        return { ok: false, problem: { index: i, field: timeField, message: outOfRange(timeField, t) } };
       timeOf[i] = ms;
     }
   }
   return { ok: true, log: { caseNames, activityNames, caseOf, activityOf, timeOf } };
+}
+
+/** Pure: the sentence for a time outside the range of dates, showing the value as given. */
+function outOfRange(field: string, value: unknown): string {
+  const shown =
+    typeof value === 'string' ? JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value) : String(value);
+  return `field "${field}" is ${shown}, outside the range of dates (epoch ms from -8.64e15 to 8.64e15: -271821-04-20 to +275760-09-13)`;
 }
 
 function missing(index: number, field: string, what: string): CaseLogProblem {

@@ -160,7 +160,9 @@ export function conform(scenario: Scenario, events: readonly unknown[], fsmId?: 
         : field === 'event'
           ? ev['type']
           : undefined
-      : ev[field];
+      : Object.hasOwn(ev, field)
+        ? ev[field]
+        : undefined;
     const name = raw === undefined || raw === null ? null : String(raw);
     let data: Record<string, unknown> | null = null;
     const dataOf = (): Record<string, unknown> => (data ??= tokenData(ev, body, typed));

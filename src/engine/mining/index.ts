@@ -8,10 +8,10 @@
 export { readCaseLog, type CaseLog, type CaseLogProblem, type CaseLogResult } from './caseLog';
 export { discover, dfgFile } from './discover';
 export { filterDfg } from './filter';
-export { dfgToTemplate, type TemplateOptions } from './toTemplate';
+export { dfgToTemplate, MAX_TEMPLATE_ACTIVITIES, templateProblem, type TemplateOptions } from './toTemplate';
 export { conform, pickFsm, type ConformResult } from './conform';
 export { xesChunks } from './xesWrite';
 export { ocelChunks, objectType } from './ocelWrite';
 export { isLedgerLine, ledgerEventToEvent } from './ledgerEvents';
-export { formatIsoTime, parseIsoTime } from './isoTime';
+export { formatIsoTime, inDateRange, MAX_DATE_MS, parseIsoTime } from './isoTime';
 export { dataSourceOf } from './dataSourceOf';

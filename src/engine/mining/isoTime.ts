@@ -8,6 +8,14 @@ const ISO =
   /^(-?\d{4,6})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
 const DAY_MS = 86_400_000;
 
+/** The range of dates JavaScript (and the `Date#toISOString` shape) has: ±10^8 days from 1970, in ms. */
+export const MAX_DATE_MS = 8.64e15;
+
+/** Pure: whether `ms` is a time of that range (-271821-04-20 to +275760-09-13). */
+export function inDateRange(ms: number): boolean {
+  return ms >= -MAX_DATE_MS && ms <= MAX_DATE_MS;
+}
+
 /** Pure: days since 1970-01-01 of a proleptic Gregorian date. */
 function daysFromCivil(y: number, m: number, d: number): number {
   const yy = m <= 2 ? y - 1 : y;
@@ -52,8 +60,13 @@ export function parseIsoTime(text: string): number {
 
 const pad = (n: number, width: number): string => String(n).padStart(width, '0');
 
-/** Pure: `YYYY-MM-DDTHH:MM:SS.sssZ` of epoch milliseconds (the shape of `Date#toISOString`). */
+/**
+ * Pure: `YYYY-MM-DDTHH:MM:SS.sssZ` of epoch milliseconds (the shape of `Date#toISOString`). Throws
+ * a RangeError outside `inDateRange`, as `toISOString` does: past it the arithmetic prints no date
+ * (`+3.16e+289-…` for 1e300), so a caller refuses such times first (readCaseLog).
+ */
 export function formatIsoTime(ms: number): string {
+  if (!inDateRange(ms)) throw new RangeError(`${ms} ms is not a time within the range of dates`);
   const t = Math.floor(ms);
   const days = Math.floor(t / DAY_MS);
   let rest = t - days * DAY_MS;

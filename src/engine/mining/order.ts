@@ -3,6 +3,7 @@
  * tests: most frequent first, ties broken by name (code-unit order, never the locale's).
  */
 import type { DfgEdge, Variant } from '../../contract/mining';
+import { setOwn } from '../jsonValues';
 
 /** Pure: code-unit comparison of two names. */
 export function byName(a: string, b: string): number {
@@ -14,10 +15,13 @@ export function rankCounts(counts: ReadonlyMap<string, number>): [string, number
   return [...counts].sort((x, y) => y[1] - x[1] || byName(x[0], y[0]));
 }
 
-/** Pure: an object of counts in rank order (insertion order is the order JSON prints, for non-index names). */
+/**
+ * Pure: an object of counts in rank order (insertion order is the order JSON prints, for non-index
+ * names). Every name is an own property, `__proto__` too (assignment would drop it).
+ */
 export function countsObject(counts: ReadonlyMap<string, number>): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const [k, v] of rankCounts(counts)) out[k] = v;
+  for (const [k, v] of rankCounts(counts)) setOwn(out, k, v);
   return out;
 }
 

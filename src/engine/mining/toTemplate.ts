@@ -8,6 +8,7 @@
  * case, its value the activity it ended in) from those no transition accepted (`unaccepted` Sink).
  */
 import type { Dfg } from '../../contract/mining';
+import { DSL_LIMITS } from '../dsl/defaults';
 
 export interface TemplateOptions {
   /** Template name (default "Discovered process"). */
@@ -18,6 +19,23 @@ export interface TemplateOptions {
   eventField?: string;
   /** Events the template will be fed, to size the batches and `maxSteps` (default: the graph's event count). */
   events?: number;
+}
+
+/**
+ * Most activities a template holds: its FSM has a state per activity plus `start`, and a scenario
+ * names at most `DSL_LIMITS.maxStateNames` states (docs/limits.md).
+ */
+export const MAX_TEMPLATE_ACTIVITIES = DSL_LIMITS.maxStateNames - 1;
+
+/**
+ * Pure: why `dfg` cannot become a template that loads and runs — more activities than
+ * `MAX_TEMPLATE_ACTIVITIES` — or null when it can. The caller adds how to keep fewer.
+ */
+export function templateProblem(dfg: Dfg): string | null {
+  const n = Object.keys(dfg.activities).length;
+  if (n <= MAX_TEMPLATE_ACTIVITIES) return null;
+  const fmt = (v: number) => v.toLocaleString('en-US');
+  return `the graph has ${fmt(n)} activities, and a template holds at most ${fmt(MAX_TEMPLATE_ACTIVITIES)}: its FSM has a state per activity plus "start", and a scenario names at most ${fmt(DSL_LIMITS.maxStateNames)} states`;
 }
 
 /** Trigger words the FSM reads as something other than an event name (docs/dsl.md, FSM). */
@@ -35,8 +53,13 @@ function isEvent(field: string, name: string): string {
   return `data[${JSON.stringify(field)}] == ${JSON.stringify(name)}`;
 }
 
-/** Pure: a V3 template (the document shape the template store and the editor take) for `dfg`. */
+/**
+ * Pure: a V3 template (the document shape the template store and the editor take) for `dfg`.
+ * Throws for a graph `templateProblem` refuses: it never makes a template that cannot run.
+ */
 export function dfgToTemplate(dfg: Dfg, options: TemplateOptions = {}): Record<string, unknown> {
+  const problem = templateProblem(dfg);
+  if (problem !== null) throw new RangeError(problem);
   const eventField = options.eventField ?? 'event';
   const activities = Object.keys(dfg.activities);
   const start = unique('start', new Set(activities));

@@ -6,6 +6,7 @@
  * both come from here, so the page and the command line cannot disagree.
  */
 import type { FsmResult, QueryResult, RunResult, SinkResult, SinkResultFormula } from '../../contract/queries';
+import { setOwn } from '../jsonValues';
 import { OP } from '../ledger/operations';
 import type { LiveRun } from '../run/liveRun';
 import type { NodeSpec } from '../types';
@@ -75,8 +76,8 @@ export function fsmResult(
 ): FsmResult {
   const counts: Record<string, number> = {};
   for (const s of states) {
-    const n = aggregates[s];
-    counts[s] = typeof n === 'number' ? n : !perCorrelation && s === state ? 1 : 0;
+    const n = Object.hasOwn(aggregates, s) ? aggregates[s] : undefined;
+    setOwn(counts, s, typeof n === 'number' ? n : !perCorrelation && s === state ? 1 : 0);
   }
   return { nodeId, name, perCorrelation, state: perCorrelation ? null : state, counts };
 }

@@ -3,6 +3,7 @@
  * correlation ids, so the counts a node keeps (tokens processed, instances per state, tokens
  * routed or collected per state, groups) add up across shards; the last update is the latest.
  */
+import { setOwn } from '../jsonValues';
 import type { NodeState } from '../types';
 
 /** Pure: the node states the single run reports, from those of its shards (in shard order). */
@@ -30,11 +31,14 @@ function addUp(list: readonly Record<string, unknown>[]): Record<string, unknown
   const out: Record<string, unknown> = {};
   for (const item of list) {
     for (const [key, value] of Object.entries(item)) {
-      const have = out[key];
+      // setOwn: a state or output may be named `__proto__`, which assignment would not keep.
       if (!Object.hasOwn(out, key)) {
-        out[key] = isRecord(value) ? addUp([value]) : value;
-      } else if (typeof have === 'number' && typeof value === 'number') out[key] = have + value;
-      else if (isRecord(have) && isRecord(value)) out[key] = addUp([have, value]);
+        setOwn(out, key, isRecord(value) ? addUp([value]) : value);
+        continue;
+      }
+      const have = out[key];
+      if (typeof have === 'number' && typeof value === 'number') setOwn(out, key, have + value);
+      else if (isRecord(have) && isRecord(value)) setOwn(out, key, addUp([have, value]));
     }
   }
   return out;

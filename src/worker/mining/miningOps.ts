@@ -16,6 +16,7 @@ import {
   ocelChunks,
   pickFsm,
   readCaseLog,
+  templateProblem,
   xesChunks,
 } from '../../engine/mining';
 import type { ServiceContext } from '../context';
@@ -69,7 +70,10 @@ export function miningOps(ctx: ServiceContext, parse: ParseFn) {
             variants: full.variants.length,
           },
         };
-        if (b.template !== false)
+        // A graph no template can hold still answers, without the template and saying why.
+        const problem = b.template === false ? null : templateProblem(graph);
+        if (problem !== null) answer.templateProblem = `${problem}; keep the most frequent with filter.activities`;
+        else if (b.template !== false)
           answer.template = dfgToTemplate(graph, {
             ...(b.name === undefined ? {} : { name: b.name }),
             dataSourceId: dataSourceOf(events),

@@ -10,7 +10,8 @@
  */
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import type { CaseFields } from '../../contract/mining';
-import { parseIsoTime } from '../../engine/mining';
+import { setOwn } from '../../engine/jsonValues';
+import { inDateRange, parseIsoTime } from '../../engine/mining';
 
 export interface XesReadOptions extends CaseFields {
   /** `targetDataSourceId` given to events that carry none. */
@@ -106,6 +107,7 @@ export class XesReader {
       case 'date': {
         const ms = parseIsoTime(text);
         if (!Number.isFinite(ms)) this.fail(`<date> value "${text}" is not an ISO 8601 time`);
+        if (!inDateRange(ms)) this.fail(`<date> value "${text}" is outside the range of dates`);
         return ms;
       }
       default:
@@ -142,14 +144,15 @@ export class XesReader {
     const ev: Record<string, unknown> = {};
     let activity: unknown;
     for (const [key, value] of attrs) {
+      // setOwn: a key is the file's text, and `__proto__` must stay a field like any other.
       if (key === 'concept:name') activity = value;
-      else if (key === 'time:timestamp') ev[o.time ?? 'timestamp'] = value;
+      else if (key === 'time:timestamp') setOwn(ev, o.time ?? 'timestamp', value);
       else if (key === 'lifecycle:transition') {
         if (value !== 'complete') ev['lifecycle:transition'] = value;
-      } else ev[key] = value;
+      } else setOwn(ev, key, value);
     }
     if (activity === undefined) this.fail('an <event> has no concept:name');
-    ev[o.activity ?? 'event'] = activity;
+    setOwn(ev, o.activity ?? 'event', activity);
     if (o.target !== undefined && ev['targetDataSourceId'] === undefined) ev['targetDataSourceId'] = o.target;
     return ev;
   }
@@ -157,7 +160,7 @@ export class XesReader {
   private withCase(ev: Record<string, unknown>, caseName: string): Record<string, unknown> {
     const field = this.options.case;
     if (field !== undefined) {
-      ev[field] = caseName;
+      setOwn(ev, field, caseName);
       return ev;
     }
     const many = ev['correlationIds'];
@@ -171,7 +174,7 @@ export class XesReader {
 function collect(f: Frame): unknown {
   if (f.tag === 'list') return f.children!.map(([, v]) => v);
   const o: Record<string, unknown> = {};
-  for (const [k, v] of f.children!) o[k] = v;
+  for (const [k, v] of f.children!) setOwn(o, k, v);
   return o;
 }
 

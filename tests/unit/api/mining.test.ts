@@ -36,6 +36,22 @@ describe('POST /api/mining/discover', () => {
     expect(created.success).toBe(true);
   });
 
+  it('answers the graph without a template, saying why, when a template cannot hold its activities', async () => {
+    // Issue 38, item 4: 65,534 activities need 65,535 FSM states; a scenario names at most 65,534.
+    const { api } = newApi();
+    const events = Array.from({ length: 65_534 }, (_, i) => ev(`c${i}`, `a${i}`));
+    const r = await api.discover({ events });
+    expect(schemaErrors('DiscoverAnswer', r)).toEqual([]);
+    expect(r.discovery).toMatchObject({ cases: 65_534, events: 65_534 });
+    expect(r.template).toBeUndefined();
+    expect(r.templateProblem).toBe(
+      'the graph has 65,534 activities, and a template holds at most 65,533: its FSM has a state per activity plus "start", and a scenario names at most 65,534 states; keep the most frequent with filter.activities',
+    );
+    const kept = await api.discover({ events, filter: { activities: 99 } });
+    expect(kept.templateProblem).toBeUndefined();
+    expect((await api.createTemplate({ name: 'Kept', scenario: kept.template! })).success).toBe(true);
+  }, 60_000);
+
   it('filters, and reads a stored run’s input events or its ledger', async () => {
     const { api } = newApi({ examples: true, parser: { bundle: diskBundle } });
     const filtered = await api.discover({ events: LOG, filter: { activities: 50 }, template: false });

@@ -123,6 +123,26 @@ describe('flowledger discover', () => {
     expect(clash.code).toBe(2);
     expect(readFileSync(events, 'utf8')).toBe(LOG);
   });
+
+  it('exits 2 writing nothing when --out would need more states than a scenario names (issue 38, item 4)', () => {
+    // 65,534 one-event cases of as many activities: the template's FSM would name 65,535 states.
+    const many = Array.from({ length: 65_534 }, (_, i) => line(`c${i}`, `a${i}`)).join('\n');
+    const dir = tempFiles({ 'events.ndjson': many });
+    const [events, out, dfg] = [join(dir, 'events.ndjson'), join(dir, 't.json'), join(dir, 'dfg.json')];
+    const r = cli('discover', events, '--out', out, '--dfg', dfg);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      `--out ${out}: the graph has 65,534 activities, and a template holds at most 65,533: its FSM has a state per activity plus "start", and a scenario names at most 65,534 states; keep the most frequent with --activities P (a percentage)\n`,
+    );
+    expect(existsSync(out)).toBe(false);
+    expect(existsSync(dfg)).toBe(false);
+    // Without --out the graph is written; with --activities 99 the template too.
+    expect(cli('discover', events, '--dfg', dfg).code).toBe(0);
+    const kept = cli('discover', events, '--activities', '99', '--out', out);
+    expect(kept.code).toBe(0);
+    expect(JSON.parse(kept.stdout)).toMatchObject({ activities: 64_879 });
+    expect(cli('validate', out).code).toBe(0);
+  }, 60_000);
 });
 
 describe('flowledger conform', () => {
@@ -198,5 +218,39 @@ describe('flowledger export-xes', () => {
     );
     expect(existsSync(join(dir, 'log.xes'))).toBe(false);
     expect(cli('export-xes', join(dir, 'events.ndjson')).code).toBe(2);
+  });
+
+  it('exits 2 writing nothing for a time outside the range of dates, naming its line and field (issue 38, item 6)', () => {
+    // 1e300 ms was written as the date "+3.1688738506811434e+289--5.28…-01T00:00:00.000Z"; 8.64e15
+    // (+275760-09-13) is the last date there is, one millisecond more is none.
+    const at = (c: string, a: string, timestamp: unknown) =>
+      JSON.stringify({ targetDataSourceId: 'src', correlationId: c, event: a, timestamp });
+    const range = 'outside the range of dates (epoch ms from -8.64e15 to 8.64e15: -271821-04-20 to +275760-09-13)';
+    for (const [bad, shown] of [
+      [1e300, '1e+300'],
+      [8.64e15 + 1, '8640000000000001'],
+      ['275760-09-13T00:00:00.001Z', '"275760-09-13T00:00:00.001Z"'],
+    ] as const) {
+      const dir = tempFiles({
+        'events.ndjson': `${at('c', 'a', 8.64e15)}
+${at('c', 'b', bad)}
+`,
+      });
+      const [events, xes, ocel] = [join(dir, 'events.ndjson'), join(dir, 'log.xes'), join(dir, 'ocel.json')];
+      const r = cli('export-xes', events, '--out', xes, '--ocel', ocel);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(`${events}:2: field "timestamp" is ${shown}, ${range}\n`);
+      expect(existsSync(xes) || existsSync(ocel)).toBe(false);
+    }
+    const dir = tempFiles({
+      'events.ndjson': `${at('c', 'a', 8.64e15)}
+${at('c', 'b', -8.64e15)}
+`,
+    });
+    const ok = cli('export-xes', join(dir, 'events.ndjson'), '--out', join(dir, 'log.xes'));
+    expect(ok.code).toBe(0);
+    const xes = readFileSync(join(dir, 'log.xes'), 'utf8');
+    expect(xes).toContain('<date key="time:timestamp" value="+275760-09-13T00:00:00.000Z"/>');
+    expect(xes).toContain('<date key="time:timestamp" value="-271821-04-20T00:00:00.000Z"/>');
   });
 });

@@ -135,3 +135,58 @@ describe('flowledger run on tests/fixtures/pled/pl-verification', () => {
     });
   });
 });
+
+describe('flowledger on a Queue with "custom" and no formula, as the original writes it', () => {
+  it('validates and runs it, each batch’s values emitted as an array (issue 38, item 11)', () => {
+    // Readings 3, 5, 7, 11 arrive as typed events; the Queue emits every two: [3, 5], then [7, 11].
+    const template = {
+      name: 'Readings in pairs',
+      version: '3.0',
+      scenario: {
+        version: '3.0',
+        nodes: [
+          {
+            id: 'readings',
+            type: 'DataSource',
+            name: 'Readings',
+            generation: { type: 'execution-events', eventType: 'reading' },
+            outputs: [{ name: 'output', destinationNodeId: 'pairs', destinationInputName: 'input' }],
+          },
+          {
+            id: 'pairs',
+            type: 'Queue',
+            name: 'Pairs',
+            inputs: [{ name: 'input', nodeId: 'readings', sourceOutputName: 'output', required: true }],
+            aggregation: { method: 'custom', trigger: { type: 'count', threshold: 2 } },
+            outputs: [{ name: 'output', destinationNodeId: 'sink', destinationInputName: 'input' }],
+          },
+          { id: 'sink', type: 'Sink', name: 'Pairs out', inputs: [{ name: 'input', nodeId: 'pairs' }] },
+        ],
+      },
+    };
+    const events = [3, 5, 7, 11].map((value, i) => ({
+      id: `r${i + 1}`,
+      timestamp: 1_700_000_000_000 + i,
+      type: 'reading',
+      source: 'meter',
+      data: { value },
+    }));
+    const dir = tempFiles({ 't.json': JSON.stringify(template), 'events.json': JSON.stringify(events) });
+    const checked = cli('validate', join(dir, 't.json'));
+    expect(checked.code).toBe(0);
+    expect(checked.stdout + checked.stderr).toContain(
+      '"custom" (from the original tool) without a formula is read as "collect"',
+    );
+    const r = cli('run', join(dir, 't.json'), '--events', join(dir, 'events.json'));
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { status: string; sinks: Record<string, { count: number; values: unknown[] }> };
+    expect(out.status).toBe('completed');
+    expect(out.sinks['sink']).toMatchObject({
+      count: 2,
+      values: [
+        [3, 5],
+        [7, 11],
+      ],
+    });
+  });
+});

@@ -238,6 +238,34 @@ describe('Queue custom aggregation and count threshold', () => {
     expect(sinkData(runWith(scenario, []).engine).map((d) => d['value'])).toEqual([3, 7]);
   });
 
+  it('reads "custom" with no formula anywhere as "collect": the batch’s values as an array, as the original emits them', () => {
+    // Issue 38, item 11: the original's V3 files have Queues {"method": "custom"} without a formula,
+    // refused before ("needs a non-empty formula"). Values 1..4 in batches of two: [1, 2], [3, 4].
+    const scenario = queue({ method: 'custom', trigger: { type: 'count', threshold: 2 } });
+    const r = loadScenario(scenario);
+    expect(r.errors).toEqual([]);
+    expect(r.warnings.filter((w) => w.path === '/nodes/1/aggregation/method')).toEqual([
+      {
+        path: '/nodes/1/aggregation/method',
+        message:
+          '"custom" (from the original tool) without a formula is read as "collect": the aggregate\'s "value" is the array of the batch\'s "value" fields, as the original emits the collected values',
+      },
+    ]);
+    expect(r.scenario!.nodes[1]).toMatchObject({ aggregation: { method: 'collect', field: 'value' } });
+    const { engine } = runWith(scenario, []);
+    expect(sinkData(engine)).toEqual([
+      { value: [1, 2], count: 2, method: 'collect' },
+      { value: [3, 4], count: 2, method: 'collect' },
+    ]);
+    // A blank formula is none; one on the node is still the formula ("custom" read as "formula").
+    expect(loadScenario(queue({ method: 'custom', formula: '  ' })).scenario!.nodes[1]).toMatchObject({
+      aggregation: { method: 'collect' },
+    });
+    const onNode = queue({ method: 'custom', trigger: { type: 'count', window: 2 } }) as { nodes: Json[] };
+    Object.assign(onNode.nodes[1] as object, { formulas: ['sum(values)'] });
+    expect(sinkData(runWith(onNode, []).engine).map((d) => d['value'])).toEqual([3, 7]);
+  });
+
   it('method "formula" with no formula anywhere is still an error', () => {
     const r = loadScenario(queue({ method: 'formula' }));
     expectIssue(r, { severity: 'error', path: '/nodes/1/aggregation/formula', message: 'needs a non-empty "formula"' });

@@ -79,6 +79,33 @@ describe('reserved JavaScript names in a scenario', () => {
     });
   });
 
+  it('count the tokens waiting at join inputs named __proto__ and constructor as own entries', () => {
+    // Issue 38, item 5: `waiting["__proto__"] = n` on a plain object kept no entry.
+    const engine = run(
+      scenario([
+        source('a', 'j', { count: 1 }),
+        source('b', 'j', { count: 3 }),
+        {
+          nodeId: 'j',
+          type: 'ProcessNode',
+          inputs: [
+            { name: '__proto__', nodeId: 'a' },
+            { name: 'constructor', nodeId: 'b' },
+          ],
+          formula: '{ sum: input1.value + input2.value }',
+          outputs: [{ destinationNodeId: 'out' }],
+        },
+        sink('out'),
+      ]),
+    );
+    const waiting = engine.getNodeState('j')!.aggregates['waiting'] as Record<string, unknown>;
+    expect(Object.entries(waiting)).toEqual([
+      ['__proto__', 0],
+      ['constructor', 2],
+    ]);
+    expect(Object.getPrototypeOf(waiting)).toBe(Object.prototype);
+  });
+
   it('refuse transform fields and FSM variables named __proto__, constructor or prototype, at their paths', () => {
     const doc = JSON.parse(`{
       "version": "3.0",

@@ -3,6 +3,7 @@
 // and each construct outside it is refused at load time, named, with its line and column.
 import { describe, expect, it } from 'vitest';
 import { parseJsFormula } from '../../../src/engine/expr/js';
+import { parseIsoTime } from '../../../src/engine/mining';
 
 /** The value of `source` over `scope`; throws with the reason if it does not load or evaluate. */
 function js(source: string, scope: Record<string, unknown> = {}, params?: readonly string[], now = 0): unknown {
@@ -169,6 +170,28 @@ describe('JavaScript formulas: the subset, construct by construct', () => {
     expect(js('new Date().getTime()', {}, undefined, 1234)).toBe(1234);
     expect(js('Date.now() - t', { t: 1000 }, undefined, 1234)).toBe(234);
     expect(js('new Date(0).toISOString()')).toBe('1970-01-01T00:00:00.000Z');
+  });
+
+  it('new Date(text) and Date.parse read a date and time without a zone in UTC, as discovery does, in any zone', () => {
+    // Issue 38, item 10: the platform's Date.parse reads "2024-01-02T03:04:05" in the machine's own
+    // zone, so a formula gave another time on every machine, and another than discover's reading.
+    const before = process.env['TZ'];
+    try {
+      for (const zone of ['Asia/Kolkata', 'America/New_York', 'UTC']) {
+        process.env['TZ'] = zone;
+        for (const text of ['2024-01-02T03:04:05', '2024-01-02T03:04', '2024-01-02T03:04:05.250', '2024-01-02']) {
+          const utc = parseIsoTime(text);
+          expect(js(`Date.parse(${JSON.stringify(text)})`), `${text} in ${zone}`).toBe(utc);
+          expect(js(`new Date(${JSON.stringify(text)})`), `${text} in ${zone}`).toBe(utc);
+        }
+        expect(js('Date.parse("2024-01-02T03:04:05")')).toBe(Date.UTC(2024, 0, 2, 3, 4, 5));
+        // With a zone, the zone it names.
+        expect(js('Date.parse("2024-01-02T03:04:05+05:30")')).toBe(Date.UTC(2024, 0, 1, 21, 34, 5));
+      }
+    } finally {
+      if (before === undefined) delete process.env['TZ'];
+      else process.env['TZ'] = before;
+    }
   });
 
   it('Date.now() and new Date() read 0 when the evaluation is given no clock (EvalContext: "default 0")', () => {

@@ -119,6 +119,38 @@ describe('readCaseLog: times', () => {
   });
 });
 
+describe('readCaseLog: times outside the range of dates (issue 38, item 6)', () => {
+  it('refuses a number or ISO text past ±8.64e15 ms, naming the event and the field, and keeps the ends', () => {
+    const range = 'outside the range of dates (epoch ms from -8.64e15 to 8.64e15: -271821-04-20 to +275760-09-13)';
+    const cases: [unknown, string][] = [
+      [1e300, '1e+300'],
+      [-1e17, '-100000000000000000'],
+      [8.64e15 + 1, '8640000000000001'],
+      ['275760-09-13T00:00:00.001Z', '"275760-09-13T00:00:00.001Z"'],
+      ['-271821-04-19T23:59:59.999Z', '"-271821-04-19T23:59:59.999Z"'],
+      ['999999-12-31T00:00:00Z', '"999999-12-31T00:00:00Z"'],
+    ];
+    for (const [bad, shown] of cases) {
+      const r = readCaseLog(
+        [
+          { correlationId: 'c', event: 'a', at: 1 },
+          { correlationId: 'c', event: 'b', at: bad },
+        ],
+        { time: 'at' },
+      );
+      expect(r).toEqual({ ok: false, problem: { index: 1, field: 'at', message: `field "at" is ${shown}, ${range}` } });
+    }
+    const ends = logOf(
+      [
+        { correlationId: 'c', event: 'a', timestamp: 8.64e15 },
+        { correlationId: 'c', event: 'b', timestamp: '-271821-04-20T00:00:00Z' },
+      ],
+      {},
+    );
+    expect(Array.from(ends.timeOf)).toEqual([8.64e15, -8.64e15]);
+  });
+});
+
 describe('readCaseLog: refused events', () => {
   it('refuses an event that is not a JSON object, naming the event and no field', () => {
     // The API turns the field into a JSON Pointer: `/events/1` for the event itself.

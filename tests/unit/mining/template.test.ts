@@ -2,7 +2,16 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../../../src/engine';
-import { conform, dataSourceOf, dfgToTemplate, discover, filterDfg, readCaseLog } from '../../../src/engine/mining';
+import {
+  conform,
+  dataSourceOf,
+  dfgToTemplate,
+  discover,
+  filterDfg,
+  MAX_TEMPLATE_ACTIVITIES,
+  readCaseLog,
+  templateProblem,
+} from '../../../src/engine/mining';
 import { fsmModel } from '../../../src/ui/controllers/editor/fsmForm';
 import { expectedTransitions, runTemplate, sshdEvents } from './helpers';
 
@@ -245,6 +254,33 @@ describe('dfgToTemplate', () => {
     const own = conform(loadScenario(dfgToTemplate(graphOf(events), { dataSourceId: 'sshLog' })).scenario!, events);
     expect(own).toMatchObject({ ok: true, report: { eventFitness: 1, caseFitness: 1, deviations: [] } });
   });
+});
+
+describe('a template per activity, within the bound on state names', () => {
+  /** A log of `n` one-event cases, each of its own activity. */
+  const distinct = (n: number) => Array.from({ length: n }, (_, i) => ev(`c${i}`, `a${i}`));
+
+  it('is refused for more activities than a template holds (65,533 and start), never written to fail at run time', () => {
+    // Issue 38, item 4: such a template loaded, then the run failed inside the ledger.
+    expect(MAX_TEMPLATE_ACTIVITIES).toBe(65_533);
+    const graph = graphOf(distinct(65_534));
+    const problem =
+      'the graph has 65,534 activities, and a template holds at most 65,533: its FSM has a state per activity plus "start", and a scenario names at most 65,534 states';
+    expect(templateProblem(graph)).toBe(problem);
+    expect(() => dfgToTemplate(graph)).toThrow(problem);
+    // The activities filter brings it within the bound.
+    expect(templateProblem(filterDfg(graph, { activities: 99 }))).toBeNull();
+  }, 60_000);
+
+  it('at the bound is written and loads', () => {
+    // Running it is left out: each event scans the 65,533 transitions out of start, which takes
+    // tens of seconds at this size; the state names themselves fit (largeScenario.test.ts).
+    const graph = graphOf(distinct(65_533));
+    expect(templateProblem(graph)).toBeNull();
+    const loaded = loadScenario(dfgToTemplate(graph, { dataSourceId: 'src' }));
+    expect(loaded.errors).toEqual([]);
+    expect(loaded.scenario!.nodes.find((n) => n.type === 'FSM')).toMatchObject({ fsm: { initialState: 'start' } });
+  }, 60_000);
 });
 
 describe('conform against a discovered, filtered template', () => {

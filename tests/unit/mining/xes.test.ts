@@ -103,6 +103,19 @@ describe('XES export', () => {
     expect(back).toEqual({ ok: true, traces: 1, events: [kept] });
   });
 
+  it('imports fields and activities named __proto__ or constructor as own fields (issue 38, item 5)', () => {
+    const ev = JSON.parse(
+      '{"correlationId": "c1", "event": "__proto__", "__proto__": "field", "constructor": 1, "obj": {"__proto__": true}}',
+    ) as Record<string, unknown>;
+    const back = readXes(xesOf([ev]));
+    expect(back.ok).toBe(true);
+    const got = back.ok ? back.events[0]! : {};
+    expect(Object.keys(got)).toEqual(['__proto__', 'constructor', 'obj', 'event', 'correlationId']);
+    expect(JSON.stringify(got)).toBe(
+      '{"__proto__":"field","constructor":1,"obj":{"__proto__":true},"event":"__proto__","correlationId":"c1"}',
+    );
+  });
+
   it('does not repeat the case as an attribute, but keeps a correlationId that is not the case', () => {
     // docs/discovery.md: the case and activity fields are not repeated as attributes; every other field is one.
     // The second event's case is its first correlation id, order-1, so its correlationId "legacy" is just a field.
@@ -133,6 +146,16 @@ describe('XES export', () => {
     const r = readXes('<log>\n<trace>\n<event><string key="concept:name" value="a"></event>\n</trace></log>');
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.message).toMatch(/^3:/);
+  });
+
+  it('refuses a <date> outside the range of dates with its line, as export refuses such a time', () => {
+    const event = (date: string) =>
+      `<log>\n<trace>\n<event><string key="concept:name" value="a"/>\n<date key="time:timestamp" value="${date}"/></event>\n</trace></log>`;
+    expect(readXes(event('275760-09-13T00:00:00.000Z'))).toMatchObject({ ok: true, traces: 1 });
+    const r = readXes(event('275760-09-13T00:00:00.001Z'));
+    expect(r).toMatchObject({ ok: false });
+    if (!r.ok)
+      expect(r.message).toMatch(/^4:\d+: <date> value "275760-09-13T00:00:00.001Z" is outside the range of dates/);
   });
 });
 
@@ -357,6 +380,12 @@ describe('ISO times without Date', () => {
         expect(parseIsoTime(iso)).toBe(ms);
       }),
     );
+  });
+
+  it('formats the ends of the range of dates as the platform does, and refuses to print past them', () => {
+    for (const ms of [8.64e15, -8.64e15]) expect(formatIsoTime(ms)).toBe(new Date(ms).toISOString());
+    for (const ms of [8.64e15 + 1, -8.64e15 - 1, 1e300, Infinity, NaN])
+      expect(() => formatIsoTime(ms), String(ms)).toThrow(RangeError);
   });
 
   it('reads zones, dates alone and refuses other text', () => {
