@@ -112,7 +112,7 @@ export function decodeShare(hash: string, maxInflated = MAX_SHARE_INFLATED): Dec
     };
   if (inflated.kind === 'cut-off')
     return { ok: false, message: 'it is incomplete: its data ends early (was it cut off when it was copied?)' };
-  if (inflated.kind === 'damaged') return { ok: false, message: 'it is damaged: its data cannot be unpacked' };
+  if (inflated.kind !== 'ok') return { ok: false, message: 'it is damaged: its data cannot be unpacked' };
   let json: unknown;
   try {
     json = JSON.parse(strFromU8(inflated.bytes));
