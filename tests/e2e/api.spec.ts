@@ -75,6 +75,53 @@ test.describe('in-browser API', () => {
     allowStatuses(pageProblems, [404]);
   });
 
+  test('answers a malformed percent-escape in a path with 400 BAD_REQUEST through the service worker, not a 500 with a stack', async ({
+    page,
+    pageProblems,
+  }) => {
+    await openApp(page);
+    const answers = await page.evaluate(async () => {
+      const out: { status: number; type: string | null; body: unknown; controlled: boolean }[] = [];
+      for (const path of ['api/admin/templates/%E0%A4%A', 'api/engine/templates/%ZZ/graph', 'api/%E0%A4%A']) {
+        const res = await fetch(path);
+        const text = await res.text();
+        let body: unknown = text;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          // Not JSON: kept as text, which the assertion below shows.
+        }
+        out.push({
+          status: res.status,
+          type: res.headers.get('content-type'),
+          body,
+          controlled: navigator.serviceWorker.controller !== null,
+        });
+      }
+      return out;
+    });
+    for (const [i, path] of [
+      '/api/admin/templates/%E0%A4%A',
+      '/api/engine/templates/%ZZ/graph',
+      '/api/%E0%A4%A',
+    ].entries()) {
+      expect(answers[i]).toEqual({
+        status: 400,
+        type: expect.stringContaining('application/json'),
+        controlled: true,
+        body: {
+          success: false,
+          error: {
+            code: 'BAD_REQUEST',
+            message: `The path ${path} holds a malformed percent-escape`,
+            details: { path },
+          },
+        },
+      });
+    }
+    allowStatuses(pageProblems, [400]);
+  });
+
   test('stores the example templates on first open and lists them in the sidebar', async ({ page }) => {
     await openApp(page);
     const names = await page.evaluate(async () =>

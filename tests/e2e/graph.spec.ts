@@ -85,6 +85,41 @@ for (const [width, height, floor] of [
   });
 }
 
+test('a 3,000-node chain (dagre overflows the stack near 2,500) is drawn in simple layers, with a note saying so', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('./');
+  await page.waitForFunction(() => (window as { flowledger?: unknown }).flowledger !== undefined);
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  const count = 3000;
+  await page.evaluate(async (n) => {
+    const nodes: Record<string, unknown>[] = [
+      { nodeId: 'n0', type: 'DataSource', count: 1, outputs: [{ destinationNodeId: 'n1' }] },
+    ];
+    for (let i = 1; i < n - 1; i++)
+      nodes.push({ nodeId: `n${i}`, type: 'ProcessNode', outputs: [{ destinationNodeId: `n${i + 1}` }] });
+    nodes.push({ nodeId: `n${n - 1}`, type: 'Sink' });
+    const api = (window as unknown as { flowledger: { api: { createTemplate(b: unknown): Promise<unknown> } } })
+      .flowledger.api;
+    await api.createTemplate({ name: 'Deep chain', scenario: { version: '3.0', nodes } });
+  }, count);
+  await openTemplate(page, 'Deep chain');
+  await expect(page.getByRole('note')).toHaveText(
+    'This graph has 3,000 nodes, more than the 1,200 the full layout handles: its nodes are placed in simple layers, each a column right of its inputs.',
+  );
+  const drawn = await page.evaluate(() => {
+    const host = document.querySelector('[aria-label^="Workflow graph"]') as unknown as {
+      _cyreg: { cy: { nodes(): { map<T>(f: (n: { id(): string; position(): { x: number; y: number } }) => T): T[] } } };
+    };
+    return host._cyreg.cy.nodes().map((n) => ({ id: n.id(), ...n.position() }));
+  });
+  expect(drawn).toHaveLength(count);
+  // Each node of the chain one column right of the one before it.
+  const x = new Map(drawn.map((d) => [d.id, d.x]));
+  for (let i = 1; i < count; i++) expect(x.get(`n${i}`)!).toBeGreaterThan(x.get(`n${i - 1}`)!);
+});
+
 test('zoomed out past the readable size, labels are hidden rather than shrunk', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await openTemplate(page, 'Order pipeline');

@@ -4,6 +4,36 @@ import { test, expect } from './fixtures';
 const LEGACY = 'examples/legacy-v3-original.json';
 
 test.describe('template library', () => {
+  test('a file nested too deeply to check is refused in the import dialog with its depth: no Save, no raw stack error', async ({
+    page,
+  }) => {
+    await page.goto('./?view=library');
+    await page.getByRole('button', { name: 'Import' }).waitFor();
+    await page.waitForFunction(() => (window as { flowledger?: unknown }).flowledger !== undefined);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    // Valid JSON (the page's JSON.parse reads it), but 20,000 levels deep: past the 256 levels JSON input may nest.
+    const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    const head = '{"name":"Deep","scenario":{"version":"3.0","nodes":[{"nodeId":"a","type":"DataSource","note":';
+    const text = `${head}${deep}}]}}`;
+    // Four levels before the note: its 253rd bracket is the 257th level.
+    const column = head.length + 253;
+    await page.getByLabel('Choose a template file').setInputFiles({
+      name: 'deep.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(text),
+    });
+    const dialog = page.getByRole('dialog', { name: 'Import deep.json' });
+    await expect(dialog.getByRole('alert')).toHaveText(
+      `This file cannot be imported: line 1, column ${column}: ` +
+        'JSON nested more than 256 levels deep (arrays and objects); the limit is 256.',
+    );
+    await expect(dialog.getByRole('button', { name: 'Save' })).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'Open in editor' })).toHaveCount(0);
+    await expect(dialog).not.toContainText('Maximum call stack');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
   test('import an original-V3-tool file: warnings before saving, save, run it, then delete it naming its execution', async ({
     page,
   }) => {

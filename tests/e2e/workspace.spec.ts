@@ -84,6 +84,44 @@ test.describe('workspace', () => {
     await expect(page.getByText(/^[0-9a-f]{8}…[0-9a-f]{6}$/)).toHaveAttribute('title', order.cliHash);
   });
 
+  test('a template deleted in another tab: Step and Step back say so and leave the view at its step', async ({
+    page,
+    context,
+    pageProblems,
+  }) => {
+    await openTemplate(page, 'Order pipeline');
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await button(page, 'Step 10').click();
+    await expect(page.getByText('Step 10 of 10')).toBeVisible();
+    const slider = page.getByRole('slider', { name: 'Timeline' });
+    await slider.fill('4');
+    await expect(page.getByText('Step 4 of 10')).toBeVisible();
+    const templateId = new URL(page.url()).searchParams.get('template')!;
+
+    // Another tab of the same browser deletes the template (and its runs).
+    const other = await context.newPage();
+    await other.goto('./');
+    await other.waitForFunction(() => (window as Handle).flowledger !== undefined);
+    await other.evaluate((id) => (window as Handle).flowledger!.api.deleteTemplate(id), templateId);
+    await other.close();
+
+    await button(page, 'Step').click();
+    await expect(page.getByRole('alert')).toContainText('This template no longer exists');
+    await expect(page.getByText('Step 4 of 10')).toBeVisible();
+    await expect(slider).toHaveAttribute('aria-valuenow', '4');
+    await page.getByRole('alert').getByRole('button', { name: 'Dismiss' }).click();
+    await button(page, 'Step back').click();
+    await expect(page.getByRole('alert')).toContainText('This template no longer exists');
+    await expect(page.getByText('Step 4 of 10')).toBeVisible();
+    await expect(slider).toHaveAttribute('aria-valuenow', '4');
+    // The reads refused with 404 are the point of the test.
+    pageProblems.splice(
+      0,
+      pageProblems.length,
+      ...pageProblems.filter((p) => !p.includes('the server responded with a status of 404')),
+    );
+  });
+
   test('New run starts another execution with the chosen seed, at step 0', async ({ page }) => {
     await openTemplate(page, 'Order pipeline');
     await button(page, 'Step').click();

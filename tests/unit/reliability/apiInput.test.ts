@@ -4,6 +4,7 @@
  * body limit counted UTF-16 units, so a body of more UTF-8 bytes than the limit passed.
  */
 import { describe, expect, it } from 'vitest';
+import { hasMalformedEscape } from '../../../src/api/handlers';
 import { MAX_BODY_BYTES } from '../../../src/api/params';
 import { BASE, newApi, useApiServer } from '../api/helpers';
 
@@ -40,6 +41,40 @@ describe('request input bounds', () => {
         details: { path: '/api/admin/templates/%E0%A4%A' },
       },
     });
+  });
+
+  it('tells a malformed percent-escape exactly as decodeURIComponent does, without calling it for its exception', () => {
+    // The production build drops a decodeURIComponent call whose result is unused: the check must
+    // not depend on one (the browser path is tested in tests/e2e/api.spec.ts).
+    const paths = [
+      '/api/admin/templates/%E0%A4%A',
+      '/api/%E0%A4%A8',
+      '/api/%',
+      '/api/%G0',
+      '/api/%2',
+      '/api/%20x%2F',
+      '/api/%C3%A9',
+      '/api/%C3',
+      '/api/%C3x%A9',
+      '/api/%ED%A0%80',
+      '/api/%F0%9F%98%80',
+      '/api/%F4%90%80%80',
+      '/api/%C0%AF',
+      '/api/%FF',
+      '/api/plain/path',
+      '/api/%e2%82%ac',
+      '/api/%EF%BB%BFx',
+    ];
+    const rejects = (p: string) => {
+      try {
+        decodeURIComponent(p);
+        return false;
+      } catch {
+        return true;
+      }
+    };
+    for (const p of paths) expect(hasMalformedEscape(p), p).toBe(rejects(p));
+    expect(paths.filter(rejects).length).toBeGreaterThanOrEqual(8);
   });
 
   it('counts the body limit in UTF-8 bytes, not UTF-16 units', async () => {

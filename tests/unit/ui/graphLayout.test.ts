@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { stepPatch, toElements } from '../../../src/ui/controllers/graph/elements';
 import { create, type GraphController } from '../../../src/ui/controllers/graph/graphController';
 import {
+  autoLayout,
   computeLayout,
+  DAGRE_MAX_NODES,
+  layerRanks,
+  layeredLayout,
   layoutKey,
   localLayoutStore,
   memoryLayoutStore,
@@ -244,6 +248,87 @@ describe('the controller and kept layouts', () => {
     // Only an edge with tokens waiting is labelled.
     expect(c.cy.getElementById('enrich->router').style('label')).toBe('2 waiting');
     expect(c.cy.getElementById('orders->enrich').style('label')).toBe('');
+    c.destroy();
+  });
+});
+
+/** Two wide ranks zig-zagged together (a_i → b_i, a_(i+1) → b_i): shallow, but one long spanning path. */
+function zigzag(pairs: number) {
+  const nodes: Record<string, unknown>[] = [];
+  for (let i = 0; i < pairs; i++)
+    nodes.push({
+      nodeId: `a${i}`,
+      type: 'DataSource',
+      outputs: [{ destinationNodeId: `b${i}` }, ...(i > 0 ? [{ destinationNodeId: `b${i - 1}` }] : [])],
+    });
+  for (let i = 0; i < pairs; i++) nodes.push({ nodeId: `b${i}`, type: 'Sink' });
+  return graphFromScenario({ nodes });
+}
+
+describe('deep and large graphs (the layered placement)', () => {
+  it('lays out a 3,000-node chain (dagre’s recursion passes the stack there): every node, one column each', () => {
+    const model = chains(1, 2998);
+    expect(model.nodes).toHaveLength(3000);
+    const positions = computeLayout(model);
+    expect(placesAll(model, positions)).toBe(true);
+    // Along the chain each node stands one column right of the one before it, in one row.
+    const order = ['src', ...Array.from({ length: 2998 }, (_, i) => `p0_${i}`), 'sink0'];
+    for (let i = 1; i < order.length; i++) {
+      expect(positions[order[i]!]!.x).toBeGreaterThan(positions[order[i - 1]!]!.x);
+      expect(positions[order[i]!]!.y).toBe(positions[order[0]!]!.y);
+    }
+    expect(autoLayout(model).layered).toBe(true);
+  });
+
+  it('lays out 3,000 nodes in two wide ranks, no two nodes on one spot', () => {
+    const model = zigzag(1500);
+    const positions = computeLayout(model);
+    expect(placesAll(model, positions)).toBe(true);
+    expect(new Set(Object.values(positions).map((p) => `${p.x},${p.y}`)).size).toBe(3000);
+    expect(positions['b0']!.x).toBeGreaterThan(positions['a0']!.x);
+  });
+
+  it('ranks by longest path (Kahn), and breaks a cycle at its first node in model order', () => {
+    // a → b → c → d and a → d: d is three columns right of a, not one.
+    const dag = graphFromScenario({
+      nodes: [
+        { nodeId: 'a', type: 'DataSource', outputs: [{ destinationNodeId: 'b' }, { destinationNodeId: 'd' }] },
+        { nodeId: 'b', type: 'ProcessNode', outputs: [{ destinationNodeId: 'c' }] },
+        { nodeId: 'c', type: 'ProcessNode', outputs: [{ destinationNodeId: 'd' }] },
+        { nodeId: 'd', type: 'Sink' },
+      ],
+    });
+    expect(layerRanks(dag)).toEqual([0, 1, 2, 3]);
+    // s → x ⇄ y → z: the cycle x ⇄ y is entered at x (its edge from y is drawn backwards).
+    const loop = graphFromScenario({
+      nodes: [
+        { nodeId: 's', type: 'DataSource', outputs: [{ destinationNodeId: 'x' }] },
+        { nodeId: 'x', type: 'ProcessNode', outputs: [{ destinationNodeId: 'y' }] },
+        { nodeId: 'y', type: 'ProcessNode', outputs: [{ destinationNodeId: 'x' }, { destinationNodeId: 'z' }] },
+        { nodeId: 'z', type: 'Sink' },
+      ],
+    });
+    expect(layerRanks(loop)).toEqual([0, 1, 2, 3]);
+    const positions = layeredLayout(loop);
+    expect(placesAll(loop, positions)).toBe(true);
+  });
+
+  it('leaves graphs of at most DAGRE_MAX_NODES nodes to dagre', () => {
+    const model = chains(3, 20);
+    expect(model.nodes.length).toBeLessThanOrEqual(DAGRE_MAX_NODES);
+    expect(autoLayout(model)).toEqual({ positions: computeLayout(model), layered: false });
+  });
+
+  it('the controller draws a 3,000-node chain, and says it is drawn in simple layers', () => {
+    const model = chains(1, 2998);
+    const c = create(null, { theme: 'light', schedule: () => undefined, layouts: memoryLayoutStore() });
+    c.setGraph(model);
+    expect(c.nodeCount()).toBe(3000);
+    expect(placesAll(model, Object.fromEntries(c.cy.nodes().map((n) => [n.id(), n.position()])))).toBe(true);
+    expect(c.layoutNote()).toMatch(/3,000 nodes, more than the 1,200 the full layout handles/);
+    // A graph dagre lays out has no note.
+    c.setGraph(chains(1, 3));
+    expect(c.layoutNote()).toBeNull();
     c.destroy();
   });
 });

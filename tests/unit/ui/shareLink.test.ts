@@ -1,11 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { deflateSync } from 'fflate';
 import {
   decodeShare,
   encodeShare,
   fromBase64Url,
+  inflateCapped,
   isShareFragment,
   MAX_SHARE_CHARS,
+  MAX_SHARE_INFLATED,
   toBase64Url,
   type SharePayload,
 } from '../../../src/ui/controllers/share/shareLink';
@@ -73,7 +76,7 @@ describe('share links', () => {
     const encoded = encodeShare(payload);
     if (!encoded.ok) throw new Error('expected a link');
     const cut = encoded.fragment.slice(0, encoded.fragment.length - 20);
-    expect(decodeShare(cut)).toEqual({ ok: false, message: expect.stringContaining('incomplete or damaged') });
+    expect(decodeShare(cut)).toEqual({ ok: false, message: expect.stringContaining('cut off') });
     expect(decodeShare('#share=1.%%%')).toEqual({ ok: false, message: expect.stringContaining('damaged') });
     expect(decodeShare('#share=9.abc')).toEqual({ ok: false, message: expect.stringContaining('another version') });
     expect(decodeShare('#other')).toEqual({ ok: false, message: expect.stringContaining('no shared run') });
@@ -112,6 +115,37 @@ describe('share links', () => {
     } as unknown as SharePayload);
     if (!payloadless.ok) throw new Error('expected a link');
     expect(decodeShare(payloadless.fragment).ok).toBe(false);
+  });
+
+  it('refuses a link that unpacks past MAX_SHARE_INFLATED at once, with the sizes, and never calls it cut off', () => {
+    // 20 MiB of one repeated JSON string deflates to ~20 KB: past the cap before its end.
+    const bomb = deflateSync(new TextEncoder().encode(`{"template":"${'a'.repeat(20 * 1024 * 1024)}"}`), { level: 1 });
+    const fragment = `#share=1.${toBase64Url(bomb)}`;
+    const started = performance.now();
+    const decoded = decodeShare(fragment);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(decoded).toEqual({
+      ok: false,
+      message: `it unpacks to more than 16 MiB (the link is ${Math.ceil(fragment.length / 1024)} KB; a shared run is refused past 16 MiB)`,
+    });
+    expect(MAX_SHARE_INFLATED).toBe(16 * 1024 * 1024);
+  });
+
+  it('inflates in chunks under a cap: whole data, data over the cap, cut-off data and non-DEFLATE data told apart', () => {
+    const text = new TextEncoder().encode(JSON.stringify(payload).repeat(200));
+    const packed = deflateSync(text, { level: 9 });
+    const whole = inflateCapped(packed, text.length);
+    expect(whole.kind).toBe('ok');
+    if (whole.kind === 'ok') expect(whole.bytes).toEqual(text);
+    expect(inflateCapped(packed, text.length - 1)).toEqual({ kind: 'too-large' });
+    expect(inflateCapped(packed.subarray(0, packed.length - 3), text.length)).toEqual({ kind: 'cut-off' });
+    // Block type 3 does not exist in DEFLATE: damaged, not cut off.
+    expect(inflateCapped(new Uint8Array([0x07, 0, 0, 0]), 1000)).toEqual({ kind: 'damaged' });
+    // A damaged link is not called cut off.
+    expect(decodeShare(`#share=1.${toBase64Url(new Uint8Array([0x07, 0, 0, 0]))}`)).toEqual({
+      ok: false,
+      message: 'it is damaged: its data cannot be unpacked',
+    });
   });
 
   it('base64url is the RFC 4648 §5 alphabet without padding, and round-trips every byte', () => {

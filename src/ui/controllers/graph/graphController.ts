@@ -7,8 +7,12 @@
 import cytoscape, { type Core } from 'cytoscape';
 import { hasPositions, stepPatch, toElements } from './elements';
 import {
+  DAGRE_MAX_NODES,
   DAGRE_OPTIONS,
+  layeredLayout,
+  layeredNote,
   layoutKey,
+  markLayered,
   localLayoutStore,
   placesAll,
   positionsOf,
@@ -68,8 +72,13 @@ export interface GraphController {
   setGraph(model: GraphModel, view?: StepView | null, options?: SetGraphOptions): void;
   /** Whether `model` would be laid out by setGraph (no DSL positions, no kept layout of it). */
   needsLayout(model: GraphModel): boolean;
-  /** Keeps `positions` as `model`'s automatic layout (computed elsewhere, e.g. in the layout worker). */
-  keepLayout(model: GraphModel, positions: Positions): void;
+  /**
+   * Keeps `positions` as `model`'s automatic layout (computed elsewhere, e.g. in the layout worker);
+   * `layered`: they are the simple layered placement, not dagre's (its note is shown).
+   */
+  keepLayout(model: GraphModel, positions: Positions, layered?: boolean): void;
+  /** Why the graph shown is drawn in simple layers (too large for dagre, or dagre failed on it); null: it is not. */
+  layoutNote(): string | null;
   /** Shows `view` (coalesced to one patch per frame). */
   setStepState(view: StepView | null): void;
   /** Adds a line to nodes' labels (the Compare view's per-node deltas), under the step's; null removes them. */
@@ -133,6 +142,8 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
   let remeasure = false;
   let drawn: StepView | null = null;
   let insets: Insets = { top: 0, right: 0, bottom: 0, left: 0 };
+  /** The note of the graph shown (see layoutNote). */
+  let note: string | null = null;
   /** When the last step was drawn (ms), to fit a token journey into the time between steps. */
   let lastStepAt = 0;
   const labels = el ? attachLabelHiding(cy, schedule) : null;
@@ -198,6 +209,23 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
     return kept && placesAll(m, kept) ? kept : null;
   }
 
+  /**
+   * Lays out the nodes of `m` on the page: dagre, or the layered placement for a graph too large for
+   * it or one it fails on (its recursion passes the stack: the graph would otherwise be left blank).
+   */
+  function layOut(m: GraphModel): void {
+    if (m.nodes.length <= DAGRE_MAX_NODES) {
+      try {
+        cy.layout({ ...DAGRE_OPTIONS, fit: false } as cytoscape.LayoutOptions).run();
+        return;
+      } catch {
+        markLayered(layoutKey(m));
+      }
+    }
+    const positions = layeredLayout(m);
+    cy.batch(() => cy.nodes().forEach((n) => void n.position(positions[n.id() as string]!)));
+  }
+
   cy.on('tap', (evt) => {
     if (evt.target === cy) opts.onSelect?.(null);
     else if (evt.target.isNode?.()) opts.onSelect?.(evt.target.id() as string);
@@ -248,9 +276,10 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
         cy.add(toElements(next, patchOf(next, view ?? null), known) as cytoscape.ElementDefinition[]);
       });
       if (!dsl && !known) {
-        cy.layout({ ...DAGRE_OPTIONS, fit: false } as cytoscape.LayoutOptions).run();
+        layOut(next);
         if (next.nodes.length > 0) layouts.set(layoutKey(next), positionsOf(cy));
       }
+      note = dsl || next.nodes.length === 0 ? null : layeredNote(next, layoutKey(next));
       if (kept) {
         cy.viewport(kept);
         labels?.check();
@@ -266,9 +295,12 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
     needsLayout(m) {
       return m.nodes.length > 0 && !hasPositions(m) && keptLayout(m) === null;
     },
-    keepLayout(m, positions) {
-      if (!hasPositions(m) && placesAll(m, positions)) layouts.set(layoutKey(m), positions);
+    keepLayout(m, positions, layered = false) {
+      if (hasPositions(m) || !placesAll(m, positions)) return;
+      layouts.set(layoutKey(m), positions);
+      if (layered) markLayered(layoutKey(m));
     },
+    layoutNote: () => note,
     setStepState(view) {
       pending = view;
       // The first view of a new graph goes in before anything is drawn, so the first picture

@@ -45,21 +45,160 @@ export function layoutKey(model: GraphModel): string {
 }
 
 /**
+ * Dagre lays out graphs of at most this many nodes. Its ranking, acyclic and tree passes recurse once
+ * per node along a path or a spanning tree, and pass the JavaScript stack near 2,500 nodes (a chain
+ * of 2,500, or 3,000 nodes in two wide ranks); a larger graph gets `layeredLayout` instead, as does
+ * one dagre fails on. The DSL allows 65,535 nodes, and every template that validates is drawn.
+ */
+export const DAGRE_MAX_NODES = 1200;
+
+/** A graph laid out: its positions, and whether they are the simple layered placement (not dagre's). */
+export interface LaidOut {
+  positions: Positions;
+  layered: boolean;
+}
+
+/**
  * The automatic layout of `model` on a headless Cytoscape with the graph's stylesheet (so node sizes
  * are the drawn ones): the same positions the controller's own dagre run gives. Used off the main
  * thread by the layout worker; pure in effect (no DOM, nothing kept).
  */
 export function computeLayout(model: GraphModel): Positions {
+  return autoLayout(model).positions;
+}
+
+/**
+ * Pure in effect. `computeLayout` with the way it was made: dagre on a headless Cytoscape for a graph
+ * of at most DAGRE_MAX_NODES nodes, else (or when dagre throws) the layered placement.
+ */
+export function autoLayout(model: GraphModel): LaidOut {
+  if (model.nodes.length > DAGRE_MAX_NODES) return { positions: layeredLayout(model), layered: true };
   useDagre();
   const cy = cytoscape({
     headless: true,
     styleEnabled: true,
     style: graphStyle('light') as unknown as cytoscape.StylesheetJson,
   });
-  cy.add(toElements(model) as cytoscape.ElementDefinition[]);
-  cy.layout({ ...DAGRE_OPTIONS, fit: false } as cytoscape.LayoutOptions).run();
-  const out = positionsOf(cy);
-  cy.destroy();
+  try {
+    cy.add(toElements(model) as cytoscape.ElementDefinition[]);
+    cy.layout({ ...DAGRE_OPTIONS, fit: false } as cytoscape.LayoutOptions).run();
+    return { positions: positionsOf(cy), layered: false };
+  } catch {
+    return { positions: layeredLayout(model), layered: true };
+  } finally {
+    cy.destroy();
+  }
+}
+
+/** Layout keys of graphs dagre failed on and the layered placement laid out (their note shows again when kept). */
+const fellBack = new Set<string>();
+
+/** Not pure: remembers (for this page) that the graph of layout key `key` was laid out in layers. */
+export function markLayered(key: string): void {
+  fellBack.add(key);
+}
+
+/**
+ * Not pure (reads what `markLayered` kept). The sentence shown over a graph laid out by the layered
+ * placement (null: dagre laid it out, or the DSL placed it), `key` being its layout key.
+ */
+export function layeredNote(model: GraphModel, key: string): string | null {
+  const n = model.nodes.length;
+  if (n > DAGRE_MAX_NODES)
+    return (
+      `This graph has ${n.toLocaleString('en-US')} nodes, more than the ${DAGRE_MAX_NODES.toLocaleString('en-US')} ` +
+      'the full layout handles: its nodes are placed in simple layers, each a column right of its inputs.'
+    );
+  if (fellBack.has(key))
+    return 'The full layout failed on this graph: its nodes are placed in simple layers, each a column right of its inputs.';
+  return null;
+}
+
+/** Node size and gaps of the layered placement: the drawn node (52 × 38) and dagre's rankSep / nodeSep. */
+const LAYER_STEP_X = 52 + DAGRE_OPTIONS.rankSep;
+const LAYER_STEP_Y = 38 + DAGRE_OPTIONS.nodeSep;
+
+/**
+ * Pure. The rank of each node (by index in `model.nodes`): its longest path from a node without
+ * inputs, by Kahn's algorithm — no recursion, linear in nodes and edges. A cycle is broken where it
+ * blocks: the first node (in model order) not yet ranked is taken next, its edges from nodes not yet
+ * ranked are dropped (drawn backwards), and ranking goes on from it.
+ */
+export function layerRanks(model: GraphModel): number[] {
+  const n = model.nodes.length;
+  const index = new Map<string, number>();
+  model.nodes.forEach((node, i) => index.set(node.id, i));
+  const out: number[][] = Array.from({ length: n }, () => []);
+  const indegree = new Array<number>(n).fill(0);
+  for (const e of model.edges) {
+    const s = index.get(e.source);
+    const t = index.get(e.target);
+    if (s === undefined || t === undefined || s === t) continue;
+    out[s]!.push(t);
+    indegree[t]!++;
+  }
+  const rank = new Array<number>(n).fill(0);
+  const done = new Array<boolean>(n).fill(false);
+  const queued = new Array<boolean>(n).fill(false);
+  const queue: number[] = [];
+  const enqueue = (i: number) => {
+    queued[i] = true;
+    queue.push(i);
+  };
+  for (let i = 0; i < n; i++) if (indegree[i] === 0) enqueue(i);
+  let head = 0;
+  let next = 0;
+  for (let placed = 0; placed < n;) {
+    if (head === queue.length) {
+      // Only cycles are left: release the first node not yet ranked.
+      while (queued[next]) next++;
+      enqueue(next);
+    }
+    const u = queue[head++]!;
+    done[u] = true;
+    placed++;
+    for (const t of out[u]!) {
+      if (done[t]) continue;
+      rank[t] = Math.max(rank[t]!, rank[u]! + 1);
+      if (--indegree[t]! === 0 && !queued[t]) enqueue(t);
+    }
+  }
+  return rank;
+}
+
+/**
+ * Pure. A simple layered placement, left to right like dagre's: each node in the column of its rank
+ * (`layerRanks`), the nodes of a column in one sweep ordered by the mean row of their inputs in
+ * earlier columns (then model order; nodes without such inputs last), each column centred on y = 0. Linear apart from the sort of
+ * each column; used for graphs dagre cannot lay out (DAGRE_MAX_NODES).
+ */
+export function layeredLayout(model: GraphModel): Positions {
+  const ranks = layerRanks(model);
+  const index = new Map<string, number>();
+  model.nodes.forEach((node, i) => index.set(node.id, i));
+  const inputs: number[][] = model.nodes.map(() => []);
+  for (const e of model.edges) {
+    const s = index.get(e.source);
+    const t = index.get(e.target);
+    if (s !== undefined && t !== undefined && ranks[s]! < ranks[t]!) inputs[t]!.push(s);
+  }
+  const columns: number[][] = [];
+  ranks.forEach((r, i) => (columns[r] ??= []).push(i));
+  const row = new Array<number>(model.nodes.length).fill(0);
+  const out: Positions = {};
+  for (const [r, column] of columns.entries()) {
+    if (!column) continue;
+    const key = (i: number) => {
+      const from = inputs[i]!;
+      return from.length === 0 ? Number.MAX_SAFE_INTEGER : from.reduce((sum, s) => sum + row[s]!, 0) / from.length;
+    };
+    const keys = new Map(column.map((i) => [i, key(i)]));
+    column.sort((a, b) => keys.get(a)! - keys.get(b)! || a - b);
+    column.forEach((i, k) => {
+      row[i] = k;
+      out[model.nodes[i]!.id] = { x: r * LAYER_STEP_X, y: (k - (column.length - 1) / 2) * LAYER_STEP_Y };
+    });
+  }
   return out;
 }
 

@@ -5,9 +5,10 @@
  * (started by layoutOffThread.ts). The entry stays beside the layout code it runs.
  */
 import * as Comlink from 'comlink';
-import { computeLayout } from './layout';
+import { autoLayout } from './layout';
 
-const api = { computeLayout };
+/** `computeLayout` answers the positions and whether they are the layered placement (see autoLayout). */
+const api = { computeLayout: autoLayout };
 
 /** The worker's API as the page's bridge sees it: derived from the implementation, never written twice. */
 export type LayoutWorkerApi = typeof api;

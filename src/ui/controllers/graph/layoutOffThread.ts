@@ -5,15 +5,15 @@
  */
 import { layoutBridge } from '../../../client/layoutBridge';
 import type { LayoutWorkerApi } from './layout.worker';
-import type { Positions } from './layout';
+import type { LaidOut } from './layout';
 import type { GraphModel } from './model';
 
 const computeOffThread = layoutBridge<LayoutWorkerApi>(
   () => new Worker(new URL('./layout.worker.ts', import.meta.url), { type: 'module', name: 'layout' }),
 );
 
-/** Not pure: the automatic layout of `model`, computed in the layout worker. */
-export function layoutOffThread(model: GraphModel): Promise<Positions> {
+/** Not pure: the automatic layout of `model`, computed in the layout worker (dagre's, or the layered placement). */
+export function layoutOffThread(model: GraphModel): Promise<LaidOut> {
   return computeOffThread(plain(model));
 }
 

@@ -131,6 +131,7 @@ export function createLibrary(api: EngineAPIService, cache: QueryClient) {
           problem: `This file is not JSON: ${messageOf(err)}`,
           errors: [],
           warnings: [],
+          checked: false,
         };
         return;
       }
@@ -139,7 +140,7 @@ export function createLibrary(api: EngineAPIService, cache: QueryClient) {
 
     /** Saves the imported document; answers whether it was saved (else the problem is said in the dialog). */
     async saveImported(): Promise<boolean> {
-      if (!imported?.doc) return false;
+      if (!imported?.doc || !imported.checked || imported.errors.length > 0) return false;
       try {
         const created = await saveImport(api, cache, imported.doc);
         imported = null;

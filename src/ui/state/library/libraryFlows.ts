@@ -7,7 +7,9 @@
 import type { QueryClient } from '@tanstack/query-core';
 import type { EngineAPIService } from '../../../client/EngineAPIService';
 import type { Template, ValidationAnswer } from '../../../contract/wire';
+import { jsonTooDeepAt, tooDeepJsonMessage } from '../../../contract/jsonDepth';
 import { exportDocument, formatDocument, toTemplateDocument } from '../../controllers/editor/authoring';
+import { lineColumn } from '../../controllers/editor/jsonRanges';
 import { executionsQuery, invalidateTemplates, queryKeys } from '../query/queries';
 
 export type Issue = ValidationAnswer['errors'][number];
@@ -19,6 +21,8 @@ export interface ImportCheck {
   problem: string | null;
   errors: Issue[];
   warnings: Issue[];
+  /** The validator answered: only a checked document without errors is offered for saving. */
+  checked: boolean;
 }
 
 /** Pure: an error's message. */
@@ -69,6 +73,15 @@ export async function checkImport(api: EngineAPIService, file: string, text: str
   let problem: string | null = null;
   let errors: Issue[] = [];
   let warnings: Issue[] = [];
+  let checked = false;
+  // Refused before parsing, as the API and the command line refuse it: a document nested this deeply
+  // would pass JSON.parse and then exhaust the stack in every recursive walk after it.
+  const deep = jsonTooDeepAt(text);
+  if (deep !== null) {
+    const { line, column } = lineColumn(text, deep);
+    problem = `This file cannot be imported: line ${line}, column ${column}: ${tooDeepJsonMessage()}.`;
+    return { file, doc, problem, errors, warnings, checked };
+  }
   try {
     const parsed: unknown = JSON.parse(text);
     doc = toTemplateDocument(parsed, file.replace(/\.json$/i, ''));
@@ -81,11 +94,12 @@ export async function checkImport(api: EngineAPIService, file: string, text: str
       const answer = await api.validateTemplate(doc.scenario as Record<string, unknown>);
       errors = answer.errors;
       warnings = answer.warnings;
+      checked = true;
     } catch (err) {
-      problem = `The file could not be checked: ${messageOf(err)}`;
+      problem = `The file could not be checked, so it cannot be saved from here: ${messageOf(err)}`;
     }
   }
-  return { file, doc, problem, errors, warnings };
+  return { file, doc, problem, errors, warnings, checked };
 }
 
 /** Not pure: stores the imported document `doc` as a new template; answers it. */

@@ -151,7 +151,11 @@ export function createRunView(
     return `This run stopped at its bound after step ${live} (the template's maxSteps or maxEvents), so it is incomplete. Raise the bound in the template to run further.`;
   }
 
-  /** Shows step `step` (clamped to 0..live) from the read-only step view; never advances the run. */
+  /**
+   * Shows step `step` (clamped to 0..live) from the read-only step view; never advances the run. The
+   * step number moves at once (scrubbing follows the pointer) and moves back when the read fails (a
+   * template or run deleted in another tab): the view stays at the step whose picture it shows.
+   */
   async function seek(step: number): Promise<StepView | null> {
     if (!source) return null;
     const target = Math.min(live, Math.max(0, Math.round(step)));
@@ -163,7 +167,10 @@ export function createRunView(
       view = answer;
       return answer;
     } catch (err) {
-      if (!signal.aborted) error = explainError(err, 'Showing that step');
+      if (!signal.aborted) {
+        if (view) shown = view.step;
+        error = explainError(err, 'Showing that step');
+      }
       return null;
     }
   }

@@ -3,6 +3,10 @@
  * is too large and offers the run as a file), `open` replays a shared run as a new local copy —
  * template, seed, then each input batch added at the step it was added at, then on to the step the
  * run had reached — and checks the replay's ledger hash against the one in the link.
+ *
+ * Opening is all or nothing: should any call of the replay fail, the template copy is deleted again
+ * (with its executions, in one transaction of the store), so a failed link leaves nothing behind, and
+ * the failure offers the link again (its text, and Try again).
  */
 import type { EngineAPIService } from '../../../client/EngineAPIService';
 import type { QueryClient } from '@tanstack/query-core';
@@ -76,7 +80,11 @@ export function runFile(api: EngineAPIService, templateId: string, executionId: 
   return api.exportRunFile(templateId, executionId);
 }
 
-/** Not pure (API calls): replays a shared run as a new local template and execution. */
+/**
+ * Not pure (API calls): replays a shared run as a new local template and execution. All or nothing:
+ * when a step of the replay fails, the template just created is deleted with its executions before
+ * the error is passed on (the error says so if even that failed, naming the copy left).
+ */
 export async function openSharedRun(
   api: EngineAPIService,
   payload: SharePayload,
@@ -89,6 +97,33 @@ export async function openSharedRun(
     scenario: payload.template.scenario as never,
   });
   const templateId = created.templateId;
+  try {
+    return await replay(api, templateId, payload, onProgress);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    try {
+      await api.deleteTemplate(templateId);
+    } catch (undo) {
+      throw new PartialCopyLeft(
+        `${message}; the partial copy "${payload.template.name}" (${templateId}) could not be removed ` +
+          `(${undo instanceof Error ? undo.message : String(undo)}): delete it from the library`,
+        { cause: err },
+      );
+    }
+    throw err;
+  }
+}
+
+/** A replay failed and its partial copy could not be deleted either (the message names it). */
+export class PartialCopyLeft extends Error {}
+
+/** Not pure (API calls): the shared run replayed into a new execution of `templateId`. */
+async function replay(
+  api: EngineAPIService,
+  templateId: string,
+  payload: SharePayload,
+  onProgress: (sentence: string) => void,
+): Promise<OpenedShare> {
   const { executionId } = await api.createExecution(templateId, { name: 'Shared run', seed: payload.seed });
   let at = 0;
   const batches = [...payload.inputLog].sort((a, b) => a.step - b.step);
@@ -110,8 +145,18 @@ export async function openSharedRun(
 
 /** What opening a share link leaves for the person: a sentence, and the view to show (null: the address's own). */
 export interface ShareOutcome {
-  notice: { tone: 'ok' | 'warn'; text: string };
+  notice: ShareNotice;
   route: RouteState | null;
+}
+
+/** The sentence shown after a share link; a failed one keeps the link (`fragment`), and `retry` when trying again may help. */
+export interface ShareNotice {
+  tone: 'ok' | 'warn';
+  text: string;
+  /** The link's fragment (`#share=…`), shown for copying, when the link could not be opened. */
+  fragment?: string;
+  /** Trying again may succeed (the replay failed; nothing was kept). */
+  retry?: boolean;
 }
 
 /**
@@ -127,7 +172,11 @@ export async function openShareLink(
   const decoded = decodeShare(fragment);
   if (!decoded.ok)
     return {
-      notice: { tone: 'warn', text: `This share link cannot be opened: ${decoded.message}. Ask for a new link.` },
+      notice: {
+        tone: 'warn',
+        text: `This share link cannot be opened: ${decoded.message}. Ask for a new link.`,
+        fragment,
+      },
       route: null,
     };
   try {
@@ -151,10 +200,16 @@ export async function openShareLink(
         : `Opened the shared run "${name}" as a new copy.`;
     return { route, notice: { tone: 'ok', text } };
   } catch (err) {
+    // The copy was deleted again (or the message says it could not be): the list is stale either way.
+    await invalidateTemplates(cache).catch(() => undefined);
     return {
       notice: {
         tone: 'warn',
-        text: `The shared run could not be replayed: ${err instanceof Error ? err.message : String(err)}.`,
+        text:
+          `The shared run could not be replayed: ${err instanceof Error ? err.message : String(err)}.` +
+          (err instanceof PartialCopyLeft ? '' : ' Nothing of it was kept.'),
+        fragment,
+        retry: true,
       },
       route: null,
     };

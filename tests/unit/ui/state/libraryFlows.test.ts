@@ -11,6 +11,7 @@ import {
 } from '../../../../src/ui/state/library/libraryFlows';
 import { createQueryCache, queryKeys, templatesQuery } from '../../../../src/ui/state/query/queries';
 import type { Template } from '../../../../src/contract/wire';
+import { EngineAPIService } from '../../../../src/client/EngineAPIService';
 import { newApi, useApiServer } from '../../api/helpers';
 
 useApiServer();
@@ -91,6 +92,7 @@ describe('library flows (real handlers, service and client)', () => {
     const good = await checkImport(api, 'My pipeline.json', JSON.stringify(unnamed));
     expect(good.problem).toBeNull();
     expect(good.errors).toEqual([]);
+    expect(good.checked).toBe(true);
     expect(good.doc?.name).toBe('My pipeline');
 
     const { cache, stop, names } = await observedCache(api);
@@ -98,5 +100,35 @@ describe('library flows (real handlers, service and client)', () => {
     expect(saved.name).toBe('My pipeline');
     expect(names()).toEqual(['My pipeline']);
     stop();
+  });
+
+  it('a file nested past 256 levels is refused before parsing, with its line and column, and never offered for saving', async () => {
+    const { api } = newApi();
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const line2 = ' "scenario": {"version": "3.0", "nodes": ';
+    const text = `{"name": "Deep",\n${line2}${deep}}}`;
+    // Levels 1 and 2 are the two objects: the 255th bracket of the array is the 257th level.
+    const column = line2.length + 255;
+    const check = await checkImport(api, 'deep.json', text);
+    expect(check).toEqual({
+      file: 'deep.json',
+      doc: null,
+      problem:
+        `This file cannot be imported: line 2, column ${column}: ` +
+        'JSON nested more than 256 levels deep (arrays and objects); the limit is 256.',
+      errors: [],
+      warnings: [],
+      checked: false,
+    });
+  });
+
+  it('a file the validator could not check is not offered for saving', async () => {
+    newApi();
+    // A client whose requests reach no service: the check fails, the document itself is fine.
+    const unreachable = new EngineAPIService({ baseUrl: 'http://unreachable.flowledger.test/api' });
+    const check = await checkImport(unreachable, 'order-pipeline.json', JSON.stringify(doc));
+    expect(check.doc).not.toBeNull();
+    expect(check.checked).toBe(false);
+    expect(check.problem).toMatch(/^The file could not be checked, so it cannot be saved from here: /);
   });
 });
