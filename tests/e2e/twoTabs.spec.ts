@@ -1,5 +1,6 @@
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
+import AxeBuilder from './axe';
 
 /**
  * Two tabs of one browser editing one template (issue 39): a save made on an older revision is
@@ -102,6 +103,7 @@ test.describe('two tabs editing one template', () => {
     await expect(theirs).toContainText('"maxSteps": 100');
     await expect(mine).toContainText('"name": "Untitled workflow"');
     await expect(mine).toContainText('"maxSteps": 250');
+    expect(await new AxeBuilder(b).seriousViolations()).toEqual([]);
 
     await conflict.getByRole('button', { name: 'Keep mine as a copy' }).click();
     await expect(conflict).toBeHidden();
