@@ -54,7 +54,12 @@ describe('template revisions: the precondition of an update', () => {
     expect(err.details).toMatchObject({ templateId: 't1', revision: 2, basedOn: 1, changed: ['name'] });
     expect(err.message).toContain('changed meanwhile: name (revision 2, this change was made on revision 1)');
     const stored = (await getTemplate(db, 't1'))!;
-    expect(stored).toMatchObject({ name: 'Orders renamed', slug: 'orders-renamed', revision: 2, scenario: scenario(10) });
+    expect(stored).toMatchObject({
+      name: 'Orders renamed',
+      slug: 'orders-renamed',
+      revision: 2,
+      scenario: scenario(10),
+    });
     // Made on the current revision, the same change goes through.
     const next = await updateTemplate(db, 't1', { name: 'Orders renamed', scenario: scenario(99) }, null, 2);
     expect(next).toMatchObject({ name: 'Orders renamed', revision: 3, scenario: scenario(99) });
