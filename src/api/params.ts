@@ -90,6 +90,25 @@ export async function jsonBody(request: Request, limit = MAX_BODY_BYTES): Promis
   }
 }
 
+/**
+ * Pure: the revision an update was made on, from its `If-Match` header (`"3"`, the quotes optional):
+ * null without the header or with `*` (any revision: the update applies to whatever is stored).
+ * Anything else is 400 INVALID_PARAMETER naming the header.
+ */
+export function ifMatchRevision(request: Request): number | null {
+  const raw = request.headers.get('if-match');
+  if (raw === null || raw.trim() === '*') return null;
+  const m = /^\s*"?(0|[1-9]\d{0,14})"?\s*$/.exec(raw);
+  if (!m) {
+    throw new RequestError(
+      'INVALID_PARAMETER',
+      `Header "If-Match" must be the revision the change was made on, e.g. "3" (the template's \`revision\`); got ${JSON.stringify(raw)}`,
+      { header: 'If-Match', value: raw },
+    );
+  }
+  return Number(m[1]);
+}
+
 function invalid(name: string, raw: string | null, rule: string): RequestError {
   const shown = raw === null ? 'missing' : JSON.stringify(raw);
   return new RequestError('INVALID_PARAMETER', `Query parameter "${name}" ${rule}; got ${shown}`, {

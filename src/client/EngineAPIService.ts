@@ -77,6 +77,17 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/** Options of `updateTemplate`: `ifRevision` makes the update conditional (see there). */
+export interface UpdateTemplateOptions extends CallOptions {
+  /** The template's `revision` the change was made on (sent as `If-Match`). */
+  ifRevision?: number;
+}
+
+/** What the transport methods take: the call's options and any header of the request. */
+interface RequestOptions extends CallOptions {
+  headers?: Record<string, string>;
+}
+
 type Query = Record<string, string | number | undefined>;
 
 export class EngineAPIService {
@@ -284,8 +295,20 @@ export class EngineAPIService {
     return this.send('POST', '/admin/templates', body, options);
   }
 
-  updateTemplate(templateId: string, patch: TemplatePatch, options: CallOptions = {}): Promise<TemplateUpdated> {
-    return this.send('PUT', `/admin/templates/${enc(templateId)}`, patch, options);
+  /**
+   * Updates the fields in `patch`. With `options.ifRevision` (the template's `revision` the change was
+   * made on) the update is conditional: when another update came first it is refused with an
+   * `ApiError` 409 `CONFLICT` whose `details.changed` names the fields changed since, and nothing is
+   * written. Without it the update applies to whatever is stored.
+   */
+  updateTemplate(
+    templateId: string,
+    patch: TemplatePatch,
+    options: UpdateTemplateOptions = {},
+  ): Promise<TemplateUpdated> {
+    const { ifRevision, ...call } = options;
+    const headers = ifRevision === undefined ? undefined : { 'if-match': `"${ifRevision}"` };
+    return this.send('PUT', `/admin/templates/${enc(templateId)}`, patch, { ...call, headers });
   }
 
   deleteTemplate(templateId: string, options: CallOptions = {}): Promise<Deleted> {
@@ -424,7 +447,7 @@ export class EngineAPIService {
     method: 'POST' | 'PUT' | 'DELETE',
     path: string,
     body?: unknown,
-    options: CallOptions = {},
+    options: RequestOptions = {},
   ): Promise<T> {
     return this.request<T>(method, path, body, 'json', options);
   }
@@ -434,11 +457,11 @@ export class EngineAPIService {
     path: string,
     body: unknown,
     as: 'json' | 'text' | 'blob',
-    { signal }: CallOptions,
+    { signal, headers: extra }: RequestOptions,
   ): Promise<T> {
     const what = `${method} ${this.base}${path}`;
     // This client speaks the default profile's shapes, whatever profile the page has chosen for others.
-    const headers: Record<string, string> = { accept: 'application/json', [PROFILE_HEADER]: 'default' };
+    const headers: Record<string, string> = { accept: 'application/json', [PROFILE_HEADER]: 'default', ...extra };
     const init: RequestInit = { method, headers };
     if (body !== undefined) {
       init.body = JSON.stringify(body);

@@ -23,9 +23,20 @@ export async function saveDraft(draft: Draft): Promise<void> {
   valueOf(await appEngine().putDraft(draft));
 }
 
-/** Not pure: deletes the draft under `key`, if any. */
-export async function dropDraft(key: string): Promise<void> {
-  valueOf(await appEngine().deleteDraft(key));
+/** Not pure: deletes the draft under `key`, if any (with `tab`: only a draft that tab wrote). */
+export async function dropDraft(key: string, tab?: string): Promise<void> {
+  valueOf(await appEngine().deleteDraft(key, tab));
+}
+
+let tab: string | null = null;
+
+/**
+ * Not pure: this page's id, which the drafts it writes carry (a reload is a new page: it adopts the
+ * draft it restores by writing it again under its own id).
+ */
+export function thisTab(): string {
+  tab ??= crypto.randomUUID();
+  return tab;
 }
 
 /** Not pure: `steps` steps of the draft document `doc` in a scratch run (nothing stored). */

@@ -92,6 +92,11 @@ export interface Template {
   resources?: unknown[];
   createdAt: string;
   updatedAt: string;
+  /**
+   * Incremented by every update (1 when created; 0: not updated since templates had revisions). A
+   * `PUT` with `If-Match: "<revision>"` is refused with 409 CONFLICT once another update came first.
+   */
+  revision: number;
 }
 
 export interface TemplateInput {

@@ -27,8 +27,19 @@ import type { ExecutionRecord, Template } from '../contract/wire';
 import type { Draft } from '../contract/drafts';
 import type { ParserConfig } from '../parser';
 
-/** A template as stored: the same fields as its wire shape `Template` (templateToWire picks them). */
-export type TemplateRow = Template;
+/** A field of a template that a change can name (what a conflict says changed meanwhile). */
+export type TemplateField = 'name' | 'description' | 'scenario' | 'referenceDoc';
+
+/**
+ * A template as stored: the fields of its wire shape `Template` (templateToWire picks them), with
+ * `revision` missing from rows written before templates had one (read as 0), plus `changedAt`.
+ */
+export type TemplateRow = Omit<Template, 'revision'> & {
+  /** Incremented by every update; an update based on an older revision is refused (CONFLICT). */
+  revision?: number;
+  /** The revision at which each field last changed (absent: not since revisions were kept). */
+  changedAt?: Partial<Record<TemplateField, number>>;
+};
 
 /** An execution as stored: what the wire record says (executionToWire) plus what restoring and committing need. */
 export interface ExecutionRow extends ExecutionRecord {

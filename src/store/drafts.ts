@@ -30,11 +30,18 @@ export function putDraft(db: AppDB, draft: Draft): Promise<void> {
   });
 }
 
-/** Not pure: deletes the draft under `key` (none: nothing happens). */
-export function deleteDraft(db: AppDB, key: string): Promise<void> {
+/**
+ * Not pure: deletes the draft under `key` (none: nothing happens). With `tab`, only a draft that
+ * tab wrote (or one that names no tab): a tab that saved never deletes what another tab typed since.
+ */
+export function deleteDraft(db: AppDB, key: string, tab?: string): Promise<void> {
   return guardStore(async () => {
     await importLegacyDrafts(db);
-    await db.drafts.delete(key);
+    if (tab === undefined) return db.drafts.delete(key);
+    await db.transaction('rw', db.drafts, async () => {
+      const draft = await db.drafts.get(key);
+      if (draft && (draft.tab === undefined || draft.tab === tab)) await db.drafts.delete(key);
+    });
   });
 }
 

@@ -25,11 +25,12 @@ const TEMPLATE: Record<keyof Template & keyof TemplateRow, true> = {
   resources: true,
   createdAt: true,
   updatedAt: true,
+  revision: true,
 };
 
-/** Pure: the wire template of a stored one. */
+/** Pure: the wire template of a stored one (a row from before revisions is revision 0). */
 export function templateToWire(row: TemplateRow): Template {
-  return pick(row, TEMPLATE);
+  return { ...pick<Template>(row, TEMPLATE), revision: row.revision ?? 0 };
 }
 
 /** Pure: the row of a wire template. */

@@ -58,10 +58,10 @@ export function draftOps(ctx: ServiceContext) {
       return guard(async () => ok(tryDocument(doc, steps)));
     },
 
-    /** Deletes the draft under `key`, if any. */
-    deleteDraft(key: string): Promise<Result<null>> {
+    /** Deletes the draft under `key`, if any (with `tab`: only if that tab wrote it). */
+    deleteDraft(key: string, tab?: string): Promise<Result<null>> {
       return guard(async () => {
-        await deleteDraft(ctx.db, key);
+        await deleteDraft(ctx.db, key, tab);
         return ok(null);
       });
     },

@@ -1,5 +1,5 @@
 /** Template paths (API.md "Templates"), plus `GET /api/engine/templates/{templateId}`. */
-import { jsonBody } from '../params';
+import { ifMatchRevision, jsonBody } from '../params';
 import { reply, type Route } from '../route';
 
 export const templateRoutes: Route[] = [
@@ -17,8 +17,12 @@ export const templateRoutes: Route[] = [
   {
     method: 'PUT',
     path: '/admin/templates/{templateId}',
-    handle: async ({ service, params, request }) =>
-      reply(await service.updateTemplate(params.templateId!, await jsonBody(request))),
+    // `If-Match: "<revision>"` makes the update conditional (409 CONFLICT when another came first);
+    // without it a PUT applies to whatever is stored, as the original tool's client expects.
+    handle: async ({ service, params, request }) => {
+      const basedOn = ifMatchRevision(request);
+      return reply(await service.updateTemplate(params.templateId!, await jsonBody(request), basedOn));
+    },
   },
   {
     method: 'DELETE',

@@ -4,4 +4,4 @@
  * (the page never writes IndexedDB itself); the client reaches it (src/client/drafts.ts).
  */
 export { NEW_DRAFT, type Draft } from '../../contract/drafts';
-export { dropDraft, loadDraft, saveDraft } from '../../client/drafts';
+export { dropDraft, loadDraft, saveDraft, thisTab } from '../../client/drafts';

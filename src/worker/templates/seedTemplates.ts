@@ -39,6 +39,7 @@ export function exampleTemplates(documents: readonly unknown[], at: string, newI
       scenario,
       createdAt: at,
       updatedAt: at,
+      revision: 1,
     });
   }
   return rows;

@@ -60,16 +60,22 @@ export function templateOps(ctx: ServiceContext) {
       });
     },
 
-    /** Applies a partial update of `name`, `description`, `scenario`, `referenceDoc` (the scenario validated). */
-    updateTemplate(templateId: string, body: unknown): Promise<Result<TemplateUpdated>> {
+    /**
+     * Applies a partial update of `name`, `description`, `scenario`, `referenceDoc` (the scenario
+     * validated) as the template's next revision. With `basedOn` (the revision the change was made
+     * on: the HTTP `If-Match`), CONFLICT when another update came first, naming what it changed;
+     * without it, the update applies to whatever is stored (the original tool's meaning of PUT).
+     */
+    updateTemplate(templateId: string, body: unknown, basedOn: number | null = null): Promise<Result<TemplateUpdated>> {
       return guard(async () => {
         const patch = readTemplatePatch(body);
         const warnings = patch.scenario ? checkScenario(patch.scenario) : [];
         const current = await mustGet(ctx, templateId);
-        const changes: Partial<TemplateRow> = { ...patch, updatedAt: ctx.now() };
+        const changes: Parameters<typeof templates.updateTemplate>[2] = { ...patch, updatedAt: ctx.now() };
         if (patch.scenario) changes.version = versionOf(patch.scenario);
         const renamed = patch.name !== undefined && patch.name !== current.name;
-        const row = await templates.updateTemplate(ctx.db, templateId, changes, renamed ? slugify(patch.name!) : null);
+        const slug = renamed ? slugify(patch.name!) : null;
+        const row = await templates.updateTemplate(ctx.db, templateId, changes, slug, basedOn);
         if (!row) throw notFound(templateId);
         const template = templateToWire(row);
         return ok({ success: true, template, message: `Template '${template.name}' updated`, warnings });

@@ -265,6 +265,19 @@ describe('profile pled: the original client’s requests', () => {
     expect(((await execution.json()) as Json).execution).toMatchObject({ templateId, externalEvents: [] });
     expect((await fetch(`${BASE}/engine/executions/nope`)).status).toBe(404);
   });
+
+  it('PUT /api/admin/templates/{id} without If-Match applies to whatever is stored, as before templates had revisions', async () => {
+    const { api, templateId } = await pledApi(3);
+    // Another client (the app's editor) updated it first, conditionally.
+    await api.updateTemplate(templateId, { description: 'from the editor' }, { ifRevision: 1 });
+    const res = await raw('PUT', `/admin/templates/${templateId}`, JSON.stringify({ name: 'Doubler 2' }));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      success: true,
+      message: "Template 'Doubler 2' updated",
+      template: { name: 'Doubler 2', description: 'from the editor', revision: 3 },
+    });
+  });
 });
 
 describe('profile pled: executions with the original’s events', () => {

@@ -156,3 +156,48 @@ describe('template paths', () => {
     });
   });
 });
+
+describe('a template update made on an older revision (two tabs)', () => {
+  it('answers 409 CONFLICT naming what changed when If-Match names an older revision, and writes nothing', async () => {
+    const { api } = newApi();
+    const created = await api.createTemplate({ name: 'Orders', scenario: pipeline() });
+    expect(created.template.revision).toBe(1);
+    // Tab A renames on revision 1.
+    const a = await api.updateTemplate(created.templateId, { name: 'Orders renamed' }, { ifRevision: 1 });
+    expect(a.template).toMatchObject({ name: 'Orders renamed', revision: 2 });
+    // Tab B, still on revision 1, changes the scenario.
+    const changed = { ...pipeline(), description: 'B' };
+    const err = await apiError(
+      api.updateTemplate(created.templateId, { name: 'Orders', scenario: changed }, { ifRevision: 1 }),
+    );
+    expect(err).toMatchObject({
+      status: 409,
+      code: 'CONFLICT',
+      details: { templateId: created.templateId, revision: 2, basedOn: 1, changed: ['name'] },
+    });
+    expect(err.message).toContain('changed meanwhile: name');
+    expect(await api.getTemplate(created.templateId)).toMatchObject({ name: 'Orders renamed', revision: 2 });
+    // On the current revision the same change goes through.
+    const b = await api.updateTemplate(created.templateId, { scenario: changed }, { ifRevision: 2 });
+    expect(b.template).toMatchObject({ name: 'Orders renamed', revision: 3, scenario: changed });
+  });
+
+  it('reads If-Match quoted or not; `*` or no header applies to whatever is stored; anything else is 400', async () => {
+    const { api } = newApi();
+    const { templateId } = await api.createTemplate({ name: 'Orders', scenario: pipeline() });
+    const put = (headers: Record<string, string>, name: string) =>
+      raw('PUT', `/admin/templates/${templateId}`, JSON.stringify({ name }), headers);
+    expect((await put({ 'if-match': '1' }, 'one')).status).toBe(200);
+    expect((await put({ 'if-match': '"1"' }, 'stale')).status).toBe(409);
+    expect((await put({ 'if-match': '"2"' }, 'two')).status).toBe(200);
+    expect((await put({ 'if-match': '*' }, 'any')).status).toBe(200);
+    expect((await put({}, 'none')).status).toBe(200);
+    const bad = await put({ 'if-match': 'W/"x"' }, 'bad');
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({
+      success: false,
+      error: { code: 'INVALID_PARAMETER', details: { header: 'If-Match', value: 'W/"x"' } },
+    });
+    expect(await api.getTemplate(templateId)).toMatchObject({ name: 'none', revision: 5 });
+  });
+});

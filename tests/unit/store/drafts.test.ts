@@ -55,6 +55,24 @@ describe('the drafts table (database version 4)', () => {
     db.close();
   });
 
+  it('shared by the tabs: a tab deletes only a draft it wrote (or an older one naming no tab); Discard draft deletes any', async () => {
+    const db = openAppDb({ name: fresh('drafts-tabs') });
+    // Tab B typed last, on revision 1; tab A saved and drops its draft: B's stays.
+    await putDraft(db, { key: 't1', text: 'B', base: 'x', revision: 1, tab: 'B' });
+    await deleteDraft(db, 't1', 'A');
+    expect(await getDraft(db, 't1')).toEqual({ key: 't1', text: 'B', base: 'x', revision: 1, tab: 'B' });
+    await deleteDraft(db, 't1', 'B');
+    expect(await getDraft(db, 't1')).toBeUndefined();
+    // A draft from before tabs were named is any tab's; Discard draft (no tab) deletes any draft.
+    await putDraft(db, { key: 't1', text: 'old', base: 'x' });
+    await deleteDraft(db, 't1', 'A');
+    expect(await getDraft(db, 't1')).toBeUndefined();
+    await putDraft(db, { key: 't1', text: 'B', base: 'x', tab: 'B' });
+    await deleteDraft(db, 't1');
+    expect(await getDraft(db, 't1')).toBeUndefined();
+    db.close();
+  });
+
   it('brings the drafts of the page’s former database over once, a draft already here winning, and deletes that database', async () => {
     const db = openAppDb({ name: fresh('drafts-legacy') });
     // A draft stored here first (through another instance, so this one has not looked at the legacy database yet).

@@ -43,8 +43,27 @@ describe('row ⇄ wire mappers', () => {
       createdAt: 'a',
       updatedAt: 'b',
       slug: 'orders',
+      revision: 2,
     };
     expect(Object.keys(templateToWire(t))).toEqual(Object.keys(t));
     expect(templateToRow(templateToWire({ ...t, extra: 1 } as TemplateRow))).toEqual(t);
+  });
+
+  it('a template answer has its revision (0 for a row from before revisions) but not when each field changed', () => {
+    const { revision: _r, ...legacy }: TemplateRow = {
+      id: 't1',
+      name: 'Orders',
+      description: '',
+      version: '3.0',
+      scenario: {},
+      createdAt: 'a',
+      updatedAt: 'b',
+      slug: 'orders',
+      revision: 3,
+    };
+    expect(templateToWire(legacy).revision).toBe(0);
+    const wire = templateToWire({ ...legacy, revision: 3, changedAt: { name: 3 } });
+    expect(wire.revision).toBe(3);
+    expect(wire).not.toHaveProperty('changedAt');
   });
 });

@@ -52,7 +52,7 @@ export function blankTemplate(): Obj {
 export function toTemplateDocument(input: unknown, fallbackName: string): Obj | null {
   if (!isObj(input)) return null;
   if (isObj(input.scenario)) {
-    const { id: _id, slug: _slug, createdAt: _c, updatedAt: _u, ...rest } = input;
+    const { id: _id, slug: _slug, createdAt: _c, updatedAt: _u, revision: _r, ...rest } = input;
     return { ...rest, name: typeof rest.name === 'string' && rest.name ? rest.name : fallbackName };
   }
   if (Array.isArray(input.nodes)) {

@@ -4,13 +4,30 @@
  * Each invalidates what it changed, so the sidebar, the library and the run bar follow.
  */
 import type { QueryClient } from '@tanstack/query-core';
+import { ApiError } from '../../../client/ApiError';
 import type { EngineAPIService } from '../../../client/EngineAPIService';
+import type { Template } from '../../../contract/wire';
 import type { Problem } from '../../controllers/editor/jsonEditor';
 import { invalidateTemplate } from '../query/queries';
 
-/** A save: the template's id and its stored `updatedAt`, or the problems that refused it. */
+/** Another save of the template came first (409 CONFLICT): nothing was written. */
+export interface SaveConflict {
+  /** The stored revision now, and the one the refused change was made on. */
+  revision: number;
+  basedOn: number;
+  /** The fields that other save changed (of `name`, `description`, `scenario`, `referenceDoc`). */
+  changed: string[];
+  message: string;
+}
+
+/**
+ * A save: the stored template, or the problems that refused it, or the conflict with a save that
+ * came first.
+ */
 export type SaveResult =
-  { ok: true; templateId: string; updatedAt: string; created: boolean } | { ok: false; problems: Problem[] };
+  | { ok: true; templateId: string; template: Template; created: boolean; conflict?: undefined }
+  | { ok: false; problems: Problem[]; conflict?: undefined }
+  | { ok: false; conflict: SaveConflict; problems?: undefined };
 
 /** Pure: the problem of a document that has no name, else null. */
 export function namelessProblem(doc: Record<string, unknown>): Problem | null {
@@ -20,14 +37,17 @@ export function namelessProblem(doc: Record<string, unknown>): Problem | null {
 }
 
 /**
- * Not pure: stores the checked document `doc` over template `templateId`, or as a new template when
- * `templateId` is null. Refuses a document without a name; a failed request throws.
+ * Not pure: stores the checked document `doc` over template `templateId` — on condition that it is
+ * still at `basedOn`, the revision the text was made on — or as a new template when `templateId` is
+ * null. Refuses a document without a name; answers the conflict when another save came first; any
+ * other failed request throws.
  */
 export async function saveTemplateDocument(
   api: EngineAPIService,
   cache: QueryClient,
   templateId: string | null,
   doc: Record<string, unknown>,
+  basedOn: number | null = null,
 ): Promise<SaveResult> {
   const nameless = namelessProblem(doc);
   if (nameless) return { ok: false, problems: [nameless] };
@@ -38,13 +58,40 @@ export async function saveTemplateDocument(
     referenceDoc: typeof doc.referenceDoc === 'string' ? doc.referenceDoc : '',
   };
   if (templateId) {
-    const r = await api.updateTemplate(templateId, body);
+    let r;
+    try {
+      r = await api.updateTemplate(templateId, body, basedOn === null ? {} : { ifRevision: basedOn });
+    } catch (err) {
+      const conflict = conflictOf(err);
+      if (!conflict) throw err;
+      await invalidateTemplate(cache, templateId);
+      return { ok: false, conflict };
+    }
     await invalidateTemplate(cache, templateId);
-    return { ok: true, templateId, updatedAt: r.template.updatedAt, created: false };
+    return { ok: true, templateId, template: r.template, created: false };
   }
   const r = await api.createTemplate(body);
   await invalidateTemplate(cache, r.templateId);
-  return { ok: true, templateId: r.templateId, updatedAt: r.template.updatedAt, created: true };
+  return { ok: true, templateId: r.templateId, template: r.template, created: true };
+}
+
+/** Pure: the conflict a refused conditional update answered (409 CONFLICT), else null. */
+export function conflictOf(err: unknown): SaveConflict | null {
+  if (!(err instanceof ApiError) || err.status !== 409 || err.code !== 'CONFLICT') return null;
+  const d = err.details;
+  return {
+    revision: typeof d.revision === 'number' ? d.revision : -1,
+    basedOn: typeof d.basedOn === 'number' ? d.basedOn : -1,
+    changed: Array.isArray(d.changed) ? d.changed.filter((f): f is string => typeof f === 'string') : [],
+    message: err.message,
+  };
+}
+
+/** Pure: the fields of `doc` (a template document) that differ from `stored`, in template order. */
+export function changedFields(stored: Template, doc: Record<string, unknown>): string[] {
+  const fields = ['name', 'description', 'scenario', 'referenceDoc'] as const;
+  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? '') === JSON.stringify(b ?? '');
+  return fields.filter((f) => !same(stored[f], doc[f]));
 }
 
 /** Not pure: starts a new execution of `templateId`; answers its id. */

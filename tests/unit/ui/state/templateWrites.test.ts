@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { namelessProblem, saveTemplateDocument, startRun } from '../../../../src/ui/state/editor/templateWrites';
+import {
+  changedFields,
+  namelessProblem,
+  saveTemplateDocument,
+  startRun,
+} from '../../../../src/ui/state/editor/templateWrites';
 import { createQueryCache, executionsQuery, queryKeys, templatesQuery } from '../../../../src/ui/state/query/queries';
 import { newApi, useApiServer } from '../../api/helpers';
 
@@ -40,7 +45,35 @@ describe('editor writes (real handlers, service and client)', () => {
     expect(second).toMatchObject({ templateId: first.templateId, created: false });
     expect(cache.getQueryState(queryKeys.templates())?.isInvalidated).toBe(true);
     const stored = await api.getTemplate(first.templateId);
-    expect([stored.name, stored.description, stored.updatedAt]).toEqual(['Renamed', 'now described', second.updatedAt]);
+    expect([stored.name, stored.description, stored.updatedAt]).toEqual([
+      'Renamed',
+      'now described',
+      second.template.updatedAt,
+    ]);
+  });
+
+  it('a save made on an older revision answers the conflict and stores nothing (two tabs)', async () => {
+    const { api } = newApi();
+    const cache = createQueryCache();
+    const created = await saveTemplateDocument(api, cache, null, { name: 'Orders', scenario: doc.scenario });
+    if (!created.ok) throw new Error('refused');
+    const base = created.template.revision;
+    // Tab A renames on the revision both tabs loaded.
+    const a = await saveTemplateDocument(
+      api,
+      cache,
+      created.templateId,
+      { name: 'Renamed', scenario: doc.scenario },
+      base,
+    );
+    if (!a.ok) throw new Error('refused');
+    // Tab B changes maxSteps on that same revision.
+    const scenarioB = { ...doc.scenario, simulation: { ...doc.scenario.simulation, maxSteps: 7 } };
+    const b = await saveTemplateDocument(api, cache, created.templateId, { name: 'Orders', scenario: scenarioB }, base);
+    expect(b).toMatchObject({ ok: false, conflict: { revision: base + 1, basedOn: base, changed: ['name'] } });
+    const stored = await api.getTemplate(created.templateId);
+    expect(stored).toMatchObject({ name: 'Renamed', scenario: doc.scenario });
+    expect(changedFields(stored, { name: 'Orders', scenario: scenarioB })).toEqual(['name', 'scenario']);
   });
 
   it('a new run is one more execution of the template, and its cached list is stale', async () => {
