@@ -90,8 +90,14 @@ export interface SourceRow {
   id: string;
   name: string;
   type: 'log';
+  /** The log's text; '' when it is kept as `blob`. */
   content: string;
-  /** Size of `content` in UTF-8 bytes. */
+  /**
+   * The log as the browser keeps a file: a log sent to a run is stored as the Blob it came as (one
+   * write the browser streams to disk), never read into one string on the page or in the worker.
+   */
+  blob?: Blob;
+  /** Size of the log in UTF-8 bytes. */
   bytes: number;
   createdAt: string;
 }

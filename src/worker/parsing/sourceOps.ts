@@ -37,7 +37,13 @@ export function sourceOps(p: ParserContext) {
         }
         if (manifest.raw !== null) problems.push(...(await p.bundle.configs()).problems);
         for (const row of await store.listSources(ctx.db))
-          sources.push({ id: row.id, name: row.name, type: 'log', content: row.content, origin: 'user' });
+          sources.push({
+            id: row.id,
+            name: row.name,
+            type: 'log',
+            content: await store.sourceText(row),
+            origin: 'user',
+          });
         return ok({ success: true, sources, manifest: manifest.raw, problems });
       });
     },
@@ -69,7 +75,8 @@ export function sourceOps(p: ParserContext) {
     getSource(sourceId: string): Promise<Result<LogSource>> {
       return guard<LogSource>(async () => {
         const row = await store.getSource(ctx.db, sourceId);
-        if (row) return ok({ id: row.id, name: row.name, type: 'log', content: row.content, origin: 'user' });
+        if (row)
+          return ok({ id: row.id, name: row.name, type: 'log', content: await store.sourceText(row), origin: 'user' });
         const bundled = (await p.bundle.manifest()).sources.find((s) => s.id === sourceId);
         if (!bundled) throw new Failure('SOURCE_NOT_FOUND', `Source "${sourceId}" not found`, { sourceId });
         const content = await p.bundle.text(bundled.path, `source "${sourceId}"`);
@@ -124,14 +131,14 @@ export async function resolveSources(p: ParserContext, refs: readonly string[], 
   for (const ref of new Set(refs)) {
     const user = await store.getSource(p.ctx.db, ref);
     if (user) {
-      found.set(ref, user.content);
+      found.set(ref, await store.sourceText(user));
       continue;
     }
     manifest ??= await p.bundle.manifest();
     const bundled = manifest.sources.find((s) => s.id === ref);
     const named = bundled ? undefined : await store.findSourceByName(p.ctx.db, ref);
     if (named) {
-      found.set(ref, named.content);
+      found.set(ref, await store.sourceText(named));
       continue;
     }
     const bundledByName = bundled ?? manifest.sources.find((s) => s.name === ref);
