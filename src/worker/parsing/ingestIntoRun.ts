@@ -26,6 +26,7 @@ import { configOf } from './parserConfigOps';
 import type { ParserContext } from './parserContext';
 import { applyConfigPatch, checkConfig, readConfigBody } from './parserInput';
 import { parseBlob } from './parseStream';
+import { tooLarge } from './sourceBound';
 
 /** Milliseconds between two progress reports (the page redraws on each). */
 const PROGRESS_EVERY_MS = 50;
@@ -219,14 +220,4 @@ async function checkTarget(p: ParserContext, target: IngestTarget): Promise<void
       { targetDataSourceId: wanted, dataSources, issues: [{ path: '/targetDataSourceId', message }] },
     );
   }
-}
-
-/** Pure: the refusal of a log over the bound, with its size and the bound in bytes and MiB. */
-export function tooLarge(size: number, limit: number): Failure {
-  const mib = (n: number) => `${(n / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MiB`;
-  return new Failure(
-    'PAYLOAD_TOO_LARGE',
-    `The log is ${size} bytes (${mib(size)}); a source may be at most ${limit} bytes (${mib(limit)}); nothing was read or stored`,
-    { limit, size },
-  );
 }
