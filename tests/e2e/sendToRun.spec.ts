@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import type { EngineAPIService } from '../../src/client/EngineAPIService';
 import { expect, test } from './fixtures';
+
+type Handle = { flowledger?: { api: EngineAPIService } };
 
 const RAW = readFileSync('public/parser/sources/openssh-2k.log', 'utf8');
 /** The sample as whole lines (it has no newline at its end): copies of it never join two lines. */
@@ -54,7 +57,7 @@ async function ready(page: Page, name: string, copies: number): Promise<number> 
 /** What a send could have stored: user sources, configurations, executions of the SSH template. */
 async function stored(page: Page) {
   return page.evaluate(async (title) => {
-    const api = window.flowledger!.api;
+    const api = (window as unknown as Handle).flowledger!.api;
     const template = (await api.listTemplates()).templates.find((t) => t.name === title)!;
     return {
       sources: (await api.listSources()).sources.filter((s) => s.origin === 'user').map((s) => s.name),
@@ -72,10 +75,15 @@ test.describe('Send to run: a log reaches the store and the run as a stream', ()
     await run.getByRole('button', { name: 'Send to run' }).click();
     await expect(page).toHaveURL(/execution=/, { timeout: 90_000 });
     const executionId = new URL(page.url()).searchParams.get('execution')!;
-    const record = await page.evaluate((id) => window.flowledger!.api.getExecution(id), executionId);
+    const record = await page.evaluate(
+      (id) => (window as unknown as Handle).flowledger!.api.getExecution(id),
+      executionId,
+    );
     expect(record.externalEventCount).toBe(40_000);
     const source = await page.evaluate(async () =>
-      (await window.flowledger!.api.listSources()).sources.find((s) => s.name === 'generated.log')!,
+      (await (window as unknown as Handle).flowledger!.api.listSources()).sources.find(
+        (s) => s.name === 'generated.log',
+      )!,
     );
     expect(source.bytes).toBe(20 * Buffer.byteLength(SAMPLE));
   });

@@ -155,6 +155,24 @@ describe('ingestIntoRun (a log sent to a run in one operation)', () => {
   });
 });
 
+describe('addSourceBlob (Discover stores a chosen file)', () => {
+  it('stores the file as its Blob, read back as its text; over the bound it is refused by its size, unread', async () => {
+    const t = await sshService({ maxSourceBytes: 100_000 });
+    const text = SAMPLE.slice(0, 50_000);
+    const added = await t.service.addSourceBlob('part.log', new Blob([text]));
+    if (!added.ok) throw new Error(added.error.message);
+    expect(added.value.source).toMatchObject({ name: 'part.log', bytes: Buffer.byteLength(text), origin: 'user' });
+    expect((await t.api.getSourceContent(added.value.source.id)).content).toBe(text);
+    const before = await stored(t);
+    const r = await t.service.addSourceBlob('big.log', new UnreadBlob(['x'.repeat(100_001)]));
+    expect(r).toMatchObject({
+      ok: false,
+      error: { code: 'PAYLOAD_TOO_LARGE', details: { size: 100_001, limit: 100_000 } },
+    });
+    expect(await stored(t)).toEqual(before);
+  });
+});
+
 describe('parseBlob (a log read from a Blob in slices of bytes)', () => {
   it('gives what parsing the whole text gives, whatever the slice size, characters cut by a slice end included', async () => {
     const text = SAMPLE.slice(0, 6_000).replace(/user/g, 'usér ✓ 𝄞');
