@@ -81,20 +81,25 @@ export async function measureSendToRun(page, baseUrl, root, log) {
     // Over the bound: refused at once, with its size.
     await page.goto(`${baseUrl}?view=ingest`);
     await page.waitForFunction(() => window.flowledger !== undefined);
-    const bigSize = await page.evaluate((text) => {
-      const part = new Blob([text]);
-      const big = new File(
-        Array.from({ length: 1100 }, () => part),
-        'over-bound.log',
-        { type: 'text/plain' },
-      );
-      const dt = new DataTransfer();
-      dt.items.add(big);
-      const input = document.querySelector('input[aria-label="Log files"]');
-      input.files = dt.files;
-      input.dispatchEvent(new Event('change', { bubbles: true }));
-      return big.size;
-    }, padded);
+    // The fewest copies of the padded sample that pass 256 MiB.
+    const copies = Math.floor((256 * 1024 * 1024) / Buffer.byteLength(padded)) + 1;
+    const bigSize = await page.evaluate(
+      ({ text, copies }) => {
+        const part = new Blob([text]);
+        const big = new File(
+          Array.from({ length: copies }, () => part),
+          'over-bound.log',
+          { type: 'text/plain' },
+        );
+        const dt = new DataTransfer();
+        dt.items.add(big);
+        const input = document.querySelector('input[aria-label="Log files"]');
+        input.files = dt.files;
+        input.dispatchEvent(new Event('change', { bubbles: true }));
+        return big.size;
+      },
+      { text: padded, copies },
+    );
     await page.getByRole('button', { name: /^over-bound\.log/ }).waitFor();
     await page
       .getByRole('region', { name: 'Saved configurations' })
