@@ -11,12 +11,15 @@ import * as Comlink from 'comlink';
 import type { ParserConfigBody } from '../contract/wire';
 import type { PresetMatch, PreviewAnswer, PreviewTemplate, StreamProgress, StreamSummary } from '../contract/ingest';
 import type { IngestWorkerApi, ParseReply } from '../worker/ingest.worker';
+import { settleWithin } from './settle';
 
 /** How long a preview (a few thousand lines) may take before it is stopped. */
 export const PREVIEW_LIMIT_MS = 4000;
 /** How long a streamed parse may go without progress before it is stopped. */
 export const STALL_LIMIT_MS = 8000;
 export const CANCEL_GRACE_MS = 800;
+/** How long counting the lines of a log may take (a 256 MiB log takes a second or two). */
+export const COUNT_LIMIT_MS = 30_000;
 
 /** Why a call failed when its worker was terminated (watchdog, Cancel, or the bridge closed). */
 export class IngestStopped extends Error {}
@@ -106,9 +109,14 @@ export class IngestBridge {
     return this.timed((r) => r.detect(text), 'preset detection');
   }
 
-  /** Not pure (worker): the number of lines in `blob`. */
+  /** Not pure (worker): the number of lines in `blob`; a worker that does not answer in time is ended. */
   countLines(blob: Blob): Promise<number> {
-    return this.call((r) => r.countLines(blob));
+    return settleWithin(
+      'line count',
+      COUNT_LIMIT_MS,
+      () => this.call((r) => r.countLines(blob)),
+      () => this.restart(`The line count was stopped after ${COUNT_LIMIT_MS / 1000} s without an answer.`),
+    );
   }
 
   /**

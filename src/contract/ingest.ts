@@ -1,10 +1,11 @@
 /**
  * What the ingestion worker answers the ingestion screens (src/worker/ingest.worker.ts, reached
  * through src/client/ingestBridge.ts): a preview of a source's first lines, how well each built-in
- * preset reads them, and a streamed parse's progress and summary. Types only.
+ * preset reads them, and a streamed parse's progress and summary; and what the engine worker's
+ * `ingestIntoRun` takes and answers (a log sent to a run in one operation). Types only.
  */
 import type { EventCoverage } from './coverage';
-import type { ParseAnswer, ParseStats } from './wire';
+import type { ParseAnswer, ParserConfigBody, ParserConfigRecord, ParseStats } from './wire';
 
 /** One mined template, as the API's parse answer lists it. */
 export type TemplateSummary = ParseAnswer['templates'][number];
@@ -87,4 +88,47 @@ export interface StreamSummary {
   groups: number;
   topTemplates: TemplateSummary[];
   cancelled: boolean;
+}
+
+/**
+ * The log `ingestIntoRun` sends to a run: a file the person chose (a Blob, read in slices by the
+ * engine worker, never as one string), or a source already stored, by id.
+ */
+export type IngestSource = { name: string; blob: Blob } | { sourceId: string };
+
+/** The configuration `ingestIntoRun` parses with and stores: a new one, or the update of `configId`. */
+export interface IngestConfig {
+  /** Its `sources` are replaced by the log's stored id. */
+  body: ParserConfigBody;
+  configId?: string;
+}
+
+/** Where `ingestIntoRun` enqueues the events: an execution of `templateId` (a new one when none is named), for one of its DataSources. */
+export interface IngestTarget {
+  templateId: string;
+  executionId?: string;
+  targetDataSourceId: string;
+}
+
+/** The phases of `ingestIntoRun`, in order. `templates` and `events` are the two passes over the log. */
+export type IngestPhase = 'templates' | 'events' | 'storing' | 'enqueueing';
+
+export interface IngestProgress {
+  phase: IngestPhase;
+  /** Bytes of the log read in this pass (for `storing` and `enqueueing`: all of them). */
+  bytes: number;
+  total: number;
+  lines: number;
+}
+
+/** What `ingestIntoRun` answers: where everything went, and how many events the run received. */
+export interface Ingested {
+  success: true;
+  sourceId: string;
+  config: ParserConfigRecord;
+  executionId: string;
+  enqueued: number;
+  groups: number;
+  queueSize: number;
+  stats: ParseStats;
 }

@@ -55,12 +55,18 @@ export interface ExecutionRow extends ExecutionRecord {
   sealedTokens: number;
 }
 
-/** A batch of external events added to a run at step `step`. */
+/**
+ * A batch of external events added to a run at step `step`. A large batch is stored as several
+ * rows (`INPUT_ROW_EVENTS` events each, src/store/inputLog.ts): the browser refuses one value over
+ * ~128 MB; every row after the first is marked `continues` and read back as one batch with it.
+ */
 export interface InputBatchRow {
   executionId: string;
   batch: number;
   step: number;
   events: ExternalEvent[];
+  /** This row holds more events of the batch of the row before it (same step). */
+  continues?: true;
 }
 
 /** One chunk of the ledger, columnar: the i-th entry of every column is event `firstSeq + i`. */
@@ -101,8 +107,14 @@ export interface SourceRow {
   id: string;
   name: string;
   type: 'log';
+  /** The log's text; '' when it is kept as `blob`. */
   content: string;
-  /** Size of `content` in UTF-8 bytes. */
+  /**
+   * The log as the browser keeps a file: a log sent to a run is stored as the Blob it came as (one
+   * write the browser streams to disk), never read into one string on the page or in the worker.
+   */
+  blob?: Blob;
+  /** Size of the log in UTF-8 bytes. */
   bytes: number;
   createdAt: string;
 }

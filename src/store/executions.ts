@@ -14,7 +14,8 @@ export interface RunCommit {
   record: ExecutionRow;
   segments: LedgerSegmentRow[];
   checkpoints: CheckpointRow[];
-  batch?: InputBatchRow;
+  /** The rows of the one batch of events this change added (inputLog.ts `inputRows`). */
+  batch?: InputBatchRow[];
 }
 
 /** A consistent read of what restoring (or catching up with) a run needs. */
@@ -85,7 +86,7 @@ export function commitRun(db: AppDB, commit: RunCommit): Promise<void> {
       }
       if (commit.segments.length > 0) await db.ledgerSegments.bulkPut(commit.segments);
       if (commit.checkpoints.length > 0) await db.checkpoints.bulkPut(commit.checkpoints);
-      if (commit.batch) await db.inputs.add(commit.batch);
+      if (commit.batch && commit.batch.length > 0) await db.inputs.bulkAdd(commit.batch);
       await db.executions.put(record);
     }),
   );

@@ -2,7 +2,7 @@
  * Log sources a user added (API.md `POST /api/parser/sources`); the bundled samples named by
  * `public/parser/manifest.json` are fetched, not stored.
  */
-import type { AppDB, SourceRow } from './AppDB';
+import type { AppDB, ParserConfigRow, SourceRow } from './AppDB';
 import { guardStore } from './errors';
 
 /** Not pure: every stored source, oldest first. */
@@ -38,6 +38,49 @@ export function deleteSource(db: AppDB, id: string): Promise<boolean> {
       const found = (await db.sources.get(id)) !== undefined;
       if (found) await db.sources.delete(id);
       return found;
+    }),
+  );
+}
+
+/** Not pure (reads a stored Blob): the text of a stored source, whether kept as a string or as a Blob. */
+export async function sourceText(row: SourceRow): Promise<string> {
+  return row.blob ? row.blob.text() : row.content;
+}
+
+/** Pure: a stored source as a Blob (the stored one, or its text as one). */
+export function sourceBlob(row: SourceRow): Blob {
+  return row.blob ?? new Blob([row.content]);
+}
+
+/**
+ * Not pure: stores a new source (none: `source` null) and a configuration together, in one
+ * transaction: both or neither.
+ */
+export function addSourceAndConfig(db: AppDB, source: SourceRow | null, config: ParserConfigRow): Promise<void> {
+  return guardStore(() =>
+    db.transaction('rw', db.sources, db.parserConfigs, async () => {
+      if (source) await db.sources.add(source);
+      await db.parserConfigs.put(config);
+    }),
+  );
+}
+
+/**
+ * Not pure: undoes `addSourceAndConfig` in one transaction — deletes the source `sourceId` (null:
+ * none was added) and puts `previous` back in place of configuration `configId` (deletes it when
+ * there was none).
+ */
+export function undoSourceAndConfig(
+  db: AppDB,
+  sourceId: string | null,
+  configId: string,
+  previous: ParserConfigRow | undefined,
+): Promise<void> {
+  return guardStore(() =>
+    db.transaction('rw', db.sources, db.parserConfigs, async () => {
+      if (sourceId !== null) await db.sources.delete(sourceId);
+      if (previous) await db.parserConfigs.put(previous);
+      else await db.parserConfigs.delete(configId);
     }),
   );
 }

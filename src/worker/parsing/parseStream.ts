@@ -2,6 +2,7 @@
  * Parsing source texts in the worker. The texts stream through `LogParser.push` in chunks of
  * `CHUNK_CHARS` characters (slices of the stored text: no second full copy is ever built), one after
  * another as one log — a newline is added between two texts when the first does not end with one.
+ * A log kept as a Blob streams the same way, in slices of bytes read one at a time (`parseBlob`).
  * Between chunks the parse yields to the worker's event loop, so other requests and progress polls
  * are answered while a large log is parsed.
  *
@@ -36,14 +37,40 @@ export interface StreamResult extends Pick<ParseResult, 'templates' | 'groups' |
 }
 
 /** Not pure (yields, reads the clock): parses `texts` as one log with `compiled`. */
-export async function parseTexts(
+export function parseTexts(
   texts: readonly string[],
+  compiled: CompiledConfig,
+  options: StreamOptions,
+): Promise<StreamResult> {
+  const size = options.chunkChars ?? CHUNK_CHARS;
+  return parseChunks(() => textChunks(texts, size), compiled, options);
+}
+
+/**
+ * Not pure (reads the Blob, yields, reads the clock): parses `blob` (UTF-8) as one log with
+ * `compiled`, reading it in slices of `sliceBytes` — never the whole Blob at once; progress counts
+ * bytes.
+ */
+export function parseBlob(
+  blob: Blob,
+  compiled: CompiledConfig,
+  options: StreamOptions & { sliceBytes?: number },
+): Promise<StreamResult> {
+  return parseChunks(() => blobChunks(blob, options.sliceBytes ?? CHUNK_CHARS), compiled, options);
+}
+
+/** One piece of a log: its text, how much of the input it stands for (characters or bytes), and whether it is a newline added between two texts. */
+type Chunk = readonly [text: string, size: number, join?: boolean];
+
+/** Not pure: parses the log `chunks()` gives (read once per pass) with `compiled`. */
+async function parseChunks(
+  chunks: () => AsyncIterable<Chunk>,
   compiled: CompiledConfig,
   options: StreamOptions,
 ): Promise<StreamResult> {
   const t0 = options.clock();
   const first = new LogParser(compiled, { collect: false });
-  await pushAll(first, texts, 'templates', options, () => false);
+  await pushAll(first, chunks, 'templates', options, () => false);
   const mined = first.end();
   const events: ExternalEvent[] = [];
   const limit = Math.min(options.eventLimit, mined.stats.parsed);
@@ -55,7 +82,7 @@ export async function parseTexts(
         if (events.length < limit) events.push(toExternalEvent(e, compiled.mapping, compiled.masks));
       },
     });
-    const complete = await pushAll(second, texts, 'events', options, () => events.length >= limit);
+    const complete = await pushAll(second, chunks, 'events', options, () => events.length >= limit);
     // The last event completes only when the input ends.
     if (complete && events.length < limit) second.end();
   }
@@ -81,6 +108,29 @@ export async function parseTexts(
   };
 }
 
+/** The texts in slices of `size` characters (slices of the stored text: no second full copy), a newline between two that need one. */
+async function* textChunks(texts: readonly string[], size: number): AsyncGenerator<Chunk> {
+  for (let t = 0; t < texts.length; t++) {
+    const text = texts[t]!;
+    for (let at = 0; at < text.length; at += size) {
+      const chunk = text.slice(at, at + size);
+      yield [chunk, chunk.length];
+    }
+    if (joins(texts, t)) yield ['\n', 1, true];
+  }
+}
+
+/** Not pure (reads the Blob): its UTF-8 text in slices of `size` bytes (a character cut by a slice end is decoded with the next). */
+async function* blobChunks(blob: Blob, size: number): AsyncGenerator<Chunk> {
+  const decoder = new TextDecoder();
+  for (let at = 0; at < blob.size; at += size) {
+    const bytes = await blob.slice(at, Math.min(blob.size, at + size)).arrayBuffer();
+    yield [decoder.decode(bytes, { stream: true }), bytes.byteLength];
+  }
+  const tail = decoder.decode();
+  if (tail !== '') yield [tail, 0];
+}
+
 /** Pure: how many characters `texts` make as one log (the newlines added between them included). */
 export function streamLength(texts: readonly string[]): number {
   let n = 0;
@@ -88,30 +138,23 @@ export function streamLength(texts: readonly string[]): number {
   return n;
 }
 
-/** Pushes every text in chunks; returns false when `stop()` ended it early. */
+/** Pushes every chunk, yielding after each but a joining newline; returns false when `stop()` ended it early. */
 async function pushAll(
   parser: LogParser,
-  texts: readonly string[],
+  chunks: () => AsyncIterable<Chunk>,
   phase: 'templates' | 'events',
   options: StreamOptions,
   stop: () => boolean,
 ): Promise<boolean> {
-  const size = options.chunkChars ?? CHUNK_CHARS;
   let processed = 0;
-  for (let t = 0; t < texts.length; t++) {
-    const text = texts[t]!;
-    for (let at = 0; at < text.length; at += size) {
-      const chunk = text.slice(at, at + size);
-      parser.push(chunk, chunk.length);
-      processed += chunk.length;
-      options.onProgress?.(phase, processed, parser.progress.lines);
-      await options.nextTask();
-      if (stop()) return false;
-    }
-    if (joins(texts, t)) {
-      parser.push('\n', 1);
-      processed += 1;
-    }
+  for await (const [text, size, join] of chunks()) {
+    parser.push(text, size);
+    processed += size;
+    // A newline added between two texts is not a chunk of its own: no progress, no yield.
+    if (join) continue;
+    options.onProgress?.(phase, processed, parser.progress.lines);
+    await options.nextTask();
+    if (stop()) return false;
   }
   return true;
 }

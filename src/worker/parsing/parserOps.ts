@@ -9,6 +9,7 @@ import type { CompiledConfig, ParserConfig } from '../../parser';
 import type { ServiceContext } from '../context';
 import { appendEvents } from '../runs/executionOps';
 import { configOf, mustGetConfig, parserConfigOps, seedBundledConfigs } from './parserConfigOps';
+import { ingestOps } from './ingestIntoRun';
 import { createParserContext, type ParserContext, type ParserDeps } from './parserContext';
 import { checkConfig, readEnqueueBody, readParseBody } from './parserInput';
 import { parseTexts, streamLength, type StreamResult } from './parseStream';
@@ -57,6 +58,7 @@ export function parserOps(ctx: ServiceContext, deps: ParserDeps = {}) {
   return {
     ...sourceOps(p),
     ...parserConfigOps(p),
+    ...ingestOps(p),
 
     /**
      * Parses the sources of a saved configuration (`{configId}`) or of one given inline (`{config}`):

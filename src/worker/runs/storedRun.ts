@@ -23,6 +23,7 @@ import { isEnded, type ExternalEvent } from '../../contract/vocabulary';
 import type { ExecutionRecord, StepTarget } from '../../contract/wire';
 import type { AppDB, CheckpointRow, ExecutionRow, InputBatchRow, LedgerSegmentRow } from '../../store/AppDB';
 import { commitRun as storeCommit, insertExecution, readRunState } from '../../store/executions';
+import { inputRows } from '../../store/inputLog';
 import { executionToRow } from '../../store/mappers';
 import { SEGMENT_SIZE, encodeFrom, encodeSegmentsFrom, type SealMark } from '../../store/segmentCodec';
 import type { RunChange } from './runChange';
@@ -228,12 +229,8 @@ export class StoredRun {
     const status = engine.status;
     const ledgerHash = isEnded(status) ? engine.ledgerHash() : null;
     const t2 = clock();
-    const batch: InputBatchRow | undefined = events && {
-      executionId: this.executionId,
-      batch: this.batches,
-      step: engine.getCurrentTick(),
-      events,
-    };
+    const batch: InputBatchRow[] | undefined =
+      events && inputRows(this.executionId, this.batches, engine.getCurrentTick(), events);
     const record: ExecutionRow = {
       ...stored,
       status,
@@ -245,7 +242,7 @@ export class StoredRun {
       waitingFor: engine.waitingFor,
       updatedAt: now,
       revision: stored.revision + 1,
-      inputBatches: this.batches + (batch ? 1 : 0),
+      inputBatches: this.batches + (batch?.length ?? 0),
       ...encoded.mark,
     };
     await storeCommit(db, { record, segments, checkpoints, ...(batch ? { batch } : {}) });

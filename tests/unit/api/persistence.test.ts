@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine';
 import { SEGMENT_SIZE } from '../../../src/store/segmentCodec';
 import { apiError, newApi, pipeline, raw, use, uninterruptedHash, useApiServer, type Json } from './helpers';
+// After the helpers, which install the in-memory IndexedDB that Dexie (imported here) looks for.
+import { INPUT_ROW_EVENTS, inputBatchesFrom } from '../../../src/store/inputLog';
 
 useApiServer();
 
@@ -44,6 +46,33 @@ describe('persistence: reload, release and restore, two tabs', () => {
     expect((await reloaded.api.getExecution(executionId)).ledgerHash).toBe(
       hashWithInputs(scenario, [ev(5, 'a'), ev(6, 'b')], [[3, [ev(7, 'c')]]]),
     );
+  });
+
+  it('stores a batch of more events than one input row holds as several rows, and restores it as the one batch it was', async () => {
+    const first = newApi();
+    const scenario = pipeline(2);
+    const { templateId } = await first.api.createTemplate({ name: 'Many', scenario });
+    const { executionId } = await first.api.createExecution(templateId);
+    await first.api.executeStep(templateId, executionId, 1);
+    const many = Array.from({ length: 2 * INPUT_ROW_EVENTS + 5 }, (_, i) => ev(i, `c${i % 7}`));
+    await first.api.addExternalEvents(templateId, executionId, many);
+    // One value of ~128 MB or more is refused by the browser: the batch is split into rows of INPUT_ROW_EVENTS.
+    const rows = await first.db.inputs
+      .where('[executionId+batch]')
+      .between([executionId, 0], [executionId, 99])
+      .toArray();
+    expect(rows.map((r) => [r.events.length, r.continues ?? false])).toEqual([
+      [INPUT_ROW_EVENTS, false],
+      [INPUT_ROW_EVENTS, true],
+      [5, true],
+    ]);
+    expect(await inputBatchesFrom(first.db, executionId, 0)).toEqual([
+      { executionId, batch: 2, step: 1, events: many },
+    ]);
+
+    const reloaded = newApi({ dbName: first.dbName });
+    await reloaded.api.executeStep(templateId, executionId, 'end');
+    expect((await reloaded.api.getExecution(executionId)).ledgerHash).toBe(hashWithInputs(scenario, [], [[1, many]]));
   });
 
   it('restores a run spanning several ledger segments and verifies every one', async () => {

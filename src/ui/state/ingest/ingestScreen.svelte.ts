@@ -5,6 +5,7 @@
  * these and call their methods.
  */
 import type { EngineAPIService } from '../../../client/EngineAPIService';
+import { appEngine } from '../../../client/appEngine';
 import { IngestBridge } from '../../../client/ingestBridge';
 import { builtinPresets, type PresetInfo } from '../../../client/presets';
 import { parseSource, type DiscoverSource } from '../mining/source';
@@ -35,13 +36,11 @@ export class IngestScreen {
   );
 
   /**
-   * Not pure: the screen over `api`; `onOpenRun` opens an execution in the workspace. Must be
-   * created while the screen's component initialises: its worker is terminated with the component.
+   * Not pure: the screen over `api` and the engine worker (appEngine: a log goes to it as a File);
+   * `onOpenRun` opens an execution in the workspace. Must be created while the screen's component
+   * initialises: its ingestion worker is terminated with the component.
    */
-  constructor(
-    private readonly api: EngineAPIService,
-    onOpenRun: (templateId: string, executionId: string) => void,
-  ) {
+  constructor(api: EngineAPIService, onOpenRun: (templateId: string, executionId: string) => void) {
     const bridge = new IngestBridge();
     $effect(() => () => bridge.dispose());
     this.preview = new PreviewState(
@@ -56,7 +55,7 @@ export class IngestScreen {
       () => this.sources.selected,
       (c) => this.send.chooseFor(c),
     );
-    this.send = new SendState(api, bridge, this.sources, this.configs, onOpenRun);
+    this.send = new SendState(api, bridge, appEngine, this.sources, this.configs, onOpenRun);
   }
 
   /** The saved configurations that fit the chosen template (named by it first), none without one. */
@@ -81,8 +80,10 @@ export class IngestScreen {
     if (!s) return null;
     let storedId = s.storedId;
     if (!storedId) {
-      const content = await (await this.sources.blobOf(s)).text();
-      storedId = (await this.api.addSource({ name: s.name, type: 'log', content })).source.id;
+      // The file goes to the worker as it is (a handle): the page never reads it whole.
+      const added = await appEngine().addSourceBlob(s.name, await this.sources.blobOf(s));
+      if (!added.ok) throw new Error(added.error.message);
+      storedId = added.value.source.id;
       this.sources.patch(s.key, { storedId });
     }
     const config = $state.snapshot(formToConfig(this.configs.form, [storedId], this.configs.base));

@@ -1,12 +1,13 @@
 /**
- * "Send to run": parse the whole selected source in the ingestion worker (streamed, with progress
- * and Cancel), store the source and the configuration, and enqueue the events into an execution —
- * a new one, or one chosen — of a template, for one of its DataSources. Also "Parse whole log",
- * the first half alone.
+ * "Send to run": one operation of the engine worker (`ingestIntoRun`) parses the selected source
+ * (streamed from its File, with progress and Cancel), stores it with the configuration, and
+ * enqueues its events into an execution — a new one, or one chosen — of a template, for one of its
+ * DataSources. Also "Parse whole log", a parse alone in the ingestion worker.
  */
 import type { EngineAPIService } from '../../../client/EngineAPIService';
 import type { IngestBridge, StreamOutcome } from '../../../client/ingestBridge';
-import type { StreamProgress } from '../../../contract/ingest';
+import type { IngestPhase, IngestProgress, IngestSource, StreamProgress } from '../../../contract/ingest';
+import { sendToRun, type IngestPort } from '../../../client/sendToRun';
 import type { ExecutionRecord, ParserConfigBody, ParserConfigRecord, Template } from '../../../contract/wire';
 import { dataSourcesOf, formToConfig, progressFigures } from './form';
 import type { ConfigsState } from './configs.svelte';
@@ -47,10 +48,14 @@ export class SendState {
       : null,
   );
 
-  /** Not pure: sending over `api` and `bridge`; `onOpenRun` opens the fed execution in the workspace. */
+  /**
+   * Not pure: sending over `api`, `bridge` (the ingestion worker: "Parse whole log") and `engine`
+   * (the engine worker: "Send to run"); `onOpenRun` opens the fed execution in the workspace.
+   */
   constructor(
     private readonly api: EngineAPIService,
     private readonly bridge: IngestBridge,
+    private readonly engine: () => IngestPort,
     private readonly sources: SourcesState,
     private readonly configs: ConfigsState,
     private readonly onOpenRun: (templateId: string, executionId: string) => void,
@@ -121,42 +126,71 @@ export class SendState {
     return outcome;
   }
 
-  /** Not pure (worker, API): parses, stores the source and the configuration, enqueues, then opens the run. */
+  /**
+   * Not pure (engine worker): "Send to run" as one operation, `ingestIntoRun` — the log goes to the
+   * worker as its File (never read on the page), is parsed, stored with the configuration and its
+   * events enqueued, under one progress bar with Cancel; then the run opens.
+   */
   async send(): Promise<void> {
     this.message = null;
     const s = this.sources.selected;
     if (!s || !this.templateId || !this.dataSourceId) return;
-    const outcome = await this.parseWhole();
-    if (!outcome || outcome.cancelled || outcome.error) return;
-    try {
-      const now = performance.now();
-      this.job = { phase: 'Adding events', bytes: 0, total: 0, lines: 0, started: now, now, cancel: null };
-      let storedId = s.storedId;
-      if (!storedId) {
-        const content = await (await this.sources.blobOf(s)).text();
-        storedId = (await this.api.addSource({ name: s.name, type: 'log', content })).source.id;
-        this.sources.patch(s.key, { storedId });
-      }
-      const configs = this.configs;
-      configs.form.targetDataSourceId = this.dataSourceId;
-      const body = formToConfig(configs.form, [storedId], configs.base);
-      const saved = configs.base
-        ? await this.api.updateParserConfig(configs.base.id, body)
-        : await this.api.createParserConfig(body);
-      configs.base = saved.config;
-      let exec = this.executionId;
-      if (!exec) exec = (await this.api.createExecution(this.templateId, {})).executionId;
-      const done = await this.api.enqueue(saved.config.id, {
+    const configs = this.configs;
+    configs.form.targetDataSourceId = this.dataSourceId;
+    const body = $state.snapshot(formToConfig(configs.form, [], configs.base)) as ParserConfigBody;
+    // A stored source is named by its id: the worker reads it from the store, not the page.
+    const blob = s.storedId ? null : await this.sources.blobOf(s);
+    const source: IngestSource = blob ? { name: s.name, blob } : { sourceId: s.storedId! };
+    const started = performance.now();
+    const total = blob ? blob.size : (s.bytes ?? 0);
+    this.job = { phase: PHASES.templates, bytes: 0, total, lines: 0, started, now: started, cancel: null };
+    const handle = sendToRun(
+      this.engine(),
+      source,
+      { body, ...(configs.base ? { configId: configs.base.id } : {}) },
+      {
         templateId: this.templateId,
-        executionId: exec,
+        ...(this.executionId ? { executionId: this.executionId } : {}),
         targetDataSourceId: this.dataSourceId,
-      });
-      this.job = null;
-      this.message = { kind: 'ok', text: `${done.enqueued} events in ${done.groups} groups added to the queue.` };
-      this.onOpenRun(this.templateId, exec);
-    } catch (err) {
-      this.job = null;
-      this.message = { kind: 'error', text: `Not sent: ${(err as Error).message}` };
+      },
+      (p: IngestProgress) => {
+        if (!this.job) return;
+        const restart = this.job.phase !== PHASES[p.phase];
+        const now = performance.now();
+        this.job = {
+          ...this.job,
+          phase: PHASES[p.phase],
+          bytes: p.bytes,
+          total: p.total,
+          lines: p.lines,
+          ...(restart ? { started: now } : {}),
+          now,
+        };
+      },
+    );
+    this.job.cancel = handle.cancel;
+    const outcome = await handle.done;
+    this.job = null;
+    if (outcome.kind === 'cancelled') {
+      this.message = { kind: 'error', text: `Not sent: ${outcome.message}` };
+      return;
     }
+    if (outcome.kind === 'error') {
+      this.message = { kind: 'error', text: `Not sent: ${outcome.message}` };
+      return;
+    }
+    const done = outcome.ingested;
+    this.sources.patch(s.key, { storedId: done.sourceId });
+    configs.base = done.config;
+    this.message = { kind: 'ok', text: `${done.enqueued} events in ${done.groups} groups added to the queue.` };
+    this.onOpenRun(this.templateId, done.executionId);
   }
 }
+
+/** What the progress bar says in each phase of a send. */
+const PHASES: Record<IngestPhase, string> = {
+  templates: 'Reading the log (templates)',
+  events: 'Reading the log (events)',
+  storing: 'Storing the log',
+  enqueueing: 'Adding events',
+};
