@@ -56,7 +56,17 @@ describe('flowledger run', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
-    expect(Object.keys(out)).toEqual(['steps', 'status', 'ledgerEvents', 'ledgerHash', 'sinks', 'nodeStates']);
+    expect(Object.keys(out)).toEqual([
+      'steps',
+      'status',
+      'ledgerEvents',
+      'ledgerHash',
+      'sinks',
+      'nodeStates',
+      'eventsConsumed',
+      'transitionsFired',
+      'warnings',
+    ]);
     expect(out).toMatchObject({ steps: 18, status: 'completed', ledgerEvents: 112 });
     expect(out.ledgerHash).toMatch(/^[0-9a-f]{64}$/);
     expect(out.ledgerHash).toBe(golden('order-pipeline').ledgerHash);
@@ -90,6 +100,49 @@ describe('flowledger run', () => {
       (await runCli('run', example('ssh-sessions.json'), '--events', join(dir, 'events.json'))).stdout,
     );
     expect(out.ledgerHash).toBe(golden('ssh-sessions').ledgerHash);
+  });
+
+  it('says how many external events were consumed and FSM transitions fired', async () => {
+    const out = JSON.parse(
+      (await runCli('run', example('ssh-sessions.json'), '--events', example('ssh-sessions.events.ndjson'))).stdout,
+    );
+    // 14 events. Per session: 1 connect → auth_ok → disconnect (3); 2 connect → auth_fail → auth_fail,
+    // locked (3); 3 connect → auth_fail → auth_ok → disconnect (4); 4 connect → disconnect, the
+    // condition-only transition (2); 5 connect → auth_ok, then the 30-step timer to timedOut (3).
+    expect(out).toMatchObject({ eventsConsumed: 14, transitionsFired: 15, warnings: [] });
+    // A run without events consumes none and warns of nothing.
+    expect(JSON.parse((await runCli('run', example('order-pipeline.json'))).stdout)).toMatchObject({
+      eventsConsumed: 0,
+      warnings: [],
+    });
+  });
+
+  it('warns when events were consumed but no machine left its initial state: the sshd log parsed without event rules', async () => {
+    // The issue's case: every machine of "SSH session" stays in "new", every Sink empty, yet "completed".
+    const dir = tempFiles({});
+    const events = join(dir, 'events.ndjson');
+    const parsed = cli(
+      'parse',
+      'public/parser/sources/openssh-2k.log',
+      '--preset',
+      'openssh',
+      '--group-by',
+      'Pid',
+      '--target',
+      'sshLog',
+      '--out',
+      events,
+    );
+    expect(parsed.code).toBe(0);
+    const r = await runCli('run', example('ssh-sessions.json'), '--events', events);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.status).toBe('completed');
+    expect(out.nodeStates.session.aggregates.new).toBe(519);
+    expect(out).toMatchObject({ eventsConsumed: 2000, transitionsFired: 0 });
+    expect(out.warnings).toEqual([
+      `2000 external events were consumed, but no machine of SSH session has left its initial state "new": compare the events' names with the transitions' triggers (flowledger check-events)`,
+    ]);
   });
 
   it('stops after step N with --until, "running" while work remains; the hash matches an in-process run paused there', async () => {
