@@ -145,6 +145,26 @@ describe('flowledger run', () => {
     ]);
   });
 
+  it('says a log-driven template run without --events waited for events, naming its count-0 DataSource', async () => {
+    // The sshLog DataSource of both SSH templates has count 0: it generates nothing and only emits events.
+    for (const name of ['ssh-log-sessions.json', 'ssh-sessions.json']) {
+      const r = await runCli('run', example(name));
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({
+        steps: 0,
+        status: 'completed',
+        waitingFor: [{ nodeId: 'sshLog' }],
+        message: 'Completed, waiting for external events: none received by "sshLog"; add events to go on (--events)',
+      });
+    }
+    // Fed its events, it waits for nothing; a template whose sources generate does not either.
+    const fed = JSON.parse(
+      (await runCli('run', example('ssh-sessions.json'), '--events', example('ssh-sessions.events.ndjson'))).stdout,
+    );
+    expect(fed.waitingFor).toBeUndefined();
+    expect(JSON.parse((await runCli('run', example('order-pipeline.json'))).stdout).waitingFor).toBeUndefined();
+  });
+
   it('stops after step N with --until, "running" while work remains; the hash matches an in-process run paused there', async () => {
     const paused = JSON.parse((await runCli('run', example('order-pipeline.json'), '--until', '7')).stdout);
     expect(paused).toMatchObject({ steps: 7, status: 'running' });
