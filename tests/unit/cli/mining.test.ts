@@ -154,6 +154,24 @@ describe('flowledger conform', () => {
     expect(noFsm.code).toBe(2);
     expect(noFsm.stderr).toContain('no FSM "nope"');
   });
+  it('exits 2 saying no event reached the FSM, instead of a fitness of 1, for events it does not read', () => {
+    // Addressed to "logs" (as `parse` without --target addresses them), a DataSource door lacks:
+    // nothing is replayed. Before, that printed eventFitness 1 and caseFitness 1 with no case.
+    const elsewhere = DOOR_EVENTS.replaceAll('"targetDataSourceId":"src"', '"targetDataSourceId":"logs"');
+    expect(elsewhere).not.toContain('"src"');
+    const dir = tempFiles({ 'door.json': DOOR, 'logs.ndjson': elsewhere, 'empty.ndjson': '' });
+    const r = cli('conform', join(dir, 'door.json'), '--events', join(dir, 'logs.ndjson'));
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    const n = DOOR_EVENTS.trim().split('\n').length;
+    expect(r.stderr).toBe(
+      `${join(dir, 'logs.ndjson')}: none of the ${n} events reaches FSM door (it is fed by src): ${n} to DataSource logs (not a DataSource of the template); nothing was replayed, so there is no fitness to report — address the events to a DataSource that feeds it (parse --target)\n`,
+    );
+    const empty = cli('conform', join(dir, 'door.json'), '--events', join(dir, 'empty.ndjson'));
+    expect(empty.code).toBe(2);
+    expect(empty.stdout).toBe('');
+    expect(empty.stderr).toBe(`${join(dir, 'empty.ndjson')}: no events to replay: there is no fitness to report\n`);
+  });
 });
 
 describe('flowledger export-xes', () => {
