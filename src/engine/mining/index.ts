@@ -12,6 +12,6 @@ export { dfgToTemplate, type TemplateOptions } from './toTemplate';
 export { conform, pickFsm, type ConformResult } from './conform';
 export { xesChunks } from './xesWrite';
 export { ocelChunks, objectType } from './ocelWrite';
-export { isLedgerLine, ledgerEventToEvent } from './ledgerEvents';
+export { firstOtherKind, isLedgerLine, ledgerEventToEvent } from './ledgerEvents';
 export { formatIsoTime, parseIsoTime } from './isoTime';
 export { dataSourceOf } from './dataSourceOf';

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, tempFiles } from './helpers';
@@ -216,5 +216,40 @@ describe('flowledger export-xes', () => {
     );
     expect(existsSync(join(dir, 'log.xes'))).toBe(false);
     expect(cli('export-xes', join(dir, 'events.ndjson')).code).toBe(2);
+  });
+  it('refuses a file mixing ledger lines and events, naming the first line of the other kind, and writes nothing', () => {
+    const dir = tempFiles({ 'door.json': DOOR, 'events.ndjson': DOOR_EVENTS });
+    expect(
+      cli('run', join(dir, 'door.json'), '--events', join(dir, 'events.ndjson'), '--ledger', join(dir, 'ledger.ndjson'))
+        .code,
+    ).toBe(0);
+    const ledger = readFileSync(join(dir, 'ledger.ndjson'), 'utf8').trim().split('\n');
+    const events = DOOR_EVENTS.trim().split('\n');
+    // Ledger lines first, then an event: before, the event was exported as if it were a ledger event's.
+    // An event first, then ledger lines: before, a ledger line was refused as an event without a case.
+    const cases = [
+      {
+        name: 'ledger-first.ndjson',
+        text: [ledger[0], ledger[1], events[0]].join('\n'),
+        said: ':3: an event among ledger lines (line 1 is a ledger line)',
+      },
+      {
+        name: 'events-first.ndjson',
+        text: [events[0], '', ledger[0]].join('\n'),
+        said: ':3: a ledger line among events (line 1 is an event)',
+      },
+    ];
+    for (const c of cases) {
+      const file = join(dir, c.name);
+      writeFileSync(file, c.text);
+      const r = cli('export-xes', file, '--out', join(dir, `${c.name}.xes`), '--ocel', join(dir, `${c.name}.json`));
+      expect(r.code, c.name).toBe(2);
+      expect(r.stdout, c.name).toBe('');
+      expect(r.stderr, c.name).toBe(
+        `${file}${c.said}: a file holds a run's ledger or events, not both; export them apart\n`,
+      );
+      expect(existsSync(join(dir, `${c.name}.xes`)), c.name).toBe(false);
+      expect(existsSync(join(dir, `${c.name}.json`)), c.name).toBe(false);
+    }
   });
 });
