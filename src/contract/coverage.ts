@@ -9,11 +9,14 @@ export interface NameCount {
   count: number;
 }
 
-/** One event-name transition of an FSM. */
+/** One transition of an FSM that a token can fire (not a timer). */
 export interface TransitionRef {
   from: string;
   to: string;
-  event: string;
+  /** The event name its trigger listens for; null when it takes any token (then `condition` says which, if set). */
+  event: string | null;
+  /** Its condition, when it takes any token and has one. */
+  condition?: string;
 }
 
 /** What one FSM of the template can take of the events. */
@@ -23,19 +26,27 @@ export interface FsmCoverage {
   label: string;
   /** The data field its event-name triggers read. */
   eventField: string;
+  /** Its initial state, from which the states a token can lead to are reached. */
+  initialState: string;
+  /** States no chain of transitions leads to from the initial state, in declaration order. */
+  unreachable: string[];
   /** The DataSources whose tokens reach it. */
   dataSources: string[];
-  /** The event names its transitions listen for, in declaration order. */
+  /** The event names its transitions from reachable states listen for, in declaration order. */
   listens: string[];
-  /** True when a transition takes any token (`token_received`, `default` or no trigger). */
+  /** True when a transition from a reachable state takes any token, with no condition (`token_received`, `default` or no trigger). */
   anyToken: boolean;
   /** Events that reach it (addressed to one of `dataSources`). */
   reaching: number;
-  /** Events that reach it and match a transition's trigger. */
+  /**
+   * Events that reach it and that a transition from a state reachable from the initial state could
+   * take: its trigger names the event, or it has no trigger and its condition holds on the event's
+   * token (or it has neither).
+   */
   matching: number;
-  /** Names of reaching events that no transition listens for, most frequent first. */
+  /** Names of reaching events that no such transition could take, most frequent first. */
   unmatched: NameCount[];
-  /** Event-name transitions whose name no reaching event carries. */
+  /** Transitions a token could fire (not timers) that no reaching event could fire, in declaration order. */
   unfired: TransitionRef[];
 }
 
@@ -44,7 +55,7 @@ export interface EventCoverage {
   events: number;
   /** Events per target DataSource (`null`: none named), and whether the template has it. */
   targets: { target: string | null; count: number; known: boolean }[];
-  /** Events that some part of the template consumes: addressed to one of its DataSources and, when they reach FSMs, matching a transition of one. */
+  /** Events that some part of the template consumes: addressed to one of its DataSources and, when they reach FSMs, that a transition of one could take (`matching`). */
   consumable: number;
   /** Events the engine's queue refuses: not objects, a bad correlation id, or for an execution-events DataSource a `data` that is not an object. */
   malformed: number;

@@ -339,4 +339,24 @@ export interface RunResult {
   problems: { nodeId: string; name: string; errors: number; dropped: number }[];
   /** The sentence naming the bound that closed a truncated run (`truncated: …`); null otherwise. */
   truncation: string | null;
+  /** External events the run's DataSources took from the queue and emitted as tokens, up to `step`. */
+  eventsConsumed: number;
+  /** FSM transitions fired up to `step`, by tokens and by timers. */
+  transitionsFired: number;
+  /** The FSMs, in scenario order, no machine of which has left its initial state by `step`. */
+  unmovedFsms: UnmovedFsm[];
+  /**
+   * Sentences the reader should not miss (`activityWarnings`), once the run has ended (`completed`
+   * or `truncated` at `step`): external events consumed while no machine of any FSM has left its
+   * initial state.
+   */
+  warnings: string[];
+}
+
+/** An FSM no machine of which has left its initial state. */
+export interface UnmovedFsm {
+  nodeId: string;
+  /** `displayName`, else the node id. */
+  name: string;
+  initialState: string;
 }

@@ -134,13 +134,14 @@ export type RunStatus = (typeof RUN_STATUSES)[number];
 
 /**
  * A DataSource that waits for external events (*(compat)* `execution-events` generation or
- * `ExternalEventSource`) and has been given none: a run with nothing else to do is `completed`
- * with the sources it waits for listed, and adding events to it lets it go on.
+ * `ExternalEventSource`, or `count: 0`: it generates nothing) and has been given none: a run with
+ * nothing else to do is `completed` with the sources it waits for listed, and adding events to it
+ * lets it go on.
  */
 export interface WaitingSource {
   nodeId: string;
-  /** The event `type` it emits. */
-  eventType: string;
+  /** The event `type` it emits; absent for a `count: 0` source, whose events name it by `targetDataSourceId`. */
+  eventType?: string;
 }
 
 /**

@@ -23,7 +23,7 @@ export { SINK_FORMULAS } from '../contract/queries';
 export { LEDGER_PAGE, type LedgerPageQuery } from './query/ledgerPage';
 export { DEFAULT_HISTOGRAM_BUCKETS } from './query/histogram';
 export { scenarioGraph } from './query/graph';
-export { RESULT_SINK_VALUES } from './query/runResult';
+export { activityWarnings, RESULT_SINK_VALUES } from './query/runResult';
 export type * from '../contract/queries';
 export { OP, operationName, type OpCode } from './ledger/operations';
 export { canonicalJson } from './ledger/canonical';

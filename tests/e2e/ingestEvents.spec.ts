@@ -27,7 +27,7 @@ test.describe('the events a run will receive', () => {
   }) => {
     test.setTimeout(120_000);
     const ref = cliReference();
-    const matched = /^(\d+) of (\d+) events match a transition of Connection attempt/m.exec(ref.report);
+    const matched = /^(\d+) of (\d+) events could be taken by a transition of Connection attempt/m.exec(ref.report);
     expect(matched).not.toBeNull();
     const [, n, m] = matched!;
 
@@ -61,7 +61,7 @@ test.describe('the events a run will receive', () => {
     const run = page.getByRole('region', { name: 'Run' });
     await run.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'SSH attempts from a real sshd log' });
     const warning = run.getByRole('alert');
-    await expect(warning).toContainText(`0 of ${m} events match a transition of Connection attempt`);
+    await expect(warning).toContainText(`0 of ${m} events could be taken by a transition of Connection attempt`);
     await expect(warning).toBeVisible();
     await expect(run.getByRole('button', { name: 'Use OpenSSH sessions for this template' })).toBeVisible();
     await expect(run).toContainText('Transitions no event will fire: connecting → invalidUser (invalid_user)');
@@ -73,7 +73,7 @@ test.describe('the events a run will receive', () => {
     // Loading it: the warning turns into N of M, the numbers the command line reports.
     await fix.click();
     await expect(run.getByRole('group', { name: 'Event coverage' })).toContainText(
-      `${n} of ${m} events match a transition of Connection attempt`,
+      `${n} of ${m} events could be taken by a transition of Connection attempt`,
     );
     await expect(run.getByRole('alert')).toHaveCount(0);
     await expect(events.getByRole('row', { name: /^auth_fail sshLog \d+/ })).toBeVisible();
@@ -118,7 +118,7 @@ test.describe('the events a run will receive', () => {
     await config.getByRole('combobox', { name: 'Group by' }).fill('Pid');
     const run = page.getByRole('region', { name: 'Run' });
     await run.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'SSH attempts from a real sshd log' });
-    await expect(run.getByRole('alert')).toContainText('0 of 2000 events match');
+    await expect(run.getByRole('alert')).toContainText('0 of 2000 events could be taken');
     // The most frequent template id becomes auth_fail: exactly its events then match.
     await run.getByText('Map template ids to event names').click();
     const first = run.getByRole('table', { name: 'Template ids to event names' }).locator('tbody tr').first();
@@ -127,7 +127,7 @@ test.describe('the events a run will receive', () => {
     expect(await new AxeBuilder(page).seriousViolations()).toEqual([]);
     await run.getByRole('combobox', { name: `Event for ${id}` }).selectOption('auth_fail');
     await expect(run.getByRole('group', { name: 'Event coverage' })).toContainText(
-      `${count} of 2000 events match a transition of Connection attempt`,
+      `${count} of 2000 events could be taken by a transition of Connection attempt`,
     );
     await expect(config.getByRole('textbox', { name: 'Rule 1 event' })).toHaveValue('auth_fail');
     await expect(config.getByRole('combobox', { name: 'Rule 1 matches' })).toHaveValue('template');

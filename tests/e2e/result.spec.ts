@@ -8,18 +8,20 @@ import { button } from './workspaceHelpers';
 
 /**
  * The workspace's answers, read by role and name: the Result after Run to end against what the
- * command line's own summary function prints for the same template; the lineage of a forking
+ * command line's own summary function prints for the same template (and events: the events consumed,
+ * the transitions fired and the warning when no machine moved); the lineage of a forking
  * token as a list with the fork marked and as a drawn graph; Share as a dialog that leaves the
  * header where it was; every screen at phone width without sideways scrolling; axe on the new parts.
  */
 
 const root = new URL('../../', import.meta.url);
 
-/** `flowledger run`'s summary of `examples/<name>.json` (the CLI's code, run here in Node). */
-function cli(name: string) {
+/** `flowledger run`'s summary of `examples/<name>.json`, fed `events` (the CLI's code, run here in Node). */
+function cli(name: string, events: readonly unknown[] = []) {
   const doc = JSON.parse(readFileSync(new URL(`examples/${name}.json`, root), 'utf8'));
   const engine = new Engine();
   expect(engine.initialize(doc.scenario).errors).toEqual([]);
+  if (events.length > 0) expect(engine.getExternalEventQueue().addEvents(events).ok).toBe(true);
   engine.advance('end');
   const names: Record<string, string> = {};
   for (const n of doc.scenario.nodes) names[n.nodeId] = n.displayName ?? n.nodeId;
@@ -79,6 +81,10 @@ test.describe('workspace answers', () => {
     await expect(result).toBeVisible();
     await expect(result).toContainText(`Completed at step ${summary.steps}`);
     await expect(result).toContainText(`Ledger hash ${summary.ledgerHash}`);
+    await expect(result).toContainText(
+      `${summary.eventsConsumed} external events consumed · ${summary.transitionsFired} transitions fired`,
+    );
+    await expect(result.getByRole('alert')).toHaveCount(0);
     const sinks = Object.entries(summary.sinks);
     expect(sinks.length).toBe(4);
     await expect(result.getByRole('table', { name: 'Sinks' }).locator('tbody tr')).toHaveCount(sinks.length);
@@ -125,6 +131,33 @@ test.describe('workspace answers', () => {
       .map(([k, n]) => `${k} ${n as number}`)
       .join(' · ');
     await expect(fsm).toHaveText(`Approval desk in ${desk.currentState} · entered ${counts}`);
+  });
+
+  test('a log-driven run whose events no transition takes: the Result counts them consumed, no transition fired, and warns', async ({
+    page,
+  }) => {
+    // Named as the sshd log parsed without event rules names them (template ids): "SSH session"
+    // listens for connect, auth_ok, auth_fail and disconnect, so every machine stays in "new".
+    const events = ['E9', 'E11', 'E9', 'E4'].map((event, i) => ({
+      targetDataSourceId: 'sshLog',
+      correlationId: `p${i % 2}`,
+      event,
+    }));
+    const { summary } = cli('ssh-sessions', events);
+    expect(summary).toMatchObject({ eventsConsumed: 4, transitionsFired: 0 });
+    expect(summary.warnings).toHaveLength(1);
+    await openTemplate(page, 'SSH sessions from logs');
+    const panel = await openPanel(page, 'External events');
+    await panel.getByRole('textbox', { name: 'Events' }).fill(events.map((e) => JSON.stringify(e)).join('\n'));
+    await panel.getByRole('button', { name: 'Add events' }).click();
+    await expect(panel.getByRole('status')).toContainText('Added 4 events');
+    await runToEnd(page, summary.steps);
+    const result = page.getByRole('region', { name: 'Result' });
+    await expect(result).toContainText(`Completed at step ${summary.steps}`);
+    await expect(result).toContainText('4 external events consumed · 0 transitions fired');
+    await expect(result.getByRole('alert')).toHaveText(summary.warnings[0]!);
+    await expect(result.getByRole('alert')).toContainText('no machine of SSH session has left its initial state "new"');
+    expect(await axeBothThemes(page, ['#run-result'])).toEqual([]);
   });
 
   test('the Result can be read at any step on demand', async ({ page }) => {

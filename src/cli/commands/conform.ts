@@ -3,12 +3,16 @@ import { EXIT_OK, EXIT_USAGE, type Command } from '../command';
 import { whereIs } from '../eventsFile';
 import { readScenarioWithEvents } from '../scenarioWithEvents';
 import { conform } from '../../engine/mining';
+import { eventCoverage } from '../../engine/query/eventCoverage';
+import type { Scenario } from '../../engine/types';
 
 /**
  * `conform <scenario.json> --events <events.ndjson> [--fsm ID]`: replays the events against the
  * template's FSM (the first, or `--fsm`) and prints `{cases, fittingCases, eventFitness,
  * caseFitness, deviations: [{case, index, event, state}]}` — exit 0 whatever the fitness. Exit 2
- * for an invalid template, one without that FSM, or an event it cannot read (its line and field).
+ * for an invalid template, one without that FSM, an event it cannot read (its line and field), or
+ * events none of which reaches the FSM — addressed to DataSources the template lacks or that do
+ * not feed it: nothing was replayed, so there is no fitness to report (it is not 1).
  */
 export const conformCommand: Command = {
   name: 'conform',
@@ -31,6 +35,10 @@ export const conformCommand: Command = {
       return EXIT_USAGE;
     }
     const r = result.report;
+    if (r.events === 0) {
+      io.stderr(`${input.eventsFile}: ${nothingReplayed(input.scenario, input.events, r.fsm)}\n`);
+      return EXIT_USAGE;
+    }
     const output = {
       cases: r.cases,
       fittingCases: r.fittingCases,
@@ -42,3 +50,21 @@ export const conformCommand: Command = {
     return EXIT_OK;
   },
 };
+
+/**
+ * Pure: why no event was replayed against FSM `fsm` — there were none, or where they go (per
+ * target DataSource, as `check-events` counts them) and which DataSources feed the FSM.
+ */
+function nothingReplayed(scenario: Scenario, events: readonly unknown[], fsm: string): string {
+  if (events.length === 0) return 'no events to replay: there is no fitness to report';
+  const c = eventCoverage(scenario, events);
+  const feeding = c.fsms.find((f) => f.fsm === fsm)?.dataSources ?? [];
+  const where = c.targets.map((t) =>
+    t.target === null
+      ? `${t.count} name no DataSource (no "targetDataSourceId", or a "type" no DataSource listens for)`
+      : `${t.count} to DataSource ${t.target}${t.known ? '' : ' (not a DataSource of the template)'}`,
+  );
+  if (c.malformed > 0) where.push(`${c.malformed} cannot be read`);
+  const fed = feeding.length === 0 ? 'no DataSource feeds it' : `it is fed by ${feeding.join(', ')}`;
+  return `none of the ${events.length} events reaches FSM ${fsm} (${fed}): ${where.join(', ')}; nothing was replayed, so there is no fitness to report — address the events to a DataSource that feeds it (parse --target)`;
+}

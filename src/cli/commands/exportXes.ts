@@ -2,14 +2,22 @@ import { optionValue, parseArgs, UsageError } from '../args';
 import { EXIT_OK, EXIT_USAGE, type Command } from '../command';
 import { checkDistinctPaths } from '../distinctPaths';
 import { readEventsFile, whereIs } from '../eventsFile';
-import { isLedgerLine, ledgerEventToEvent, ocelChunks, readCaseLog, xesChunks } from '../../engine/mining';
+import {
+  firstOtherKind,
+  isLedgerLine,
+  ledgerEventToEvent,
+  ocelChunks,
+  readCaseLog,
+  xesChunks,
+} from '../../engine/mining';
 import type { LedgerEvent } from '../../engine/types';
 
 /**
  * `export-xes <events.ndjson | ledger.ndjson> --out log.xes [--ocel out.json]`: writes the events
  * (or a run's ledger, recognised by its lines) as XES and/or OCEL 2.0, streamed in chunks to a
- * temporary file renamed into place. Prints `{traces, events}`. Exit 2 for bad arguments or an
- * event without a case or activity (its line and the field).
+ * temporary file renamed into place. Prints `{traces, events}`. Exit 2 for bad arguments, a file
+ * mixing ledger lines and events (the first line of the other kind), or an event without a case or
+ * activity (its line and the field).
  */
 export const exportXesCommand: Command = {
   name: 'export-xes',
@@ -40,9 +48,15 @@ export const exportXesCommand: Command = {
       return EXIT_USAGE;
     }
     const ledger = read.values.length > 0 && isLedgerLine(read.values[0]);
-    const events = ledger
-      ? read.values.map((v) => (isLedgerLine(v) ? ledgerEventToEvent(v as LedgerEvent) : v))
-      : read.values;
+    const other = firstOtherKind(read.values);
+    if (other >= 0) {
+      const first = read.lines?.[0] === undefined ? 'event 1' : `line ${read.lines[0]}`;
+      io.stderr(
+        `${whereIs(file, read, other)} ${ledger ? 'an event among ledger lines' : 'a ledger line among events'} (${first} is ${ledger ? 'a ledger line' : 'an event'}): a file holds a run's ledger or events, not both; export them apart\n`,
+      );
+      return EXIT_USAGE;
+    }
+    const events = ledger ? read.values.map((v) => ledgerEventToEvent(v as LedgerEvent)) : read.values;
     const fields = ledger
       ? {}
       : { case: optionValue(args, 'case'), activity: optionValue(args, 'activity'), time: optionValue(args, 'time') };

@@ -27,6 +27,12 @@ export interface RunSummary {
   ledgerHash: string;
   sinks: Record<string, SinkSummary>;
   nodeStates: Record<string, NodeState>;
+  /** External events the DataSources took from the queue and emitted as tokens. */
+  eventsConsumed: number;
+  /** FSM transitions fired, by tokens and by timers. */
+  transitionsFired: number;
+  /** Sentences not to miss (`Engine.runResult`'s): external events consumed while no machine of any FSM left its initial state. */
+  warnings: string[];
   /** A truncated run only: the bound that closed it, and the sentence saying so. */
   truncatedBy?: TruncationBound;
   truncation?: string;
@@ -41,7 +47,8 @@ export interface RunSummary {
 
 /**
  * Pure with respect to the run (reads only): what `run` prints. A run stopped by `--until` before
- * its end is "running"; the Sinks' totals are the run's Result (`Engine.runResult`), the workspace's own.
+ * its end is "running"; the Sinks' totals, the events consumed, the transitions fired and the
+ * warnings are the run's Result (`Engine.runResult`), the workspace's own.
  */
 export function runSummary(engine: Engine): RunSummary {
   const ledger = engine.ledger;
@@ -59,6 +66,9 @@ export function runSummary(engine: Engine): RunSummary {
     ledgerHash: engine.ledgerHash(),
     sinks,
     nodeStates: engine.getNodeStates(),
+    eventsConsumed: result.value.eventsConsumed,
+    transitionsFired: result.value.transitionsFired,
+    warnings: result.value.warnings,
     ...(waiting.length > 0 ? { waitingFor: waiting, message: `Completed, ${waitingClause(waiting)} (--events)` } : {}),
   };
   if (engine.truncatedBy !== null) {

@@ -1,7 +1,7 @@
 /**
  * Merging shard files on disk: the engine's k-way merge (engine/shard/mergeShards.ts) fed by the
  * files' line batches, the merged ledger streamed to a temporary file renamed into place on
- * success, and the summary `run` prints for the single run put together from the shards.
+ * success, and the summary `run` prints for the single run put together from the shards' trailers.
  */
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
@@ -11,6 +11,7 @@ import { fileLineBatches } from '../lineFiles';
 import { nodeSha256 } from '../nodeHasher';
 import { accessReason, FileAccessError } from '../terminalText';
 import { mergeNodeStates, mergeShards, type MergeResult } from '../../engine/shard';
+import { activityWarnings } from '../../engine';
 import { SINK_VALUES_LIMIT, type RunSummary, type SinkSummary } from '../commands/runSummary';
 
 export type MergedRun = { ok: true; summary: RunSummary } | { ok: false; file: string; message: string };
@@ -91,6 +92,12 @@ export function summaryOf(r: MergedParts): MergedRun {
     const state = nodeStates[id];
     if (state) state.aggregates = Object.fromEntries(r.sinkStates.get(id) ?? []);
   }
+  // Every machine runs in one shard: events and transitions add up, and an FSM stayed unmoved in the
+  // single run when it did in every shard.
+  const eventsConsumed = r.ends.reduce((n, e) => n + (e.eventsConsumed ?? 0), 0);
+  const unmoved = (r.ends[0]!.unmovedFsms ?? []).filter((f) =>
+    r.ends.every((e) => (e.unmovedFsms ?? []).some((g) => g.nodeId === f.nodeId)),
+  );
   return {
     ok: true,
     summary: {
@@ -100,6 +107,9 @@ export function summaryOf(r: MergedParts): MergedRun {
       ledgerHash: r.hash,
       sinks,
       nodeStates,
+      eventsConsumed,
+      transitionsFired: r.ends.reduce((n, e) => n + (e.transitionsFired ?? 0), 0),
+      warnings: activityWarnings(eventsConsumed, r.ends[0]!.fsms ?? 0, unmoved),
     },
   };
 }

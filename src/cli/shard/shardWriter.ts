@@ -12,6 +12,8 @@ const CHUNK_CHARS = 1 << 16;
 /** Not pure (reads the engine): the trailer of `engine`'s shard run. */
 export function shardEnd(engine: Engine): ShardEnd {
   const status = engine.status;
+  const result = engine.runResult();
+  if (!result.ok) throw new Error(result.error.message);
   return {
     events: engine.ledger.size,
     steps: engine.getCurrentTick(),
@@ -19,6 +21,10 @@ export function shardEnd(engine: Engine): ShardEnd {
     ...(engine.truncatedBy !== null ? { truncatedBy: engine.truncatedBy } : {}),
     sinks: engine.scenario.nodes.filter((n) => n.type === 'Sink').map((n) => n.nodeId),
     nodeStates: engine.getNodeStates(),
+    eventsConsumed: result.value.eventsConsumed,
+    transitionsFired: result.value.transitionsFired,
+    fsms: result.value.fsms.length,
+    unmovedFsms: result.value.unmovedFsms,
   };
 }
 

@@ -9,10 +9,18 @@
  * replay leaves out is documented in docs/discovery.md (timers, nodes before the FSM, emit and log).
  */
 import type { ConformanceReport, Deviation } from '../../contract/mining';
-import { parseExpression, parseFormula, type CompiledExpr } from '../expr';
+import type { CompiledExpr } from '../expr';
 import type { FsmAction, FsmSpec, NodeSpec, Scenario } from '../types';
 import type { CaseLogProblem } from './caseLog';
-import { caseKey, readBody, tokenCorrelationIds, tokenData } from './replayEvent';
+import {
+  caseKey,
+  compiled,
+  conditionScope as scope,
+  NEVER,
+  readBody,
+  tokenCorrelationIds,
+  tokenData,
+} from './replayEvent';
 import { countsObject } from './order';
 
 export type ConformResult = { ok: true; report: ConformanceReport } | { ok: false; problem: CaseLogProblem };
@@ -61,19 +69,6 @@ function sourcesOf(scenario: Scenario, target: string): NodeSpec[] {
     }
   }
   return scenario.nodes.filter((n) => n.type === 'DataSource' && seen.has(n.nodeId));
-}
-
-/** An expression that never holds: what a condition the loader accepted but that fails to compile here counts as. */
-const NEVER = (parseExpression('false') as { ok: true; expr: CompiledExpr }).expr;
-
-/**
- * Pure: compiles a condition or formula the loader already checked, as the engine does (the
- * expression language, else JavaScript: parseFormula); null for none, NEVER when it does not compile.
- */
-function compiled(source: string | undefined): CompiledExpr | null {
-  if (source === undefined || source.trim() === '') return null;
-  const r = parseFormula(source);
-  return r.ok ? r.expr : NEVER;
 }
 
 function compileActions(list: readonly FsmAction[]): Action[] {
@@ -213,24 +208,6 @@ export function conform(scenario: Scenario, events: readonly unknown[], fsmId?: 
       byEvent: countsObject(byEvent),
     },
   };
-}
-
-function scope(
-  data: Record<string, unknown>,
-  ids: readonly string[],
-  state: string,
-  vars: Record<string, unknown> | null,
-) {
-  const s: Record<string, unknown> = { ...(vars ?? {}) };
-  s['value'] = data['value'] ?? null;
-  s['data'] = data;
-  // The engine's token id (`<node>#<n>`) counts tokens the replay does not see: none, never "".
-  s['token'] = { correlationIds: ids, data };
-  s['step'] = 0;
-  s['time'] = 0;
-  s['state'] = state;
-  s['variables'] = vars ?? {};
-  return s;
 }
 
 /** Pure: whether the condition holds; null when it fails to evaluate (the engine records an error). */

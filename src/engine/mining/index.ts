@@ -12,6 +12,6 @@ export { dfgToTemplate, MAX_TEMPLATE_ACTIVITIES, templateProblem, type TemplateO
 export { conform, pickFsm, type ConformResult } from './conform';
 export { xesChunks } from './xesWrite';
 export { ocelChunks, objectType } from './ocelWrite';
-export { isLedgerLine, ledgerEventToEvent } from './ledgerEvents';
+export { firstOtherKind, isLedgerLine, ledgerEventToEvent } from './ledgerEvents';
 export { formatIsoTime, inDateRange, MAX_DATE_MS, parseIsoTime } from './isoTime';
 export { dataSourceOf } from './dataSourceOf';

@@ -13,6 +13,18 @@ export function isLedgerLine(value: unknown): boolean {
   return typeof v['seq'] === 'number' && typeof v['operation'] === 'string' && typeof v['nodeId'] === 'string';
 }
 
+/**
+ * Pure: the index of the first of `values` that is not of the first one's kind (a ledger line
+ * among events, or an event among ledger lines), or -1 when they are all of one kind. A file mixing
+ * them is neither a run's ledger nor events: read as one, the other's lines are misread.
+ */
+export function firstOtherKind(values: readonly unknown[]): number {
+  if (values.length === 0) return -1;
+  const ledger = isLedgerLine(values[0]);
+  for (let i = 1; i < values.length; i++) if (isLedgerLine(values[i]) !== ledger) return i;
+  return -1;
+}
+
 /** Pure: a ledger event as a flat event with `correlationId`, `event` and `timestamp`. */
 export function ledgerEventToEvent(e: LedgerEvent): Record<string, unknown> {
   const token: Token | undefined = e.outputToken ?? e.inputToken;

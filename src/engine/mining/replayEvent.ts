@@ -1,8 +1,23 @@
 /**
- * How an event looks to the FSM it reaches, for the conformance replay: its payload, its case (the
- * first correlation id, as the engine keys machines) and the data its token carries — the same
- * readings the engine's external queue makes (src/engine/run/externalQueue.ts).
+ * How an event looks to the FSM it reaches, for the conformance replay and event coverage: its
+ * payload, its case (the first correlation id, as the engine keys machines), the data its token
+ * carries — the same readings the engine's external queue makes (src/engine/run/externalQueue.ts) —
+ * and the scope an FSM's conditions see for that token.
  */
+import { parseExpression, parseFormula, type CompiledExpr } from '../expr';
+
+/** An expression that never holds: what a condition the loader accepted but that fails to compile here counts as. */
+export const NEVER = (parseExpression('false') as { ok: true; expr: CompiledExpr }).expr;
+
+/**
+ * Pure: compiles a condition or formula the loader already checked, as the engine does (the
+ * expression language, else JavaScript: parseFormula); null for none, NEVER when it does not compile.
+ */
+export function compiled(source: string | undefined): CompiledExpr | null {
+  if (source === undefined || source.trim() === '') return null;
+  const r = parseFormula(source);
+  return r.ok ? r.expr : NEVER;
+}
 
 /** Pure: the payload of an event in the original tool's shape, or a sentence when it is not an object. */
 export function readBody(ev: Record<string, unknown>): Record<string, unknown> | string {
@@ -58,4 +73,28 @@ export function tokenData(
     if (!Object.hasOwn(data, 'event')) data['event'] = ev['type'];
   } else delete data['targetDataSourceId'];
   return data;
+}
+
+/**
+ * Pure: the scope an FSM's condition or formula sees for a token of `data` with correlation ids
+ * `ids`, in `state` with variables `vars` — the engine's names (src/engine/behaviors/fsmScope.ts): each
+ * variable by name, then `value`, `data`, `token`, `step`, `time`, `state` and `variables` over them.
+ * The engine's token id (`<node>#<n>`) counts tokens a replay does not see: there is none; step and
+ * time read 0.
+ */
+export function conditionScope(
+  data: Record<string, unknown>,
+  ids: readonly string[],
+  state: string,
+  vars: Record<string, unknown> | null,
+): Record<string, unknown> {
+  const s: Record<string, unknown> = { ...(vars ?? {}) };
+  s['value'] = data['value'] ?? null;
+  s['data'] = data;
+  s['token'] = { correlationIds: ids, data };
+  s['step'] = 0;
+  s['time'] = 0;
+  s['state'] = state;
+  s['variables'] = vars ?? {};
+  return s;
 }

@@ -1,11 +1,21 @@
 /**
  * What a run amounts to at a step — per Sink its count and main value (with the formula that
  * fits the data), per FSM its state or instances per state, the nodes that failed or dropped
- * tokens, the truncation, the simulated duration and the ledger hash. One derivation for every
+ * tokens, the truncation, the simulated duration, the ledger hash, how many external events were
+ * consumed and FSM transitions fired, and a warning when events were consumed but no machine has
+ * left its initial state (a run fed events no transition takes still "completes"). One derivation for every
  * reader: the workspace's `Result` region (through the service) and `flowledger run`'s `sinks`
  * both come from here, so the page and the command line cannot disagree.
  */
-import type { FsmResult, QueryResult, RunResult, SinkResult, SinkResultFormula } from '../../contract/queries';
+import type {
+  FsmResult,
+  QueryResult,
+  RunResult,
+  SinkResult,
+  SinkResultFormula,
+  UnmovedFsm,
+} from '../../contract/queries';
+import { isEnded } from '../../contract/vocabulary';
 import { setOwn } from '../jsonValues';
 import { OP } from '../ledger/operations';
 import type { LiveRun } from '../run/liveRun';
@@ -84,6 +94,24 @@ export function fsmResult(
 
 const nameOf = (n: NodeSpec): string => n.displayName ?? n.nodeId;
 
+/**
+ * Pure: the warnings of a run that consumed `eventsConsumed` external events and has `fsms` FSMs,
+ * `unmoved` of which no machine has left the initial state of: one when events were consumed and
+ * no machine of any FSM moved — every machine in its first state, as when no transition listens for
+ * the events' names. A run without FSMs, or without events, has nothing to warn about here.
+ */
+export function activityWarnings(eventsConsumed: number, fsms: number, unmoved: readonly UnmovedFsm[]): string[] {
+  if (eventsConsumed === 0 || fsms === 0 || unmoved.length < fsms) return [];
+  const events = `${eventsConsumed} external ${eventsConsumed === 1 ? 'event was' : 'events were'} consumed`;
+  const which =
+    unmoved.length === 1
+      ? `${unmoved[0]!.name} has left its initial state ${JSON.stringify(unmoved[0]!.initialState)}`
+      : `${unmoved.map((f) => `${f.name} (${JSON.stringify(f.initialState)})`).join(', ')} has left its initial state`;
+  return [
+    `${events}, but no machine of ${which}: compare the events' names with the transitions' triggers (flowledger check-events)`,
+  ];
+}
+
 /** Reads only (Sink indexes are extended as a cache): the Result of `run` at `step` (default: current). */
 export function runResult(run: LiveRun, step?: number): QueryResult<RunResult> {
   const checked = checkStep(step, run.step);
@@ -121,11 +149,29 @@ export function runResult(run: LiveRun, step?: number): QueryResult<RunResult> {
   }
   const errors = new Array<number>(scenario.nodes.length).fill(0);
   const dropped = new Array<number>(scenario.nodes.length).fill(0);
+  /** Per node: an FSM's initial state (null for other nodes); whether some machine has left it. */
+  const initial = scenario.nodes.map((n) => (n.type === 'FSM' ? n.fsm.initialState : null));
+  const moved = new Uint8Array(scenario.nodes.length);
+  let eventsConsumed = 0;
+  let transitionsFired = 0;
   for (let seq = 1; seq <= upTo; seq++) {
     const op = ledger.opOf(seq);
     if (op === OP.NODE_ERROR) errors[ledger.nodeOf(seq)]!++;
     else if (op === OP.TOKEN_DROPPED) dropped[ledger.nodeOf(seq)]!++;
+    else if (op === OP.TOKEN_GENERATED) {
+      // An external event's token records its place in the queue (behaviors/dataSource.ts); a generated one has no details.
+      if (ledger.detailsRefOf(seq) !== 0 && ledger.detailsOf(seq)?.['externalEvent'] !== undefined) eventsConsumed++;
+    } else if (op === OP.STATE_TRANSITION) {
+      transitionsFired++;
+      const node = ledger.nodeOf(seq);
+      if (moved[node] === 0 && ledger.fromOf(seq) === initial[node] && ledger.toOf(seq) !== initial[node])
+        moved[node] = 1;
+    }
   }
+  const unmovedFsms: UnmovedFsm[] = [];
+  for (const n of scenario.nodes)
+    if (n.type === 'FSM' && moved[n.index] === 0)
+      unmovedFsms.push({ nodeId: n.nodeId, name: nameOf(n), initialState: n.fsm.initialState });
   const problems = scenario.nodes
     .filter((n) => errors[n.index]! > 0 || dropped[n.index]! > 0)
     .map((n) => ({ nodeId: n.nodeId, name: nameOf(n), errors: errors[n.index]!, dropped: dropped[n.index]! }));
@@ -141,5 +187,10 @@ export function runResult(run: LiveRun, step?: number): QueryResult<RunResult> {
     fsms,
     problems,
     truncation: truncated ? truncationClause(run).slice(2) : null,
+    eventsConsumed,
+    transitionsFired,
+    unmovedFsms,
+    // Only once the run has ended: before, tokens may still be on their way to the FSMs.
+    warnings: isEnded(snapshot.status) ? activityWarnings(eventsConsumed, fsms.length, unmovedFsms) : [],
   });
 }

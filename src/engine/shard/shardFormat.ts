@@ -10,6 +10,7 @@
  *      is `keyText` of `orderKeys`' key, so keys compare as plain strings;
  *   3. the trailer — the shard's run summary parts the merge adds up: `{"flowledgerShardEnd":{…}}`.
  */
+import type { UnmovedFsm } from '../../contract/queries';
 import type { NodeState, TruncationBound } from '../types';
 
 export const SHARD_FORMAT = 1;
@@ -37,6 +38,17 @@ export interface ShardEnd {
   /** Sink node ids in node order (the summary lists every one). */
   sinks: string[];
   nodeStates: Record<string, NodeState>;
+  /**
+   * What the summary's `eventsConsumed`, `transitionsFired` and `warnings` are made of (the shard
+   * run's Result): its own events consumed (another shard's are masked and make nothing) and
+   * transitions fired, which add up, the template's number of FSMs and those no machine of which
+   * left its initial state in this shard, which the merge intersects. Absent in a file written
+   * before they were added: read as 0 and none.
+   */
+  eventsConsumed?: number;
+  transitionsFired?: number;
+  fsms?: number;
+  unmovedFsms?: UnmovedFsm[];
 }
 
 /** The fields of the header every shard of one run must agree on, in the order a mismatch is reported. */

@@ -42,7 +42,7 @@ describe('flowledger check-events', () => {
     expect(r.stdout.split('\n')).toEqual([
       '3 events',
       '  3 to DataSource src',
-      '3 of 3 events match a transition of Door (FSM door, field "event")',
+      '3 of 3 events could be taken by a transition of Door reachable from its initial state "new" (FSM door, field "event")',
       '  its transitions listen for: "open", "close"',
       '3 of 3 events can be consumed',
       '',
@@ -57,10 +57,10 @@ describe('flowledger check-events', () => {
       '4 events',
       '  3 to DataSource src',
       '  1 to DataSource logs (not a DataSource of the template)',
-      '1 of 4 events match a transition of Door (FSM door, field "event")',
+      '1 of 4 events could be taken by a transition of Door reachable from its initial state "new" (FSM door, field "event")',
       '  3 reach it (through src)',
       '  its transitions listen for: "open", "close"',
-      '  names no transition listens for: "E7" ×2',
+      '  names no transition could take: "E7" ×2',
       '  transitions no event will fire: open → closed on "close"',
       '1 of 4 events can be consumed',
       '',
@@ -75,11 +75,40 @@ describe('flowledger check-events', () => {
     expect(lines.slice(0, 6)).toEqual([
       '3 events',
       '  3 to DataSource src',
-      '0 of 3 events match a transition of Door (FSM door, field "event")',
+      '0 of 3 events could be taken by a transition of Door reachable from its initial state "new" (FSM door, field "event")',
       '  its transitions listen for: "open", "close"',
-      '  names no transition listens for: "E1" ×2, "E2" ×1',
+      '  names no transition could take: "E1" ×2, "E2" ×1',
       '  transitions no event will fire: new → open on "open", open → closed on "close"',
     ]);
+    expect(lines[6]).toMatch(/^no event can be consumed: /);
+  });
+
+  it('exits 2 for the SSH sessions template fed the sshd log parsed without event rules, though one transition has only a condition', () => {
+    // examples/ssh-sessions.json's "connected → closed" has no trigger, only data.event == 'disconnect':
+    // events named by template id (E9, E11, …) make it false, and no trigger names them either.
+    const dir = tempFiles({});
+    const events = join(dir, 'events.ndjson');
+    const parsed = cli(
+      'parse',
+      'public/parser/sources/openssh-2k.log',
+      '--preset',
+      'openssh',
+      '--group-by',
+      'Pid',
+      '--target',
+      'sshLog',
+      '--out',
+      events,
+    );
+    expect(parsed.code).toBe(0);
+    const r = cli('check-events', 'examples/ssh-sessions.json', '--events', events);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    const lines = r.stderr.split('\n');
+    expect(lines[2]).toBe(
+      '0 of 2000 events could be taken by a transition of SSH session reachable from its initial state "new" (FSM session, field "event")',
+    );
+    expect(lines[5]).toContain("connected → closed when data.event == 'disconnect'");
     expect(lines[6]).toMatch(/^no event can be consumed: /);
   });
 
@@ -87,7 +116,7 @@ describe('flowledger check-events', () => {
     const r = check([line('a', 'open', 'logs')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('  1 to DataSource logs (not a DataSource of the template)\n');
-    expect(r.stderr).toContain('0 of 1 events match a transition of Door');
+    expect(r.stderr).toContain('0 of 1 events could be taken by a transition of Door');
   });
 
   it('exits 2 on a missing --events, a missing scenario, or an unreadable events file', () => {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, tempFiles } from './helpers';
@@ -174,6 +174,24 @@ describe('flowledger conform', () => {
     expect(noFsm.code).toBe(2);
     expect(noFsm.stderr).toContain('no FSM "nope"');
   });
+  it('exits 2 saying no event reached the FSM, instead of a fitness of 1, for events it does not read', () => {
+    // Addressed to "logs" (as `parse` without --target addresses them), a DataSource door lacks:
+    // nothing is replayed. Before, that printed eventFitness 1 and caseFitness 1 with no case.
+    const elsewhere = DOOR_EVENTS.replaceAll('"targetDataSourceId":"src"', '"targetDataSourceId":"logs"');
+    expect(elsewhere).not.toContain('"src"');
+    const dir = tempFiles({ 'door.json': DOOR, 'logs.ndjson': elsewhere, 'empty.ndjson': '' });
+    const r = cli('conform', join(dir, 'door.json'), '--events', join(dir, 'logs.ndjson'));
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    const n = DOOR_EVENTS.trim().split('\n').length;
+    expect(r.stderr).toBe(
+      `${join(dir, 'logs.ndjson')}: none of the ${n} events reaches FSM door (it is fed by src): ${n} to DataSource logs (not a DataSource of the template); nothing was replayed, so there is no fitness to report — address the events to a DataSource that feeds it (parse --target)\n`,
+    );
+    const empty = cli('conform', join(dir, 'door.json'), '--events', join(dir, 'empty.ndjson'));
+    expect(empty.code).toBe(2);
+    expect(empty.stdout).toBe('');
+    expect(empty.stderr).toBe(`${join(dir, 'empty.ndjson')}: no events to replay: there is no fitness to report\n`);
+  });
 });
 
 describe('flowledger export-xes', () => {
@@ -252,5 +270,41 @@ ${at('c', 'b', -8.64e15)}
     const xes = readFileSync(join(dir, 'log.xes'), 'utf8');
     expect(xes).toContain('<date key="time:timestamp" value="+275760-09-13T00:00:00.000Z"/>');
     expect(xes).toContain('<date key="time:timestamp" value="-271821-04-20T00:00:00.000Z"/>');
+  });
+
+  it('refuses a file mixing ledger lines and events, naming the first line of the other kind, and writes nothing', () => {
+    const dir = tempFiles({ 'door.json': DOOR, 'events.ndjson': DOOR_EVENTS });
+    expect(
+      cli('run', join(dir, 'door.json'), '--events', join(dir, 'events.ndjson'), '--ledger', join(dir, 'ledger.ndjson'))
+        .code,
+    ).toBe(0);
+    const ledger = readFileSync(join(dir, 'ledger.ndjson'), 'utf8').trim().split('\n');
+    const events = DOOR_EVENTS.trim().split('\n');
+    // Ledger lines first, then an event: before, the event was exported as if it were a ledger event's.
+    // An event first, then ledger lines: before, a ledger line was refused as an event without a case.
+    const cases = [
+      {
+        name: 'ledger-first.ndjson',
+        text: [ledger[0], ledger[1], events[0]].join('\n'),
+        said: ':3: an event among ledger lines (line 1 is a ledger line)',
+      },
+      {
+        name: 'events-first.ndjson',
+        text: [events[0], '', ledger[0]].join('\n'),
+        said: ':3: a ledger line among events (line 1 is an event)',
+      },
+    ];
+    for (const c of cases) {
+      const file = join(dir, c.name);
+      writeFileSync(file, c.text);
+      const r = cli('export-xes', file, '--out', join(dir, `${c.name}.xes`), '--ocel', join(dir, `${c.name}.json`));
+      expect(r.code, c.name).toBe(2);
+      expect(r.stdout, c.name).toBe('');
+      expect(r.stderr, c.name).toBe(
+        `${file}${c.said}: a file holds a run's ledger or events, not both; export them apart\n`,
+      );
+      expect(existsSync(join(dir, `${c.name}.xes`)), c.name).toBe(false);
+      expect(existsSync(join(dir, `${c.name}.json`)), c.name).toBe(false);
+    }
   });
 });

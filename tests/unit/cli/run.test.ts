@@ -56,7 +56,17 @@ describe('flowledger run', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
-    expect(Object.keys(out)).toEqual(['steps', 'status', 'ledgerEvents', 'ledgerHash', 'sinks', 'nodeStates']);
+    expect(Object.keys(out)).toEqual([
+      'steps',
+      'status',
+      'ledgerEvents',
+      'ledgerHash',
+      'sinks',
+      'nodeStates',
+      'eventsConsumed',
+      'transitionsFired',
+      'warnings',
+    ]);
     expect(out).toMatchObject({ steps: 18, status: 'completed', ledgerEvents: 112 });
     expect(out.ledgerHash).toMatch(/^[0-9a-f]{64}$/);
     expect(out.ledgerHash).toBe(golden('order-pipeline').ledgerHash);
@@ -90,6 +100,69 @@ describe('flowledger run', () => {
       (await runCli('run', example('ssh-sessions.json'), '--events', join(dir, 'events.json'))).stdout,
     );
     expect(out.ledgerHash).toBe(golden('ssh-sessions').ledgerHash);
+  });
+
+  it('says how many external events were consumed and FSM transitions fired', async () => {
+    const out = JSON.parse(
+      (await runCli('run', example('ssh-sessions.json'), '--events', example('ssh-sessions.events.ndjson'))).stdout,
+    );
+    // 14 events. Per session: 1 connect → auth_ok → disconnect (3); 2 connect → auth_fail → auth_fail,
+    // locked (3); 3 connect → auth_fail → auth_ok → disconnect (4); 4 connect → disconnect, the
+    // condition-only transition (2); 5 connect → auth_ok, then the 30-step timer to timedOut (3).
+    expect(out).toMatchObject({ eventsConsumed: 14, transitionsFired: 15, warnings: [] });
+    // A run without events consumes none and warns of nothing.
+    expect(JSON.parse((await runCli('run', example('order-pipeline.json'))).stdout)).toMatchObject({
+      eventsConsumed: 0,
+      warnings: [],
+    });
+  });
+
+  it('warns when events were consumed but no machine left its initial state: the sshd log parsed without event rules', async () => {
+    // The issue's case: every machine of "SSH session" stays in "new", every Sink empty, yet "completed".
+    const dir = tempFiles({});
+    const events = join(dir, 'events.ndjson');
+    const parsed = cli(
+      'parse',
+      'public/parser/sources/openssh-2k.log',
+      '--preset',
+      'openssh',
+      '--group-by',
+      'Pid',
+      '--target',
+      'sshLog',
+      '--out',
+      events,
+    );
+    expect(parsed.code).toBe(0);
+    const r = await runCli('run', example('ssh-sessions.json'), '--events', events);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.status).toBe('completed');
+    expect(out.nodeStates.session.aggregates.new).toBe(519);
+    expect(out).toMatchObject({ eventsConsumed: 2000, transitionsFired: 0 });
+    expect(out.warnings).toEqual([
+      `2000 external events were consumed, but no machine of SSH session has left its initial state "new": compare the events' names with the transitions' triggers (flowledger check-events)`,
+    ]);
+  });
+
+  it('says a log-driven template run without --events waited for events, naming its count-0 DataSource', async () => {
+    // The sshLog DataSource of both SSH templates has count 0: it generates nothing and only emits events.
+    for (const name of ['ssh-log-sessions.json', 'ssh-sessions.json']) {
+      const r = await runCli('run', example(name));
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({
+        steps: 0,
+        status: 'completed',
+        waitingFor: [{ nodeId: 'sshLog' }],
+        message: 'Completed, waiting for external events: none received by "sshLog"; add events to go on (--events)',
+      });
+    }
+    // Fed its events, it waits for nothing; a template whose sources generate does not either.
+    const fed = JSON.parse(
+      (await runCli('run', example('ssh-sessions.json'), '--events', example('ssh-sessions.events.ndjson'))).stdout,
+    );
+    expect(fed.waitingFor).toBeUndefined();
+    expect(JSON.parse((await runCli('run', example('order-pipeline.json'))).stdout).waitingFor).toBeUndefined();
   });
 
   it('stops after step N with --until, "running" while work remains; the hash matches an in-process run paused there', async () => {

@@ -23,6 +23,9 @@ describe('flowledger run --lineage / --at', () => {
       'ledgerHash',
       'sinks',
       'nodeStates',
+      'eventsConsumed',
+      'transitionsFired',
+      'warnings',
       'lineage',
     ]);
     expect(out.lineage.correlationId).toBe('orders-3');

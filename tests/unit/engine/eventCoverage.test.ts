@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine';
 import { loadScenario } from '../../../src/engine/dsl';
@@ -123,9 +125,10 @@ describe('eventCoverage', () => {
       { target: 'feed', count: 2, known: true },
       { target: null, count: 1, known: false },
     ]);
-    // The any-token transition takes both events that reach the FSM.
+    // The any-token transition (from busy, reachable) could take both events that reach the FSM, so
+    // no name is one no transition could take.
     expect(c.fsms[0]).toMatchObject({ label: 'm', eventField: 'kind', anyToken: true, reaching: 2, matching: 2 });
-    expect(c.fsms[0]!.unmatched).toEqual([{ name: 'other', count: 1 }]);
+    expect(c.fsms[0]!.unmatched).toEqual([]);
     expect(c.fsms[0]!.unfired).toEqual([]);
     expect(c.consumable).toBe(2);
   });
@@ -244,6 +247,170 @@ describe('eventCoverage', () => {
   });
 });
 
+/** Runs `doc` fed `events` to its end: per FSM node id, the STATE_TRANSITION events a token fired, as `from → to`. */
+function firedByTokens(doc: unknown, events: readonly unknown[]): Map<string, string[]> {
+  const engine = new Engine();
+  expect(engine.initialize(doc).errors).toEqual([]);
+  expect(engine.getExternalEventQueue().addEvents(events).ok).toBe(true);
+  engine.advance('end');
+  const fired = new Map<string, string[]>();
+  for (let seq = 1; seq <= engine.ledger.size; seq++) {
+    const e = engine.ledger.get(seq);
+    if (e.operation !== 'STATE_TRANSITION' || e.inputToken === undefined) continue;
+    fired.set(e.nodeId, [...(fired.get(e.nodeId) ?? []), `${e.from} → ${e.to}`]);
+  }
+  return fired;
+}
+
+/** A one-FSM template: src → m with `fsm` (per correlation id). */
+const oneFsm = (fsm: object) => ({
+  version: '3.0',
+  name: 'one',
+  nodes: [
+    { nodeId: 'src', type: 'DataSource', count: 0, batchSize: 10, outputs: [{ destinationNodeId: 'm' }] },
+    { nodeId: 'm', type: 'FSM', fsm: { instancePer: 'correlationId', ...fsm } },
+  ],
+});
+
+describe('eventCoverage: what a transition reachable from the initial state could take', () => {
+  it('counts no event that only a condition-only transition could take when the condition holds on none (the SSH sessions template fed template ids)', () => {
+    // examples/ssh-sessions.json: "connected → closed" has only a condition, data.event == 'disconnect'.
+    // Events named by template id (E9, E11, …, as the sshd log parsed without event rules) satisfy no
+    // trigger and make that condition false: none could be taken, and the run leaves every machine in "new".
+    const doc = JSON.parse(readFileSync(new URL('../../../examples/ssh-sessions.json', import.meta.url), 'utf8'));
+    const events = ['E9', 'E11', 'E12', 'E9', 'E4'].map((name, i) => ev(name, 'sshLog', `p${i % 2}`));
+    const c = eventCoverage(scenario(doc.scenario), events);
+    expect(c.fsms[0]).toMatchObject({ fsm: 'session', initialState: 'new', reaching: 5, matching: 0, anyToken: false });
+    expect(c.consumable).toBe(0);
+    expect(c.fsms[0]!.unmatched).toEqual([
+      { name: 'E9', count: 2 },
+      { name: 'E11', count: 1 },
+      { name: 'E12', count: 1 },
+      { name: 'E4', count: 1 },
+    ]);
+    expect(c.fsms[0]!.unfired).toContainEqual({
+      from: 'connected',
+      to: 'closed',
+      event: null,
+      condition: "data.event == 'disconnect'",
+    });
+    expect(coverageLines(c)[2]).toBe(
+      '0 of 5 events could be taken by a transition of SSH session reachable from its initial state "new" (FSM session, field "event")',
+    );
+    expect(firedByTokens(doc.scenario, events).size).toBe(0);
+  });
+
+  it('counts the events a condition-only transition’s condition holds on, evaluated on the token the DataSource makes', () => {
+    const doc = oneFsm({
+      states: [{ name: 'new', isInitial: true }, { name: 'open' }, { name: 'closed' }],
+      transitions: [
+        { from: 'new', to: 'open', condition: "data.kind == 'open' && token.correlationIds[0] != 'x'" },
+        { from: 'open', to: 'closed', trigger: 'close' },
+      ],
+    });
+    // kind "open" with id c1 holds; kind "open" with id x and kind "shut" do not; "close" is a trigger's name.
+    const events = [
+      { ...ev(undefined), kind: 'open' },
+      { ...ev(undefined, 'src', 'x'), kind: 'open' },
+      { ...ev(undefined, 'src', 'c2'), kind: 'shut' },
+      ev('close'),
+    ];
+    const c = eventCoverage(scenario(doc), events);
+    expect(c.fsms[0]).toMatchObject({ reaching: 4, matching: 2, anyToken: false, unfired: [], unreachable: [] });
+    expect(c.fsms[0]!.unmatched).toEqual([{ name: null, count: 2 }]);
+    expect(c.consumable).toBe(2);
+  });
+
+  it('takes no event by a transition out of a state no transition leads to, and lists that state', () => {
+    const doc = oneFsm({
+      states: [{ name: 'idle', isInitial: true }, { name: 'busy' }, { name: 'limbo' }],
+      transitions: [
+        { from: 'idle', to: 'busy', trigger: 'start' },
+        { from: 'limbo', to: 'busy', trigger: 'wake' },
+        { from: 'limbo', to: 'idle' },
+      ],
+    });
+    const events = [ev('wake'), ev('wake'), ev('start')];
+    const c = eventCoverage(scenario(doc), events);
+    const f = c.fsms[0]!;
+    expect(f).toMatchObject({ matching: 1, anyToken: false, listens: ['start'], unreachable: ['limbo'] });
+    expect(f.unmatched).toEqual([{ name: 'wake', count: 2 }]);
+    expect(f.unfired).toEqual([
+      { from: 'limbo', to: 'busy', event: 'wake' },
+      { from: 'limbo', to: 'idle', event: null },
+    ]);
+    expect(coverageLines(c)).toContain('  states not reachable from "idle": "limbo"');
+    expect(coverageLines(c)).toContain(
+      '  transitions no event will fire: limbo → busy on "wake", limbo → idle on any token',
+    );
+  });
+
+  it('reads variables at their initial values, counts a condition that calls rand() as one that could hold, and one that fails as none', () => {
+    const ab = { from: 'a', to: 'b', condition: 'data.n < limit' };
+    const ac = { from: 'a', to: 'c', condition: 'rand() < 0.01' };
+    const ad = { from: 'a', to: 'd', condition: 'upper(data.n) == "X"' };
+    const base = { variables: { limit: 2 }, states: [{ name: 'a', isInitial: true }, 'b', 'c', 'd'] };
+    const only = (t: object) =>
+      eventCoverage(scenario(oneFsm({ ...base, transitions: [t] })), [
+        { ...ev(undefined), n: 1 },
+        { ...ev(undefined), n: 5 },
+      ]);
+    // n = 1 < 2 holds, n = 5 does not.
+    expect(only(ab).fsms[0]!.matching).toBe(1);
+    // rand() could be below 0.01 for any event.
+    expect(only(ac).fsms[0]!.matching).toBe(2);
+    // upper() of a number fails to evaluate: the engine records an error and no transition fires.
+    expect(only(ad).fsms[0]).toMatchObject({
+      matching: 0,
+      unfired: [{ from: 'a', to: 'd', event: null, condition: 'upper(data.n) == "X"' }],
+    });
+    const all = scenario(oneFsm({ ...base, transitions: [ab, ac, ad] }));
+    expect(eventCoverage(all, [{ ...ev(undefined), n: 5 }]).fsms[0]!.unfired).toEqual([
+      { from: 'a', to: 'b', event: null, condition: 'data.n < limit' },
+      { from: 'a', to: 'd', event: null, condition: 'upper(data.n) == "X"' },
+    ]);
+  });
+
+  it('never leaves out an event or a transition the engine fires with the same events (random FSMs, conditions on the data)', () => {
+    const states = ['s0', 's1', 's2', 's3'];
+    const transition = fc.record({
+      from: fc.constantFrom(...states),
+      to: fc.constantFrom(...states),
+      trigger: fc.constantFrom(undefined, 'a', 'b'),
+      condition: fc.constantFrom(undefined, "data.k == 'x'", "data.k != 'x'", 'data.n > 1', "data.event == 'c'"),
+    });
+    const event = fc.record({
+      event: fc.constantFrom('a', 'b', 'c', 'd'),
+      k: fc.constantFrom('x', 'y'),
+      n: fc.integer({ min: 0, max: 3 }),
+      correlationId: fc.constantFrom('c1', 'c2', 'c3'),
+    });
+    fc.assert(
+      // One transition per (from, to): the ledger names a firing by its states only.
+      fc.property(
+        fc.uniqueArray(transition, { maxLength: 6, selector: (t) => `${t.from} → ${t.to}` }),
+        fc.array(event, { maxLength: 12 }),
+        (ts, evs) => {
+          const transitions = ts.map((t) => ({
+            from: t.from,
+            to: t.to,
+            ...(t.trigger === undefined ? {} : { trigger: t.trigger }),
+            ...(t.condition === undefined ? {} : { condition: t.condition }),
+          }));
+          const doc = oneFsm({ states: [{ name: 's0', isInitial: true }, 's1', 's2', 's3'], transitions });
+          const events = evs.map((e) => ({ targetDataSourceId: 'src', ...e }));
+          const f = eventCoverage(scenario(doc), events).fsms[0]!;
+          const fired = firedByTokens(doc, events).get('m') ?? [];
+          // Each event's token fires at most one transition: those that fire are among those counted.
+          expect(fired.length).toBeLessThanOrEqual(f.matching);
+          for (const t of f.unfired) expect(fired).not.toContain(`${t.from} → ${t.to}`);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
+
 describe('coverageLines', () => {
   it('says N of M per FSM, the names that match none, the transitions never fired and what is consumable', () => {
     const c = eventCoverage(scenario(DOOR), [ev('open'), ev('E1'), ev('E1', 'logs')]);
@@ -251,10 +418,10 @@ describe('coverageLines', () => {
       '3 events',
       '  2 to DataSource src',
       '  1 to DataSource logs (not a DataSource of the template)',
-      '1 of 3 events match a transition of Door (FSM door, field "event")',
+      '1 of 3 events could be taken by a transition of Door reachable from its initial state "new" (FSM door, field "event")',
       '  2 reach it (through src)',
       '  its transitions listen for: "open", "ping", "close"',
-      '  names no transition listens for: "E1" ×1',
+      '  names no transition could take: "E1" ×1',
       '  transitions no event will fire: open → open on "ping", open → closed on "close", new → closed on "close"',
       '1 of 3 events can be consumed',
     ]);
@@ -270,12 +437,14 @@ describe('coverageLines', () => {
       ),
     );
     const shown = names.slice(0, 12).map((n) => `"${n}" ×1`);
-    expect(lines).toContain(`  names no transition listens for: ${shown.join(', ')}, … and 2 more`);
+    expect(lines).toContain(`  names no transition could take: ${shown.join(', ')}, … and 2 more`);
   });
 
   it('ends with what to do when no event can be consumed', () => {
     const lines = coverageLines(eventCoverage(scenario(DOOR), [ev('E1')]));
-    expect(lines[2]).toBe('0 of 1 events match a transition of Door (FSM door, field "event")');
+    expect(lines[2]).toBe(
+      '0 of 1 events could be taken by a transition of Door reachable from its initial state "new" (FSM door, field "event")',
+    );
     expect(lines.at(-1)).toMatch(/^no event can be consumed: name the events as the FSM transitions listen for/);
   });
 });

@@ -1,10 +1,12 @@
 /**
  * The run's Result (engine/query/runResult.ts): the formula chosen per Sink, the Sink and FSM
  * lines from plain data, and whole runs — at the end and at an earlier step — with every number
- * worked out by hand from the scenario; and `flowledger run`'s sinks read from the same place.
+ * worked out by hand from the scenario, the external events consumed, the transitions fired and the
+ * warning when no machine moved; and `flowledger run`'s sinks and those figures read from the same place.
  */
 import { describe, expect, it } from 'vitest';
 import {
+  activityWarnings,
   collectedOf,
   fsmResult,
   RESULT_SINK_VALUES,
@@ -193,10 +195,66 @@ describe('runResult', () => {
     expect(r.sinks.map((s) => [s.sinkId, s.count])).toEqual([['sink', 2]]);
   });
 
+  it('counts the external events consumed and the transitions fired, and warns of none only when a machine moved', () => {
+    // 3 events consumed; A: closed → open → closed, B: closed → open: 3 transitions; the generated
+    // sources' 6 tokens are not external events.
+    const r = value(engine.runResult());
+    expect(r).toMatchObject({ eventsConsumed: 3, transitionsFired: 3, unmovedFsms: [], warnings: [] });
+    // By step 1 the source has emitted A's "open" (one event a step); the FSM takes it at step 2.
+    const early = value(engine.runResult(1));
+    expect(early).toMatchObject({ eventsConsumed: 1, transitionsFired: 0 });
+    expect(early.unmovedFsms).toEqual([{ nodeId: 'doors', name: 'doors', initialState: 'closed' }]);
+    // The run has not ended there: its token is still on its way, so no warning yet.
+    expect(early.warnings).toEqual([]);
+  });
+
+  it('warns when events were consumed but no machine left its initial state, even with a loop on it firing', () => {
+    // "tick" loops on closed: it fires, yet no machine leaves its initial state; "E7" matches nothing.
+    const looping = JSON.parse(JSON.stringify(doc)) as { nodes: { nodeId: string; fsm?: { transitions: object[] } }[] };
+    looping.nodes
+      .find((n) => n.nodeId === 'doors')!
+      .fsm!.transitions.push({ from: 'closed', to: 'closed', trigger: 'tick' });
+    const fed = [
+      { targetDataSourceId: 'ev', correlationId: 'A', event: 'tick' },
+      { targetDataSourceId: 'ev', correlationId: 'B', event: 'E7' },
+    ];
+    const r = value(run(looping, { events: fed }).runResult());
+    expect(r).toMatchObject({ eventsConsumed: 2, transitionsFired: 1 });
+    expect(r.warnings).toHaveLength(1);
+    expect(r.warnings[0]).toMatch(
+      /^2 external events were consumed, but no machine of doors has left its initial state "closed"/,
+    );
+    // Without events there is nothing to warn about, though no machine moved either.
+    const quiet = value(run(doc).runResult());
+    expect(quiet).toMatchObject({ eventsConsumed: 0, transitionsFired: 0, warnings: [] });
+    expect(quiet.unmovedFsms).toHaveLength(1);
+  });
+
   it('is where `flowledger run` takes its sinks from', () => {
     const summary = runSummary(engine);
     const r = value(engine.runResult());
     for (const s of r.sinks) expect(summary.sinks[s.sinkId]).toEqual({ count: s.count, sum: s.sum, values: s.values });
     expect(summary.sinks['doubled']).toEqual({ count: 3, sum: 12, values: [2, 4, 6] });
+    expect(summary).toMatchObject({
+      eventsConsumed: r.eventsConsumed,
+      transitionsFired: r.transitionsFired,
+      warnings: [],
+    });
+  });
+});
+
+describe('activityWarnings', () => {
+  const door = { nodeId: 'd', name: 'Door', initialState: 'new' };
+  const lamp = { nodeId: 'l', name: 'Lamp', initialState: 'off' };
+  it('warns only when events were consumed and every FSM is unmoved', () => {
+    expect(activityWarnings(0, 1, [door])).toEqual([]);
+    expect(activityWarnings(5, 0, [])).toEqual([]);
+    expect(activityWarnings(5, 2, [door])).toEqual([]);
+    expect(activityWarnings(1, 1, [door])).toEqual([
+      `1 external event was consumed, but no machine of Door has left its initial state "new": compare the events' names with the transitions' triggers (flowledger check-events)`,
+    ]);
+    expect(activityWarnings(5, 2, [door, lamp])[0]).toMatch(
+      /^5 external events were consumed, but no machine of Door \("new"\), Lamp \("off"\) has left its initial state: /,
+    );
   });
 });

@@ -97,6 +97,16 @@ export function conformanceFigures(r: ConformanceReport): ConformanceFigures {
 }
 
 /**
+ * Pure. What to say instead of the figures when no event was replayed — none reached the FSM
+ * (addressed to a DataSource that does not feed it, or to none): the fitness the report carries for
+ * no events (1) measures nothing. Null when events were replayed.
+ */
+export function nothingReplayedText(r: ConformanceReport): string | null {
+  if (r.events > 0) return null;
+  return `No event reached FSM ${r.fsm}: none is addressed to a DataSource that feeds it (by its targetDataSourceId, or in the original tool's shape by a type it listens for), so nothing was replayed and there is no fitness to report.`;
+}
+
+/**
  * Pure. The heat of each state for the overlay: its unconsumed events over the busiest state's, 0–1
  * (states absent from `byState` have none).
  */

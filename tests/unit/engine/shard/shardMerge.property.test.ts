@@ -13,6 +13,7 @@ import { defaultHasher } from '../../../../src/engine';
 import { mergeShards, shardability } from '../../../../src/engine/shard';
 import { shardEvents } from '../../../../src/cli/shard/shardEvents';
 import { runSummary } from '../../../../src/cli/commands/runSummary';
+import { summaryOf } from '../../../../src/cli/shard/mergeFiles';
 import { LineBatcher, type LineBatch } from '../../../../src/cli/shard/lineBatch';
 import { BatchMerge } from '../../../../src/cli/shard/batchMerge';
 import { linesOf, load, shardFile } from './shardFiles';
@@ -149,6 +150,7 @@ function eventsOf(s: Shape): unknown[] {
 
 describe('merging the shards of a per-correlation run', () => {
   it('gives the single run’s ledger byte for byte and its hash, for 1 to 8 shards', async () => {
+    let warned = 0;
     await fc.assert(
       fc.asyncProperty(shapeArbitrary, async (shape) => {
         const doc = template(shape);
@@ -174,10 +176,24 @@ describe('merging the shards of a per-correlation run', () => {
           expect(Math.max(...r.ends.map((e) => e.steps))).toBe(summary.steps);
           for (const [id, sink] of Object.entries(summary.sinks))
             expect(r.sinks.get(id) ?? { count: 0, sum: 0, values: [] }).toEqual(sink);
+          // The events consumed and transitions fired add up; the warning that no machine moved
+          // holds for the single run exactly when it holds in every shard.
+          const put = summaryOf(r);
+          if (!put.ok) throw new Error(put.message);
+          const { eventsConsumed, transitionsFired, warnings } = put.summary;
+          expect({ eventsConsumed, transitionsFired, warnings }).toEqual({
+            eventsConsumed: summary.eventsConsumed,
+            transitionsFired: summary.transitionsFired,
+            warnings: summary.warnings,
+          });
         }
+        warned += summary.warnings.length > 0 ? 1 : 0;
       }),
       { seed: 20261125, numRuns: 40 },
     );
+    // Both sides of the warning were met: runs where no machine moved, and runs where one did.
+    expect(warned).toBeGreaterThan(0);
+    expect(warned).toBeLessThan(40);
   }, 120_000);
 
   it('gives the single run’s ledger and hash through the --workers batches too, in any arrival order', async () => {

@@ -9,6 +9,7 @@ import { caseHref, parseSource, runSource } from '../../../../src/ui/state/minin
 import {
   activityRows,
   conformanceFigures,
+  nothingReplayedText,
   formatMs,
   pathRows,
   percentText,
@@ -101,6 +102,26 @@ describe('Discover tables', () => {
     });
     expect(stateHeat(r.byState)).toEqual({ a: 0.25, b: 1 });
     expect(stateHeat({})).toEqual({});
+  });
+
+  it('says no event reached the FSM instead of stating a fitness when none was replayed', () => {
+    // The report of events all addressed elsewhere: no case, fitness 1 by convention — which measures nothing.
+    const none: ConformanceReport = {
+      fsm: 'session',
+      cases: 0,
+      fittingCases: 0,
+      events: 0,
+      consumedEvents: 0,
+      eventFitness: 1,
+      caseFitness: 1,
+      deviations: [],
+      byState: {},
+      byEvent: {},
+    };
+    expect(nothingReplayedText(none)).toMatch(
+      /^No event reached FSM session: none is addressed to a DataSource that feeds it/,
+    );
+    expect(nothingReplayedText({ ...none, events: 1, consumedEvents: 1, cases: 1, fittingCases: 1 })).toBeNull();
   });
 });
 
