@@ -1,6 +1,6 @@
 import { optionValue, parseArgs, UsageError } from '../args';
 import { EXIT_OK, EXIT_USAGE, type Command } from '../command';
-import { overlappingPath } from '../samePaths';
+import { checkOutputPaths } from '../samePaths';
 import { mergeShardFiles } from '../shard/mergeFiles';
 
 /**
@@ -17,16 +17,10 @@ export const mergeCommand: Command = {
     const args = parseArgs(argv, { out: { kind: 'value' } });
     if (args.positionals.length === 0) throw new UsageError('no shard file given');
     const out = optionValue(args, 'out');
-    if (out !== undefined) {
-      const overlap = await overlappingPath(
-        args.positionals.map((path) => ({ role: 'a shard file', path })),
-        [{ role: '--out', path: out }],
-      );
-      if (overlap !== null) {
-        io.stderr(`flowledger merge: ${overlap}\n`);
-        return EXIT_USAGE;
-      }
-    }
+    await checkOutputPaths(
+      args.positionals.map((path) => ({ role: 'a shard file', path })),
+      [{ role: '--out', path: out }],
+    );
     const merged = await mergeShardFiles(args.positionals, out, io);
     if (!merged.ok) {
       io.stderr(`flowledger merge: ${merged.file ? `${merged.file}: ` : ''}${merged.message}\n`);

@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs, optionValue } from '../args';
 import { EXIT_OK, EXIT_USAGE, type Command, type CliIO } from '../command';
 import { readJson } from '../json';
-import { overlappingPath } from '../samePaths';
+import { checkOutputPaths } from '../samePaths';
 import { accessReason, FileAccessError } from '../terminalText';
 import { EventShardFilter } from '../shard/eventShardFilter';
 import { SHARD_OPTIONS, shardSpec } from '../shard/shardOption';
@@ -126,21 +126,14 @@ export const parseCommand: Command = {
     }
     const structuredPath = optionValue(args, 'structured');
     const templatesPath = optionValue(args, 'templates');
-    const overlap = await overlappingPath(
+    await checkOutputPaths(
+      [...args.positionals.map((path) => ({ role: 'the log', path })), { role: '--config', path: configPath }],
       [
-        ...args.positionals.map((path) => ({ role: 'the log', path })),
-        ...(configPath === undefined ? [] : [{ role: '--config', path: configPath }]),
-      ],
-      [
-        ...(outPath === undefined ? [] : [{ role: '--out', path: outPath }]),
-        ...(structuredPath === undefined ? [] : [{ role: '--structured', path: structuredPath }]),
-        ...(templatesPath === undefined ? [] : [{ role: '--templates', path: templatesPath }]),
+        { role: '--out', path: outPath },
+        { role: '--structured', path: structuredPath },
+        { role: '--templates', path: templatesPath },
       ],
     );
-    if (overlap !== null) {
-      io.stderr(`flowledger parse: ${overlap}\n`);
-      return EXIT_USAGE;
-    }
     for (const path of [outPath, structuredPath, templatesPath]) {
       if (path === undefined) continue;
       const problem = await unwritable(path);

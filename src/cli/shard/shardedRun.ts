@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { optionValue, parseArgs, UsageError } from '../args';
 import { EXIT_OK, EXIT_USAGE, type CliIO } from '../command';
 import { SHARD_FORMAT, SHARD_HASH, type ShardHeader } from '../../engine/shard';
-import { overlappingPath } from '../samePaths';
+import { checkOutputPaths } from '../samePaths';
 import { loadShardRun } from './loadShard';
 import { SHARD_OPTIONS, shardSpec } from './shardOption';
 import { shardEnd, shardFileChunks } from './shardWriter';
@@ -65,17 +65,13 @@ export async function shardedRun(
   }
   if (spec === null) throw new UsageError('--shard I/N or --shards N is required');
   const ledgerFile = optionValue(args, 'ledger') ?? `shard-${spec.index}.ndjson`;
-  const overlap = await overlappingPath(
+  await checkOutputPaths(
     [
       { role: 'the scenario', path: file },
       { role: '--events', path: eventsFile },
     ],
-    [{ role: '--ledger', path: ledgerFile }],
+    [{ role: optionValue(args, 'ledger') === undefined ? 'the shard file' : '--ledger', path: ledgerFile }],
   );
-  if (overlap !== null) {
-    io.stderr(`flowledger run: ${overlap}\n`);
-    return EXIT_USAGE;
-  }
 
   const loaded = await loadShardRun(file, eventsFile, seed, spec, io, true);
   if (!loaded.ok) return EXIT_USAGE;
