@@ -9,7 +9,7 @@ import { readJson } from '../json';
 import { checkOutputPaths } from '../samePaths';
 import { accessReason, FileAccessError } from '../terminalText';
 import { EventShardFilter } from '../shard/eventShardFilter';
-import { SHARD_OPTIONS, shardSpec } from '../shard/shardOption';
+import { SHARD_OPTIONS, shardSpec, workersCount } from '../shard/shardOption';
 import { parseWithWorkers } from '../shard/parseWorkers';
 import {
   boundCounts,
@@ -118,11 +118,15 @@ export const parseCommand: Command = {
     const workersText = optionValue(args, 'workers');
     let workers: number | undefined;
     if (workersText !== undefined) {
-      if (!/^\d{1,3}$/.test(workersText) || Number(workersText) < 1)
-        return usage(`--workers must be a number of threads from 1 to 999, got "${workersText}"`);
+      let k: number;
+      try {
+        k = workersCount(workersText);
+      } catch (err) {
+        return usage((err as Error).message);
+      }
       if (shard !== null) return usage('--workers runs every shard itself: give it no --shard or --shards');
       if (outPath === undefined) return usage('--workers shards the events file and merges it back: it needs --out');
-      workers = Number(workersText);
+      workers = k;
     }
     const structuredPath = optionValue(args, 'structured');
     const templatesPath = optionValue(args, 'templates');

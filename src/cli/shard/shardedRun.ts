@@ -12,7 +12,7 @@ import { EXIT_OK, EXIT_USAGE, type CliIO } from '../command';
 import { SHARD_FORMAT, SHARD_HASH, type ShardHeader } from '../../engine/shard';
 import { checkOutputPaths } from '../samePaths';
 import { loadShardRun } from './loadShard';
-import { SHARD_OPTIONS, shardSpec } from './shardOption';
+import { SHARD_OPTIONS, shardSpec, workersCount } from './shardOption';
 import { shardEnd, shardFileChunks } from './shardWriter';
 import { runWithWorkers } from './workers';
 
@@ -56,10 +56,8 @@ export async function shardedRun(
   const spec = shardSpec(args, process.env);
   if (workersText !== undefined) {
     if (spec !== null) throw new UsageError('--workers runs every shard itself: it takes no --shard');
-    if (!/^\d{1,3}$/.test(workersText) || Number(workersText) < 1)
-      throw new UsageError(`--workers must be a number of threads, got "${workersText}"`);
     return runWithWorkers(
-      { file, eventsFile, seed, ledger: optionValue(args, 'ledger'), workers: Number(workersText) },
+      { file, eventsFile, seed, ledger: optionValue(args, 'ledger'), workers: workersCount(workersText) },
       io,
     );
   }
