@@ -6,7 +6,7 @@ import { UsageError } from './args';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIO } from './command';
 import { COMMANDS } from './commands';
 import { SamePathError } from './samePaths';
-import { fileLineBatches } from './lineFiles';
+import { fileLineBatches, LineTooLongError } from './lineFiles';
 
 function usage(): string {
   // Usage lines vary a lot in length (parse has many options): the summary goes on its own line.
@@ -35,7 +35,7 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       io.stderr(`flowledger ${command.name}: ${err.message}\nusage: flowledger ${command.usage}\n`);
       return EXIT_USAGE;
     }
-    if (err instanceof FileAccessError || err instanceof SamePathError) {
+    if (err instanceof FileAccessError || err instanceof SamePathError || err instanceof LineTooLongError) {
       io.stderr(`flowledger ${command.name}: ${err.message}\n`);
       return EXIT_USAGE;
     }
