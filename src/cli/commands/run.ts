@@ -7,6 +7,7 @@ import { Engine } from '../../engine';
 import { nodeSha256 } from '../nodeHasher';
 import { checkOutputPaths } from '../samePaths';
 import { runSummary, stateAtSummary } from './runSummary';
+import { shardEventsFileProblem } from '../shard/shardEvents';
 import { shardedRun, wantsShards } from '../shard/shardedRun';
 
 const USAGE =
@@ -67,6 +68,11 @@ export const runCommand: Command = {
       const read = readJsonOrNdjson(await io.readFile(eventsFile), eventsFile);
       if (!read.ok) {
         io.stderr(`${read.message}\n`);
+        return EXIT_USAGE;
+      }
+      const shardFile = shardEventsFileProblem(read.values, eventsFile);
+      if (shardFile !== null) {
+        io.stderr(`${eventsFile}:${read.lines?.[shardFile.index] ?? ''}: ${shardFile.message}\n`);
         return EXIT_USAGE;
       }
       const added = engine.getExternalEventQueue().addEvents(read.values);
