@@ -4,7 +4,7 @@
  * events or another scenario) and the first divergent step checked against the ledger files
  * themselves, grouped by step the naive way.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, ROOT, tempFiles } from './helpers';
@@ -178,6 +178,7 @@ describe('flowledger diff', () => {
     writeFileSync(b, `${line}\n{"x":"${'a'.repeat(64 * 1024 * 1024)}"}\n${line}\n`);
     const started = performance.now();
     const r = cli('diff', join(dir, 'a.ndjson'), b);
+    rmSync(dir, { recursive: true });
     expect(r.stderr).toBe(
       `flowledger diff: ${b}:2: the line is longer than 67,108,864 characters, the most a line of a ledger or shard file may hold (docs/limits.md); it is not read\n`,
     );

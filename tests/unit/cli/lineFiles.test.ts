@@ -5,7 +5,7 @@
  * line took 10 s before diff said "not a ledger event"); the carried line is now joined once, and a
  * line over the bound (MAX_LINE_CHARS) is refused as soon as the bound is passed, naming its line.
  */
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -84,6 +84,7 @@ describe('fileLineBatches', () => {
     const started = performance.now();
     const { batches, error } = await read(path);
     const ms = performance.now() - started;
+    rmSync(dir, { recursive: true });
     expect(error).toBeNull();
     expect(batches.flat().map((l) => l.length)).toEqual([n + 8, 4]);
     // Linear reading takes well under a second; the quadratic one took over 20 s. The margin is for
