@@ -5,7 +5,8 @@ import { accessReason, escapeControls, FileAccessError } from './terminalText';
 import { UsageError } from './args';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIO } from './command';
 import { COMMANDS } from './commands';
-import { fileLineBatches } from './lineFiles';
+import { SamePathError } from './samePaths';
+import { fileLineBatches, LineTooLongError } from './lineFiles';
 
 function usage(): string {
   // Usage lines vary a lot in length (parse has many options): the summary goes on its own line.
@@ -34,7 +35,7 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       io.stderr(`flowledger ${command.name}: ${err.message}\nusage: flowledger ${command.usage}\n`);
       return EXIT_USAGE;
     }
-    if (err instanceof FileAccessError) {
+    if (err instanceof FileAccessError || err instanceof SamePathError || err instanceof LineTooLongError) {
       io.stderr(`flowledger ${command.name}: ${err.message}\n`);
       return EXIT_USAGE;
     }

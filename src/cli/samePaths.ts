@@ -16,6 +16,9 @@ export interface NamedPath {
   path: string;
 }
 
+/** An output refused because it names the same file as an input or another output (exit 2, nothing written). */
+export class SamePathError extends Error {}
+
 interface Identity {
   /** The real path (the folder's real path plus the name, for a file not there yet). */
   real: string;
@@ -69,4 +72,19 @@ export async function overlappingPath(
     }
   }
   return null;
+}
+
+/**
+ * Not pure (reads the file system): the one check every command that writes files makes before
+ * writing anything — throws SamePathError with `overlappingPath`'s sentence when an output names
+ * the same file as an input or another output. Paths not given (`path` undefined) are left out.
+ */
+export async function checkOutputPaths(
+  inputs: readonly { role: string; path: string | undefined }[],
+  outputs: readonly { role: string; path: string | undefined }[],
+): Promise<void> {
+  const given = (list: readonly { role: string; path: string | undefined }[]): NamedPath[] =>
+    list.flatMap((p) => (p.path === undefined ? [] : [{ role: p.role, path: p.path }]));
+  const overlap = await overlappingPath(given(inputs), given(outputs));
+  if (overlap !== null) throw new SamePathError(overlap);
 }

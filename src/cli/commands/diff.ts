@@ -5,6 +5,7 @@ import { readJson, readJsonOrNdjson } from '../json';
 import { Engine } from '../../engine';
 import { diffLedgers, diffRuns, inputDifferences, type LineSource, type RunInputs } from '../../engine/diff';
 import { nodeSha256 } from '../nodeHasher';
+import { shardEventsFileProblem } from '../shard/shardEvents';
 
 /** Exit code of `diff` when the two runs differ (0: identical, 2: bad input). */
 export const EXIT_DIFFERENT = 3;
@@ -96,6 +97,11 @@ async function startRun(
     const read = readJsonOrNdjson(await io.readFile(eventsFile), eventsFile);
     if (!read.ok) {
       io.stderr(`${read.message}\n`);
+      return null;
+    }
+    const shardFile = shardEventsFileProblem(read.values, eventsFile);
+    if (shardFile !== null) {
+      io.stderr(`${eventsFile}:${read.lines?.[shardFile.index] ?? ''}: ${shardFile.message}\n`);
       return null;
     }
     const added = engine.getExternalEventQueue().addEvents(read.values);

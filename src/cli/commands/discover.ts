@@ -1,6 +1,6 @@
 import { optionValue, parseArgs, UsageError } from '../args';
 import { EXIT_OK, EXIT_USAGE, type Command } from '../command';
-import { checkDistinctPaths } from '../distinctPaths';
+import { checkOutputPaths } from '../samePaths';
 import { readEventsFile, whereIs } from '../eventsFile';
 import {
   dataSourceOf,
@@ -50,7 +50,13 @@ export const discoverCommand: Command = {
     };
     const outPath = optionValue(args, 'out');
     const dfgPath = optionValue(args, 'dfg');
-    checkDistinctPaths([file], [outPath, dfgPath]);
+    await checkOutputPaths(
+      [{ role: 'the events file', path: file }],
+      [
+        { role: '--dfg', path: dfgPath },
+        { role: '--out', path: outPath },
+      ],
+    );
     const fields = {
       case: optionValue(args, 'case'),
       activity: optionValue(args, 'activity'),

@@ -1,6 +1,6 @@
 import { optionValue, parseArgs, UsageError } from '../args';
 import { EXIT_OK, EXIT_USAGE, type Command } from '../command';
-import { checkDistinctPaths } from '../distinctPaths';
+import { checkOutputPaths } from '../samePaths';
 import { readEventsFile, whereIs } from '../eventsFile';
 import {
   firstOtherKind,
@@ -41,7 +41,13 @@ export const exportXesCommand: Command = {
     const ocelPath = optionValue(args, 'ocel');
     if (outPath === undefined && ocelPath === undefined)
       throw new UsageError('--out log.xes or --ocel out.json is required');
-    checkDistinctPaths([file], [outPath, ocelPath]);
+    await checkOutputPaths(
+      [{ role: 'the events file', path: file }],
+      [
+        { role: '--out', path: outPath },
+        { role: '--ocel', path: ocelPath },
+      ],
+    );
     const read = await readEventsFile(io, file);
     if (!read.ok) {
       io.stderr(`${read.message}\n`);

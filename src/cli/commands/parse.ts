@@ -6,10 +6,10 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs, optionValue } from '../args';
 import { EXIT_OK, EXIT_USAGE, type Command, type CliIO } from '../command';
 import { readJson } from '../json';
-import { overlappingPath } from '../samePaths';
+import { checkOutputPaths } from '../samePaths';
 import { accessReason, FileAccessError } from '../terminalText';
 import { EventShardFilter } from '../shard/eventShardFilter';
-import { SHARD_OPTIONS, shardSpec } from '../shard/shardOption';
+import { SHARD_OPTIONS, shardSpec, workersCount } from '../shard/shardOption';
 import { parseWithWorkers } from '../shard/parseWorkers';
 import {
   boundCounts,
@@ -118,29 +118,26 @@ export const parseCommand: Command = {
     const workersText = optionValue(args, 'workers');
     let workers: number | undefined;
     if (workersText !== undefined) {
-      if (!/^\d{1,3}$/.test(workersText) || Number(workersText) < 1)
-        return usage(`--workers must be a number of threads from 1 to 999, got "${workersText}"`);
+      let k: number;
+      try {
+        k = workersCount(workersText);
+      } catch (err) {
+        return usage((err as Error).message);
+      }
       if (shard !== null) return usage('--workers runs every shard itself: give it no --shard or --shards');
       if (outPath === undefined) return usage('--workers shards the events file and merges it back: it needs --out');
-      workers = Number(workersText);
+      workers = k;
     }
     const structuredPath = optionValue(args, 'structured');
     const templatesPath = optionValue(args, 'templates');
-    const overlap = await overlappingPath(
+    await checkOutputPaths(
+      [...args.positionals.map((path) => ({ role: 'the log', path })), { role: '--config', path: configPath }],
       [
-        ...args.positionals.map((path) => ({ role: 'the log', path })),
-        ...(configPath === undefined ? [] : [{ role: '--config', path: configPath }]),
-      ],
-      [
-        ...(outPath === undefined ? [] : [{ role: '--out', path: outPath }]),
-        ...(structuredPath === undefined ? [] : [{ role: '--structured', path: structuredPath }]),
-        ...(templatesPath === undefined ? [] : [{ role: '--templates', path: templatesPath }]),
+        { role: '--out', path: outPath },
+        { role: '--structured', path: structuredPath },
+        { role: '--templates', path: templatesPath },
       ],
     );
-    if (overlap !== null) {
-      io.stderr(`flowledger parse: ${overlap}\n`);
-      return EXIT_USAGE;
-    }
     for (const path of [outPath, structuredPath, templatesPath]) {
       if (path === undefined) continue;
       const problem = await unwritable(path);

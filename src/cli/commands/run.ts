@@ -5,8 +5,9 @@ import { reportIssues } from '../issueReport';
 import { readJson, readJsonOrNdjson } from '../json';
 import { Engine } from '../../engine';
 import { nodeSha256 } from '../nodeHasher';
-import { overlappingPath } from '../samePaths';
+import { checkOutputPaths } from '../samePaths';
 import { runSummary, stateAtSummary } from './runSummary';
+import { shardEventsFileProblem } from '../shard/shardEvents';
 import { shardedRun, wantsShards } from '../shard/shardedRun';
 
 const USAGE =
@@ -46,19 +47,13 @@ export const runCommand: Command = {
     const file = args.positionals[0]!;
     const eventsFile = optionValue(args, 'events');
     const ledgerFile = optionValue(args, 'ledger');
-    if (ledgerFile !== undefined) {
-      const overlap = await overlappingPath(
-        [
-          { role: 'the scenario', path: file },
-          ...(eventsFile === undefined ? [] : [{ role: '--events', path: eventsFile }]),
-        ],
-        [{ role: '--ledger', path: ledgerFile }],
-      );
-      if (overlap !== null) {
-        io.stderr(`flowledger run: ${overlap}\n`);
-        return EXIT_USAGE;
-      }
-    }
+    await checkOutputPaths(
+      [
+        { role: 'the scenario', path: file },
+        { role: '--events', path: eventsFile },
+      ],
+      [{ role: '--ledger', path: ledgerFile }],
+    );
 
     const json = readJson(await io.readFile(file), file);
     if (!json.ok) {
@@ -73,6 +68,11 @@ export const runCommand: Command = {
       const read = readJsonOrNdjson(await io.readFile(eventsFile), eventsFile);
       if (!read.ok) {
         io.stderr(`${read.message}\n`);
+        return EXIT_USAGE;
+      }
+      const shardFile = shardEventsFileProblem(read.values, eventsFile);
+      if (shardFile !== null) {
+        io.stderr(`${eventsFile}:${read.lines?.[shardFile.index] ?? ''}: ${shardFile.message}\n`);
         return EXIT_USAGE;
       }
       const added = engine.getExternalEventQueue().addEvents(read.values);

@@ -14,7 +14,8 @@ import { mergeNodeStates, mergeShards, type MergeResult } from '../../engine/sha
 import { activityWarnings } from '../../engine';
 import { SINK_VALUES_LIMIT, type RunSummary, type SinkSummary } from '../commands/runSummary';
 
-export type MergedRun = { ok: true; summary: RunSummary } | { ok: false; file: string; message: string };
+/** The single run's summary, or the file (and line, for a shard file) and reason of a refusal. */
+export type MergedRun = { ok: true; summary: RunSummary } | { ok: false; file: string; line?: number; message: string };
 
 /** Not pure (reads `files`, writes `out`): merges shard files; the single run's summary, or the file and reason of a refusal. */
 export async function mergeShardFiles(
@@ -65,7 +66,8 @@ export async function mergeShardFiles(
 export type MergedParts = Pick<
   Extract<MergeResult, { ok: true }>,
   'events' | 'hash' | 'sinks' | 'sinkStates' | 'ends' | 'files'
-> & { header: { maxEvents: number } };
+> &
+  Partial<Pick<Extract<MergeResult, { ok: true }>, 'headerLines' | 'endLines'>> & { header: { maxEvents: number } };
 
 /** Pure: the single run's summary from a merge, or why the shards cannot stand for it. */
 export function summaryOf(r: MergedParts): MergedRun {
@@ -75,6 +77,7 @@ export function summaryOf(r: MergedParts): MergedRun {
       return {
         ok: false,
         file: r.files[s]!,
+        ...(r.endLines ? { line: r.endLines[s]! } : {}),
         message: `shard ${s} did not complete (${end.status}${end.truncatedBy ? ` by ${end.truncatedBy}` : ''}): its merge would not be the single run`,
       };
   }
@@ -82,6 +85,7 @@ export function summaryOf(r: MergedParts): MergedRun {
     return {
       ok: false,
       file: r.files[0]!,
+      ...(r.headerLines ? { line: r.headerLines[0]! } : {}),
       message: `the shards hold ${r.events} events together, over the template's maxEvents (${r.header.maxEvents}): the single run would have been truncated`,
     };
   const sinks: Record<string, SinkSummary> = {};

@@ -107,7 +107,8 @@ async function mergeEventFiles(files: readonly string[], file: string, shown: st
   }
   try {
     const hash = createHash('sha256');
-    const merge = new ShardedEventsMerge(files.map((f) => fileLineBatches(f)[Symbol.asyncIterator]()));
+    // The shards' lines are events this parse wrote, as long as its limits let them be: no bound here.
+    const merge = new ShardedEventsMerge(files.map((f) => fileLineBatches(f, Infinity)[Symbol.asyncIterator]()));
     for (;;) {
       const chunk = await merge.next();
       if (chunk === null) break;

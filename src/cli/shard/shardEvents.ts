@@ -33,6 +33,34 @@ export function shardedEventsEnd(values: readonly unknown[]): ShardedEventsEnd |
 }
 
 /**
+ * Pure: why `values` (events file `file`'s) cannot feed a whole run — `parse --shard` wrote them, so
+ * they hold one shard's events and placeholders for the others — with the index of the value that
+ * shows it; null for any other file. A plain `run` would take the placeholders for events.
+ */
+export function shardEventsFileProblem(
+  values: readonly unknown[],
+  file: string,
+): { index: number; message: string } | null {
+  const end = shardedEventsEnd(values);
+  if (end !== null) {
+    const shard = `${end.shard}/${end.shards}`;
+    return {
+      index: values.length - 1,
+      message: `this is the events file of shard ${shard} written by parse --shard (its last line says so), not a whole run's events: run that shard with run … --events ${file} --shard ${shard} and merge the shards (docs/scale.md), or give the whole events file (parse without --shard)`,
+    };
+  }
+  const skip = values.findIndex(
+    (v) => typeof v === 'object' && v !== null && typeof (v as Record<string, unknown>)['flowledgerSkip'] === 'number',
+  );
+  if (skip >= 0)
+    return {
+      index: skip,
+      message: `a {"flowledgerSkip":…} line: this is the events file of one shard written by parse --shard, cut short (its last line, naming the shard, is missing), not a whole run's events: write it again with parse … --shard I/N, or give the whole events file (parse without --shard)`,
+    };
+  return null;
+}
+
+/**
  * Pure: the events of shard `spec` — every event of the whole file, those of other shards replaced
  * by placeholders flagged in `masked` — and the whole file's hash (`wholeHash` of a whole file).
  */

@@ -23,6 +23,22 @@ export const INDEX_VARIABLES = ['JOB_COMPLETION_INDEX', 'SLURM_ARRAY_TASK_ID'] a
 
 const MAX_SHARDS = 65536;
 
+/**
+ * The most threads `--workers K` starts (`run` and `parse`). Each thread is a V8 isolate of its own,
+ * about 17 MB before it holds any work: 999 threads took over 6 GB. 64 keeps that near 1 GB and is
+ * more than the cores of most machines; more shards than that belong on several machines
+ * (`--shard I/N`).
+ */
+export const MAX_WORKERS = 64;
+
+/** Pure: `--workers K` as a number of threads, 1 to MAX_WORKERS; throws UsageError naming the range otherwise. */
+export function workersCount(text: string): number {
+  const k = /^\d{1,6}$/.test(text) ? Number(text) : 0;
+  if (k < 1 || k > MAX_WORKERS)
+    throw new UsageError(`--workers must be a number of threads from 1 to ${MAX_WORKERS}, got "${text}"`);
+  return k;
+}
+
 /** Pure: the shard the arguments and `env` name, or null when none is asked for; throws UsageError on a mistake. */
 export function shardSpec(args: ParsedArgs, env: Readonly<Record<string, string | undefined>>): ShardSpec | null {
   const shard = optionValue(args, 'shard');

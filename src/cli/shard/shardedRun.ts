@@ -10,9 +10,9 @@ import { performance } from 'node:perf_hooks';
 import { optionValue, parseArgs, UsageError } from '../args';
 import { EXIT_OK, EXIT_USAGE, type CliIO } from '../command';
 import { SHARD_FORMAT, SHARD_HASH, type ShardHeader } from '../../engine/shard';
-import { overlappingPath } from '../samePaths';
+import { checkOutputPaths } from '../samePaths';
 import { loadShardRun } from './loadShard';
-import { SHARD_OPTIONS, shardSpec } from './shardOption';
+import { SHARD_OPTIONS, shardSpec, workersCount } from './shardOption';
 import { shardEnd, shardFileChunks } from './shardWriter';
 import { runWithWorkers } from './workers';
 
@@ -56,26 +56,20 @@ export async function shardedRun(
   const spec = shardSpec(args, process.env);
   if (workersText !== undefined) {
     if (spec !== null) throw new UsageError('--workers runs every shard itself: it takes no --shard');
-    if (!/^\d{1,3}$/.test(workersText) || Number(workersText) < 1)
-      throw new UsageError(`--workers must be a number of threads, got "${workersText}"`);
     return runWithWorkers(
-      { file, eventsFile, seed, ledger: optionValue(args, 'ledger'), workers: Number(workersText) },
+      { file, eventsFile, seed, ledger: optionValue(args, 'ledger'), workers: workersCount(workersText) },
       io,
     );
   }
   if (spec === null) throw new UsageError('--shard I/N or --shards N is required');
   const ledgerFile = optionValue(args, 'ledger') ?? `shard-${spec.index}.ndjson`;
-  const overlap = await overlappingPath(
+  await checkOutputPaths(
     [
       { role: 'the scenario', path: file },
       { role: '--events', path: eventsFile },
     ],
-    [{ role: '--ledger', path: ledgerFile }],
+    [{ role: optionValue(args, 'ledger') === undefined ? 'the shard file' : '--ledger', path: ledgerFile }],
   );
-  if (overlap !== null) {
-    io.stderr(`flowledger run: ${overlap}\n`);
-    return EXIT_USAGE;
-  }
 
   const loaded = await loadShardRun(file, eventsFile, seed, spec, io, true);
   if (!loaded.ok) return EXIT_USAGE;

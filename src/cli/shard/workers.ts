@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIO } from '../command';
 import { PendingFiles } from '../atomicFiles';
-import { overlappingPath } from '../samePaths';
+import { checkOutputPaths } from '../samePaths';
 import { accessReason, FileAccessError } from '../terminalText';
 import type { ShardEnd } from '../../engine/shard';
 import { SINK_VALUES_LIMIT } from '../commands/runSummary';
@@ -48,19 +48,13 @@ export async function runWithWorkers(r: WorkersRun, io: CliIO): Promise<number> 
     io.stderr('flowledger run: --workers needs the built command line (bin/flowledger.mjs)\n');
     return EXIT_FAILURE;
   }
-  if (r.ledger !== undefined) {
-    const overlap = await overlappingPath(
-      [
-        { role: 'the scenario', path: r.file },
-        { role: '--events', path: r.eventsFile },
-      ],
-      [{ role: '--ledger', path: r.ledger }],
-    );
-    if (overlap !== null) {
-      io.stderr(`flowledger run: ${overlap}\n`);
-      return EXIT_USAGE;
-    }
-  }
+  await checkOutputPaths(
+    [
+      { role: 'the scenario', path: r.file },
+      { role: '--events', path: r.eventsFile },
+    ],
+    [{ role: '--ledger', path: r.ledger }],
+  );
   const pending = new PendingFiles();
   let fd: number | undefined;
   try {

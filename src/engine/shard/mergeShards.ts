@@ -8,13 +8,18 @@
  * collected token, whose value the summary tallies. The merged lines are hashed as the ledger
  * hash is (SHA-256 of the NDJSON), so the hash printed is the single run's.
  *
+ * Nothing in a shard file is taken on trust: every line is checked before it is merged (its
+ * event's JSON, its marks, its number in the shard: shardLine.ts `eventProblem`), each trailer
+ * against the events its file holds, and nothing may follow a trailer. A refusal names the file,
+ * the line and what is wrong; the caller discards what was written.
+ *
  * Memory: one pending line per shard, plus a table of the token numbers seen per shard and node
  * (a few bytes per token).
  */
 import type { HasherFactory } from '../ledger/hashing';
 import { groupKey } from '../behaviors/tokenData';
-import { keyedLine, TokenRenumbering, type Head } from './shardLine';
-import { readHeader, SHARED_FIELDS, type ShardEnd, type ShardHeader } from './shardFormat';
+import { eventProblem, keyedLine, TokenRenumbering, type Head } from './shardLine';
+import { readEnd, readHeader, SHARED_FIELDS, type ShardEnd, type ShardHeader } from './shardFormat';
 
 /** One shard file: its name (for messages) and its lines in batches. */
 export interface ShardSource {
@@ -52,8 +57,11 @@ export type MergeResult =
       ends: ShardEnd[];
       /** The shards' file names, by shard index. */
       files: string[];
+      /** The line numbers of the shards' headers and trailers, by shard index. */
+      headerLines: number[];
+      endLines: number[];
     }
-  | { ok: false; file: string; message: string };
+  | { ok: false; file: string; line?: number; message: string };
 
 const CHUNK_CHARS = 1 << 16;
 
@@ -61,6 +69,10 @@ class Cursor {
   private readonly it: AsyncIterator<string[]>;
   private batch: string[] = [];
   private at = 0;
+  /** The 1-based number of the line last taken (empty lines counted), 0 before the first. */
+  line = 0;
+  /** The number of the last non-empty line taken (where a file that ends too soon ends), 0 before the first. */
+  last = 0;
   constructor(batches: AsyncIterable<string[]>) {
     this.it = batches[Symbol.asyncIterator]();
   }
@@ -68,7 +80,11 @@ class Cursor {
   take(): string | null {
     while (this.at < this.batch.length) {
       const line = this.batch[this.at++]!;
-      if (line !== '') return line;
+      this.line++;
+      if (line !== '') {
+        this.last = this.line;
+        return line;
+      }
     }
     return null;
   }
@@ -86,10 +102,11 @@ class Cursor {
   }
 }
 
-/** Thrown inside the merge with the file it concerns. */
+/** Thrown inside the merge with the file and line it concerns. */
 class MergeFailure extends Error {
   constructor(
     readonly file: string,
+    readonly line: number | undefined,
     message: string,
   ) {
     super(message);
@@ -101,24 +118,36 @@ export async function mergeShards(sources: readonly ShardSource[], options: Merg
   try {
     return await merge(sources, options);
   } catch (e) {
-    if (e instanceof MergeFailure) return { ok: false, file: e.file, message: e.message };
+    if (e instanceof MergeFailure)
+      return e.line === undefined
+        ? { ok: false, file: e.file, message: e.message }
+        : { ok: false, file: e.file, line: e.line, message: e.message };
     throw e;
   }
 }
 
 async function merge(sources: readonly ShardSource[], options: MergeOptions): Promise<MergeResult> {
-  if (sources.length === 0) throw new MergeFailure('', 'no shard files given');
+  if (sources.length === 0) throw new MergeFailure('', undefined, 'no shard files given');
   const cursors = sources.map((s) => new Cursor(s.batches));
   const headers: ShardHeader[] = [];
+  const headerAt: number[] = [];
   for (let i = 0; i < sources.length; i++) {
-    const h = readHeader(await cursors[i]!.next());
-    if (typeof h === 'string') throw new MergeFailure(sources[i]!.name, h);
+    const c = cursors[i]!;
+    const h = readHeader(await c.next());
+    if (typeof h === 'string') throw new MergeFailure(sources[i]!.name, Math.max(c.last, 1), h);
     headers.push(h);
+    headerAt.push(c.line);
   }
-  const files = checkHeaders(sources, headers);
+  const files = checkHeaders(sources, headers, headerAt);
   const k = sources.length;
-  const ends: ShardEnd[] = new Array<ShardEnd>(headers[0]!.shards);
+  const shards = headers[0]!.shards;
+  const ends: ShardEnd[] = new Array<ShardEnd>(shards);
+  const endLines: number[] = new Array<number>(shards);
+  const headerLines: number[] = new Array<number>(shards);
+  for (let i = 0; i < k; i++) headerLines[headers[i]!.shard] = headerAt[i]!;
   const heads: (Head | null)[] = new Array<Head | null>(k).fill(null);
+  // Per file: the events taken so far (the next must be numbered one more).
+  const counts = new Array<number>(k).fill(0);
   // Lines are taken from the batch in hand synchronously: awaiting once per line would cost more
   // than the merge itself.
   const read = (i: number): void | Promise<void> => {
@@ -127,24 +156,39 @@ async function merge(sources: readonly ShardSource[], options: MergeOptions): Pr
   };
   const consume = (i: number, line: string | undefined): void => {
     const name = sources[i]!.name;
+    const at = cursors[i]!.line;
     if (line === undefined)
-      throw new MergeFailure(name, 'the file ends without its trailer (an unfinished shard run?)');
+      throw new MergeFailure(
+        name,
+        cursors[i]!.last,
+        'the file ends after this line, without its trailer (an unfinished shard run?)',
+      );
     if (line.startsWith('{"flowledgerShardEnd"')) {
-      let end: ShardEnd | undefined;
-      try {
-        end = (JSON.parse(line) as { flowledgerShardEnd?: ShardEnd }).flowledgerShardEnd;
-      } catch {
-        end = undefined;
-      }
-      if (end === undefined) throw new MergeFailure(name, `its trailer is not JSON: ${line.slice(0, 80)}`);
+      const end = readEnd(line);
+      if (typeof end === 'string') throw new MergeFailure(name, at, end);
+      if (end.events !== counts[i])
+        throw new MergeFailure(
+          name,
+          at,
+          `its trailer counts ${end.events} events, but the file holds ${counts[i]}: lines were added or removed`,
+        );
       ends[headers[i]!.shard] = end;
+      endLines[headers[i]!.shard] = at;
       heads[i] = null;
       return;
     }
     const head = keyedLine(line);
-    if (head === null) throw new MergeFailure(name, `a line is not a keyed ledger event: ${line.slice(0, 80)}`);
+    if (head === null)
+      throw new MergeFailure(
+        name,
+        at,
+        `the line is neither a keyed ledger event ({"k":…,"m":[…],"e":{…}}) nor the trailer: ${line.slice(0, 80)}`,
+      );
+    const problem = eventProblem(head, ++counts[i]!);
+    if (problem !== null) throw new MergeFailure(name, at, problem);
     const prev = heads[i];
-    if (prev && prev.key > head.key) throw new MergeFailure(name, 'its events are out of order');
+    if (prev && prev.key > head.key)
+      throw new MergeFailure(name, at, 'its events are out of order (its key is below the line before)');
     heads[i] = head;
   };
   for (let i = 0; i < k; i++) await read(i);
@@ -181,12 +225,33 @@ async function merge(sources: readonly ShardSource[], options: MergeOptions): Pr
     const pending = read(best);
     if (pending) await pending;
   }
+  // The trailer is the last line: nothing may follow it (it would be left out of the merge).
+  for (let i = 0; i < k; i++) {
+    const c = cursors[i]!;
+    if ((await c.next()) !== undefined)
+      throw new MergeFailure(sources[i]!.name, c.line, 'a line after the trailer (the trailer must be the last line)');
+  }
   await flush();
-  return { ok: true, header: headers[0]!, events: seq, hash: hash.digestHex(), sinks, sinkStates, ends, files };
+  return {
+    ok: true,
+    header: headers[0]!,
+    events: seq,
+    hash: hash.digestHex(),
+    sinks,
+    sinkStates,
+    ends,
+    files,
+    headerLines,
+    endLines,
+  };
 }
 
-/** The file names by shard index; throws a MergeFailure naming the first file whose header disagrees, or the missing shard. */
-function checkHeaders(sources: readonly ShardSource[], headers: readonly ShardHeader[]): string[] {
+/** The file names by shard index; throws a MergeFailure naming the first file whose header disagrees (and its line), or the missing shard. */
+function checkHeaders(
+  sources: readonly ShardSource[],
+  headers: readonly ShardHeader[],
+  lines: readonly number[],
+): string[] {
   const first = headers[0]!;
   const seen = new Map<number, string>();
   for (let i = 0; i < headers.length; i++) {
@@ -196,17 +261,20 @@ function checkHeaders(sources: readonly ShardSource[], headers: readonly ShardHe
       if (h[field] !== first[field])
         throw new MergeFailure(
           name,
+          lines[i],
           `its "${field}" is ${JSON.stringify(h[field])}, but ${sources[0]!.name} has ${JSON.stringify(first[field])}: the shards come from different runs`,
         );
     }
     const other = seen.get(h.shard);
-    if (other !== undefined) throw new MergeFailure(name, `it is shard ${h.shard}/${h.shards}, as is ${other}`);
+    if (other !== undefined)
+      throw new MergeFailure(name, lines[i], `it is shard ${h.shard}/${h.shards}, as is ${other}`);
     seen.set(h.shard, name);
   }
   for (let s = 0; s < first.shards; s++)
     if (!seen.has(s))
       throw new MergeFailure(
         sources[0]!.name,
+        lines[0],
         `shard ${s}/${first.shards} is missing (give all ${first.shards} shards)`,
       );
   return Array.from({ length: first.shards }, (_, s) => seen.get(s)!);

@@ -83,3 +83,47 @@ export function readHeader(line: string | undefined): ShardHeader | string {
     return 'the header lacks templateHash, eventsHash, seed or maxEvents';
   return h as ShardHeader;
 }
+
+const STATUSES: readonly string[] = ['completed', 'truncated', 'running'];
+
+/**
+ * Pure: the trailer of a shard file from its line, or what is wrong with it. Every part the merge
+ * adds up is checked for its type (a forged trailer must be refused, not crash the summary).
+ */
+export function readEnd(line: string): ShardEnd | string {
+  let v: unknown;
+  try {
+    v = JSON.parse(line);
+  } catch {
+    return `its trailer is not JSON: ${line.slice(0, 80)}`;
+  }
+  const end = (v as { flowledgerShardEnd?: unknown } | null)?.flowledgerShardEnd as Partial<ShardEnd> | undefined;
+  if (typeof end !== 'object' || end === null || Array.isArray(end))
+    return 'its trailer is not {"flowledgerShardEnd":{…}}';
+  const count = (x: unknown): boolean => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
+  if (!count(end.events) || !count(end.steps)) return 'the trailer\'s "events" and "steps" are not counts';
+  if (typeof end.status !== 'string' || !STATUSES.includes(end.status))
+    return `the trailer's "status" is not one of ${STATUSES.join(', ')}`;
+  if (end.truncatedBy !== undefined && typeof end.truncatedBy !== 'string')
+    return 'the trailer\'s "truncatedBy" is not text';
+  if (!Array.isArray(end.sinks) || !end.sinks.every((s) => typeof s === 'string'))
+    return 'the trailer\'s "sinks" are not a list of node ids';
+  const states = end.nodeStates as unknown;
+  if (typeof states !== 'object' || states === null || Array.isArray(states))
+    return 'the trailer\'s "nodeStates" are not an object';
+  for (const [id, state] of Object.entries(states as Record<string, unknown>)) {
+    const s = state as Partial<NodeState> | null;
+    if (
+      typeof s !== 'object' ||
+      s === null ||
+      typeof s.tokensProcessed !== 'number' ||
+      (s.lastUpdate !== null && typeof s.lastUpdate !== 'number') ||
+      (s.currentState !== null && typeof s.currentState !== 'string') ||
+      typeof s.aggregates !== 'object' ||
+      s.aggregates === null ||
+      Array.isArray(s.aggregates)
+    )
+      return `the trailer's node state ${JSON.stringify(id)} is not {tokensProcessed, currentState, aggregates, lastUpdate}`;
+  }
+  return end as ShardEnd;
+}

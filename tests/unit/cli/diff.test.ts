@@ -4,7 +4,7 @@
  * events or another scenario) and the first divergent step checked against the ledger files
  * themselves, grouped by step the naive way.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, ROOT, tempFiles } from './helpers';
@@ -167,4 +167,23 @@ describe('flowledger diff', () => {
     expect(cli('diff', LB, '--vs', join(dir, 'a.ndjson')).code).toBe(2);
     for (const r of [bad, missing]) expect(r.stderr).not.toMatch(/\n\s+at /);
   });
+
+  // Issue 38, item 7: a 300 MB line took over 90 s (reading was quadratic in the line's length)
+  // before diff said "not a ledger event"; a line over 64 Mi characters is now refused at once.
+  it('a line over the bound (64 Mi characters): exit 2 naming the file and line, in a moment', () => {
+    const line = '{"nodeId":"x","operation":"TOKEN_GENERATED","step":1}';
+    const dir = tempFiles({ 'a.ndjson': `${line}\n${line}\n` });
+    const b = join(dir, 'b.ndjson');
+    // 64 Mi characters (MAX_LINE_CHARS) and a few more.
+    writeFileSync(b, `${line}\n{"x":"${'a'.repeat(64 * 1024 * 1024)}"}\n${line}\n`);
+    const started = performance.now();
+    const r = cli('diff', join(dir, 'a.ndjson'), b);
+    rmSync(dir, { recursive: true });
+    expect(r.stderr).toBe(
+      `flowledger diff: ${b}:2: the line is longer than 67,108,864 characters, the most a line of a ledger or shard file may hold (docs/limits.md); it is not read\n`,
+    );
+    expect(r.code).toBe(2);
+    // The quadratic reading took minutes here; reading up to the bound takes under a second.
+    expect(performance.now() - started).toBeLessThan(10_000);
+  }, 120_000);
 });

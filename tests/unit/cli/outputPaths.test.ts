@@ -94,6 +94,75 @@ describe('an output never lands on an input or another output', () => {
     expect(readdirSync(dir).sort()).toEqual(['a.log', 'keep.csv', 'link.csv']);
   });
 
+  // Issue 38, item 2: discover and export-xes compared the paths' text only, so a link onto the
+  // events file (or two outputs that were one file) lost data with exit 0. Every command that
+  // writes files now makes the one check (samePaths.ts) before writing anything.
+  it('every output of every command, given as a link to an input, is refused and the input kept', () => {
+    const EVENTS = '{"targetDataSourceId":"s","correlationId":"c1","event":"a"}\n';
+    const dir = tempFiles({ 'x.json': SCENARIO, 'e.ndjson': EVENTS, 'a.log': LOG, 's.ndjson': 'shard\n' });
+    const at = (name: string): string => join(dir, name);
+    const inputs: Record<string, string> = {
+      'x.json': SCENARIO,
+      'e.ndjson': EVENTS,
+      'a.log': LOG,
+      's.ndjson': 'shard\n',
+    };
+    const cases: Array<[string, string[], string, string]> = [
+      // [command, its arguments before the output, the output option, the input it links to]
+      ['run', [at('x.json')], '--ledger', 'x.json'],
+      ['run', [at('x.json'), '--events', at('e.ndjson'), '--shard', '0/2'], '--ledger', 'e.ndjson'],
+      ['run', [at('x.json'), '--events', at('e.ndjson'), '--workers', '2'], '--ledger', 'x.json'],
+      ['merge', [at('s.ndjson')], '--out', 's.ndjson'],
+      ['parse', [at('a.log'), '--format', '<Content>'], '--out', 'a.log'],
+      ['parse', [at('a.log'), '--format', '<Content>'], '--structured', 'a.log'],
+      ['parse', [at('a.log'), '--format', '<Content>'], '--templates', 'a.log'],
+      ['discover', [at('e.ndjson')], '--dfg', 'e.ndjson'],
+      ['discover', [at('e.ndjson')], '--out', 'e.ndjson'],
+      ['export-xes', [at('e.ndjson')], '--out', 'e.ndjson'],
+      ['export-xes', [at('e.ndjson')], '--ocel', 'e.ndjson'],
+    ];
+    for (const [i, [command, args, option, input]] of cases.entries()) {
+      const link = at(`link-${i}`);
+      symlinkSync(at(input), link);
+      const r = cli(command, ...args, option, link);
+      const what = `${command} ${option}: ${r.stderr}`;
+      expect(r.code, what).toBe(2);
+      expect(r.stderr, what).toMatch(
+        new RegExp(
+          `^flowledger ${command}: ${option} \\S+ is the same file as .*${input.replace('.', '\\.')}: writing it would destroy the input; write the output elsewhere\n$`,
+        ),
+      );
+      for (const [name, text] of Object.entries(inputs)) expect(readFileSync(at(name), 'utf8'), what).toBe(text);
+      expect(
+        readdirSync(dir)
+          .filter((f) => !f.startsWith('link-'))
+          .sort(),
+        what,
+      ).toEqual(Object.keys(inputs).sort());
+    }
+  });
+
+  it('discover and export-xes refuse two outputs that are one file, through a link or a hard link', () => {
+    const EVENTS = '{"targetDataSourceId":"s","correlationId":"c1","event":"a"}\n';
+    const dir = tempFiles({ 'e.ndjson': EVENTS, 'kept.json': 'kept\n' });
+    const at = (name: string): string => join(dir, name);
+    symlinkSync(at('kept.json'), at('soft.json'));
+    linkSync(at('kept.json'), at('hard.json'));
+    const r1 = cli('discover', at('e.ndjson'), '--dfg', at('kept.json'), '--out', at('soft.json'));
+    expect(r1.code).toBe(2);
+    expect(r1.stderr).toBe(
+      `flowledger discover: --out ${at('soft.json')} is the same file as --dfg ${at('kept.json')}: one would overwrite the other; give each output its own path\n`,
+    );
+    const r2 = cli('export-xes', at('e.ndjson'), '--out', at('kept.json'), '--ocel', at('hard.json'));
+    expect(r2.code).toBe(2);
+    expect(r2.stderr).toBe(
+      `flowledger export-xes: --ocel ${at('hard.json')} is the same file as --out ${at('kept.json')}: one would overwrite the other; give each output its own path\n`,
+    );
+    expect(readFileSync(at('kept.json'), 'utf8')).toBe('kept\n');
+    expect(readFileSync(at('e.ndjson'), 'utf8')).toBe(EVENTS);
+    expect(readdirSync(dir).sort()).toEqual(['e.ndjson', 'hard.json', 'kept.json', 'soft.json']);
+  });
+
   it.runIf(linux)('devices may be named more than once', () => {
     const dir = tempFiles({ 'a.log': LOG });
     const r = cli(

@@ -69,10 +69,11 @@ describe('parse --workers K', () => {
     60_000,
   );
 
-  it.each(['0', 'two', '1000', '-1'])('refuses --workers %s with exit 2, saying what K must be', (k) => {
+  // Issue 38, item 8: K is at most 64 (MAX_WORKERS), as for run --workers; 999 was taken.
+  it.each(['0', 'two', '65', '999', '1000', '-1'])('refuses --workers %s with exit 2, saying what K must be', (k) => {
     const r = cli('parse', log, '--config', config, '--out', at('bad.ndjson'), `--workers=${k}`);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`--workers must be a number of threads from 1 to 999, got "${k}"`);
+    expect(r.stderr).toContain(`--workers must be a number of threads from 1 to 64, got "${k}"`);
     expect(r.stdout).toBe('');
   });
 

@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { runCommand } from '../../../src/cli/commands/run';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli, ROOT, tempFiles, type CliRun } from './helpers';
@@ -59,7 +60,16 @@ describe('run --workers K', () => {
   it('refuses a --workers that is not a number of threads, and a missing events file, with exit 2', () => {
     let r = cli('run', template, '--events', at('events.ndjson'), '--workers', '0');
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('--workers must be a number of threads, got "0"');
+    expect(r.stderr).toContain('--workers must be a number of threads from 1 to 64, got "0"');
+    // Issue 38, item 8: 999 threads were started (about 17 MB each); K is at most 64 (MAX_WORKERS).
+    for (const k of ['65', '999']) {
+      r = cli('run', template, '--events', at('events.ndjson'), '--workers', k, '--ledger', at('many.ndjson'));
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(
+        `flowledger run: --workers must be a number of threads from 1 to 64, got "${k}"\nusage: flowledger ${runCommand.usage}\n`,
+      );
+      expect(existsSync(at('many.ndjson'))).toBe(false);
+    }
     r = cli('run', template, '--events', at('missing.ndjson'), '--workers', '2');
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`cannot read ${at('missing.ndjson')}`);

@@ -112,23 +112,23 @@ describe('sharded runs of the log-driven SSH example', () => {
     expect(readFileSync(at('workers.ndjson'), 'utf8')).toBe(readFileSync(at('single.ndjson'), 'utf8'));
   });
 
-  it('refuses shards of another seed, another events file, another split or another template, naming file and field', () => {
+  it('refuses shards of another seed, another events file, another split or another template, naming file, header line and field', () => {
     shardRun(0, at('events.ndjson'), at('seed-0.ndjson'), '--seed', '2');
     let r = cli('merge', at('seed-0.ndjson'), at('shard-1.ndjson'), at('shard-2.ndjson'));
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`${at('shard-1.ndjson')}: its "seed" is 1, but ${at('seed-0.ndjson')} has 2`);
+    expect(r.stderr).toContain(`${at('shard-1.ndjson')}:1: its "seed" is 1, but ${at('seed-0.ndjson')} has 2`);
 
     const fewer = readFileSync(at('events.ndjson'), 'utf8').split('\n').slice(1).join('\n');
     writeFileSync(at('fewer.ndjson'), fewer);
     shardRun(1, at('fewer.ndjson'), at('fewer-1.ndjson'));
     r = cli('merge', at('shard-0.ndjson'), at('fewer-1.ndjson'), at('shard-2.ndjson'));
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`${at('fewer-1.ndjson')}: its "eventsHash"`);
+    expect(r.stderr).toContain(`${at('fewer-1.ndjson')}:1: its "eventsHash"`);
 
     ok(cli('run', template, '--events', at('events.ndjson'), '--shard', '1/2', '--ledger', at('half-1.ndjson')));
     r = cli('merge', at('shard-0.ndjson'), at('half-1.ndjson'), at('shard-2.ndjson'));
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`${at('half-1.ndjson')}: its "shards" is 2`);
+    expect(r.stderr).toContain(`${at('half-1.ndjson')}:1: its "shards" is 2`);
 
     const doc = JSON.parse(readFileSync(template, 'utf8'));
     doc.scenario.maxSteps = 2000;
@@ -138,7 +138,7 @@ describe('sharded runs of the log-driven SSH example', () => {
     );
     r = cli('merge', at('shard-0.ndjson'), at('shard-1.ndjson'), at('other-2.ndjson'));
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`${at('other-2.ndjson')}: its "templateHash"`);
+    expect(r.stderr).toContain(`${at('other-2.ndjson')}:1: its "templateHash"`);
 
     r = cli('merge', at('shard-0.ndjson'), at('shard-2.ndjson'));
     expect(r.code).toBe(2);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseArgs, UsageError } from '../../../src/cli/args';
-import { SHARD_OPTIONS, shardSpec } from '../../../src/cli/shard/shardOption';
+import { MAX_WORKERS, SHARD_OPTIONS, shardSpec, workersCount } from '../../../src/cli/shard/shardOption';
 
 /** Where a sharded command takes its shard from: `--shard I/N`, or `--shards N` and the scheduler's variable. */
 describe('the shard of a command', () => {
@@ -29,5 +29,18 @@ describe('the shard of a command', () => {
     expect(() => spec(['--shards', '4'], {})).toThrow(/no shard index in the environment/);
     expect(() => spec(['--shards', '4'], { SLURM_ARRAY_TASK_ID: '4' })).toThrow(/not below 4/);
     expect(() => spec(['--shard', '0/2', '--shards', '2'])).toThrow(/not both/);
+  });
+});
+
+/** `--workers K` of `run` and `parse`: 1 to 64 threads (issue 38, item 8: 999 threads took over 6 GB). */
+describe('the threads of --workers', () => {
+  it('takes 1 to 64 and refuses anything else with the range', () => {
+    expect(MAX_WORKERS).toBe(64);
+    expect(workersCount('1')).toBe(1);
+    expect(workersCount('64')).toBe(64);
+    for (const bad of ['0', '65', '999', '1000000', '-1', '2.5', 'two', ''])
+      expect(() => workersCount(bad), bad).toThrow(
+        new UsageError(`--workers must be a number of threads from 1 to 64, got "${bad}"`),
+      );
   });
 });

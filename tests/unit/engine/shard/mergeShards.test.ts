@@ -71,7 +71,8 @@ describe('mergeShards', () => {
       expect(await mergeShards([{ name: 'a.shard', batches: linesOf(changed) }], options)).toEqual({
         ok: false,
         file: 'a.shard',
-        message: `a line is not a keyed ledger event: ${bad.slice(0, 80)}`,
+        line: at + 1,
+        message: `the line is neither a keyed ledger event ({"k":…,"m":[…],"e":{…}}) nor the trailer: ${bad.slice(0, 80)}`,
       });
     }
   });
@@ -81,6 +82,7 @@ describe('mergeShards', () => {
       expect(await mergeShards([{ name: 'a.shard', batches: linesOf(text) }], options)).toEqual({
         ok: false,
         file: 'a.shard',
+        line: 1,
         message: 'the file is empty',
       });
   });

@@ -42,6 +42,7 @@ describe('mergeShards refuses', () => {
     expect(await mergeShards(sources([a, b], ['a.shard', 'b.shard']), options)).toEqual({
       ok: false,
       file: 'b.shard',
+      line: 1,
       message: 'its "seed" is 8, but a.shard has 7: the shards come from different runs',
     });
   });
@@ -51,12 +52,14 @@ describe('mergeShards refuses', () => {
     expect(await mergeShards(sources([s0, s1, s0, s2], ['a', 'b', 'c', 'd']), options)).toEqual({
       ok: false,
       file: 'c',
+      line: 1,
       message: 'it is shard 0/3, as is a',
     });
-    // Shard 1 of 3 left out (not the last): the merge names the first file given.
+    // Shard 1 of 3 left out (not the last): the merge names the first file given, at its header.
     expect(await mergeShards(sources([s2, s0], ['z', 'a']), options)).toEqual({
       ok: false,
       file: 'z',
+      line: 1,
       message: 'shard 1/3 is missing (give all 3 shards)',
     });
   });
@@ -67,10 +70,12 @@ describe('mergeShards refuses', () => {
     // Header, 8 events (a TOKEN_GENERATED and a TOKEN_COLLECTED per event), trailer, "".
     expect(lines).toHaveLength(11);
     const noTrailer = lines.slice(0, 9).join('\n') + '\n';
+    // The file ends after its ninth line (the header and eight events).
     expect(await mergeShards(sources([noTrailer], ['a.shard']), options)).toEqual({
       ok: false,
       file: 'a.shard',
-      message: 'the file ends without its trailer (an unfinished shard run?)',
+      line: 9,
+      message: 'the file ends after this line, without its trailer (an unfinished shard run?)',
     });
     // A trailer cut after 100 characters is no JSON; the message shows its first 80.
     const cut = lines[9]!.slice(0, 100);
@@ -79,18 +84,21 @@ describe('mergeShards refuses', () => {
     expect(await mergeShards(sources([cutShort], ['a.shard']), options)).toEqual({
       ok: false,
       file: 'a.shard',
+      line: 10,
       message: `its trailer is not JSON: ${cut.slice(0, 80)}`,
     });
   });
 
   it('a file whose events are out of order', async () => {
-    // The first event's TOKEN_COLLECTED (step 3) put before its TOKEN_GENERATED (step 2).
+    // The first event's TOKEN_COLLECTED (step 3) put before its TOKEN_GENERATED (step 2): the
+    // shard's own numbering shows it first (e2 where e1 comes next).
     const lines = shardFile(template, events, 0, 1).split('\n');
     const swapped = [lines[0]!, lines[2]!, lines[1]!, ...lines.slice(3)].join('\n');
     expect(await mergeShards(sources([swapped], ['a.shard']), options)).toEqual({
       ok: false,
       file: 'a.shard',
-      message: 'its events are out of order',
+      line: 2,
+      message: 'its event is e2 of the shard, but e1 comes next: a line is missing',
     });
   });
 });

@@ -2,7 +2,8 @@
  * How the merge reads one event line of a shard file without parsing it (src/engine/shard/shardLine.ts):
  * the order key, the marks, the Sink flag and the ledger line from the prefix
  * `{"k":"…","m":[…],("s":1,)"e":` (shardFormat.ts), and no Head for any other line, which the merge
- * then names ("a line is not a keyed ledger event", mergeShards.test.ts); and the renumbering of token
+ * then names ("the line is neither a keyed ledger event … nor the trailer", mergeShards.test.ts; what
+ * `eventProblem` refuses is mergeShardsTampered.test.ts'); and the renumbering of token
  * ids by the order they first appear across the shards.
  */
 import { describe, expect, it } from 'vitest';
