@@ -7,11 +7,15 @@
  *   sshd log;
  * - a TypeScript file using both entries compiles with `tsc --noEmit` under `moduleResolution:
  *   bundler` and `node16`, and its `@ts-expect-error` lines prove the types are real (not `any`).
+ * - publint and arethetypeswrong find no problem in the tarball (attw's `esm-only` profile: the
+ *   package is ESM only, so `require` from CommonJS and `moduleResolution: node10` are out of scope);
+ * - every entry is within its size budget (scripts/package-size.mjs).
  * One pack and one install serve every check.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entrySizes, sizeTable } from '../../../scripts/package-size.mjs';
 import { installPackedPackage, ROOT, sh, type Installed } from './installed';
 
 let installed: Installed;
@@ -136,4 +140,22 @@ describe('the packed package, installed into a fresh project', () => {
       );
     },
   );
+
+  it('passes publint and arethetypeswrong', () => {
+    const bin = (name: string) => join(ROOT, 'node_modules/.bin', name);
+    const publint = sh(bin('publint'), ['run', installed.tarball, '--strict'], installed.dir);
+    expect(publint).toContain('All good!');
+    // attw exits 1 on any problem, which `sh` turns into this test's failure with attw's report.
+    sh(bin('attw'), [installed.tarball, '--profile', 'esm-only', '--format', 'ascii'], installed.dir);
+  });
+
+  it('keeps every entry within its size budget', async () => {
+    const rows = await entrySizes(join(installed.dir, 'node_modules/flowledger'));
+    console.log(sizeTable(rows));
+    expect(rows.map((r) => r.entry)).toEqual(expect.arrayContaining(['flowledger', 'flowledger/parser']));
+    for (const row of rows) {
+      expect(row.budget, `${row.entry} has no budget in scripts/package-size.mjs`).not.toBeNull();
+      expect(row.gzip, `${row.entry}: ${row.gzip} gzipped bytes`).toBeLessThanOrEqual(row.budget!);
+    }
+  });
 });
