@@ -2,15 +2,30 @@
 // and `npm publish` (the prepack script); `npm run build:lib` by hand.
 //   flowledger         src/engine/library.ts  → dist-lib/index.js
 //   flowledger/parser  src/parser/index.ts    → dist-lib/parser.js
+//   flowledger/player  src/ui/player/index.ts → dist-lib/player/player.js (+ its chunks and workers)
 // Each entry is bundled by esbuild from the same sources the app and the command line build from;
 // the packages the cores import (package.json `dependencies`) stay imports, so a consumer's bundler
 // shares them. The types are tsc's declarations (tsconfig.package.json), with every relative import
 // given its `.js` file so they resolve under `moduleResolution: node16` as well as `bundler`.
+// The player is built by Vite in library mode (its Svelte components and its engine worker, with
+// relative addresses, so it works served as plain files and inside another site's build); its types
+// are src/ui/player/player.d.ts as written.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { build } from 'esbuild';
+import { build as viteBuild } from 'vite';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const OUT = join(root, 'dist-lib');
@@ -106,6 +121,33 @@ export async function buildLib() {
     legalComments: 'none',
     logLevel: 'warning',
   });
+  await buildPlayer();
+}
+
+/** Not pure: builds `flowledger/player` into dist-lib/player/ and puts its declaration beside the others. */
+async function buildPlayer() {
+  await viteBuild({
+    root,
+    configFile: false,
+    // Chunks and workers are found relative to the entry (`new URL(…, import.meta.url)`).
+    base: './',
+    logLevel: 'warn',
+    // Library mode leaves `process.env.NODE_ENV` to the site's bundler; a plain page has none.
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    // Styles go with their components into the element's shadow root (Svelte's injected CSS is added
+    // to the root node the component is mounted in).
+    plugins: [svelte({ compilerOptions: { css: 'injected' } })],
+    build: {
+      outDir: join(OUT, 'player'),
+      emptyOutDir: true,
+      target: 'es2022',
+      copyPublicDir: false,
+      lib: { entry: 'src/ui/player/index.ts', formats: ['es'], fileName: () => 'player.js' },
+    },
+    worker: { format: 'es' },
+  });
+  mkdirSync(join(OUT, 'types/ui/player'), { recursive: true });
+  copyFileSync(join(root, 'src/ui/player/player.d.ts'), join(OUT, 'types/ui/player/index.d.ts'));
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await buildLib();

@@ -14,6 +14,7 @@ import { build } from 'esbuild';
 export const BUDGETS = {
   flowledger: 180_000,
   'flowledger/parser': 85_000,
+  'flowledger/player': 480_000,
 };
 
 /** Pure: the entries of a package.json `exports` map as `[{entry, file}]` (wildcards and package.json left out). */

@@ -5,7 +5,7 @@
  *   prints the ledger hash the installed `flowledger run` prints;
  * - the README's parser example counts what the installed `flowledger parse` counts for the bundled
  *   sshd log;
- * - a TypeScript file using both entries compiles with `tsc --noEmit` under `moduleResolution:
+ * - a TypeScript file using the three entries compiles with `tsc --noEmit` under `moduleResolution:
  *   bundler` and `node16`, and its `@ts-expect-error` lines prove the types are real (not `any`).
  * - publint and arethetypeswrong find no problem in the tarball (attw's `esm-only` profile: the
  *   package is ESM only, so `require` from CommonJS and `moduleResolution: node10` are out of scope);
@@ -19,6 +19,8 @@ import { entrySizes, sizeTable } from '../../../scripts/package-size.mjs';
 import { installPackedPackage, ROOT, sh, type Installed } from './installed';
 
 let installed: Installed;
+/** For the checks that start a compiler or a linter: seconds alone, minutes on a shared machine. */
+const SLOW = 180_000;
 
 beforeAll(() => {
   installed = installPackedPackage();
@@ -48,7 +50,14 @@ const pkg = (path: string) => join('node_modules/flowledger', path);
 describe('the packed package, installed into a fresh project', () => {
   it('ships the entries, the command line and the bundled examples, and no sources', () => {
     const files = installed.files;
-    for (const f of ['dist-lib/index.js', 'dist-lib/parser.js', 'dist-cli/flowledger.mjs', 'bin/flowledger.mjs'])
+    for (const f of [
+      'dist-lib/index.js',
+      'dist-lib/parser.js',
+      'dist-lib/player/player.js',
+      'dist-lib/types/ui/player/index.d.ts',
+      'dist-cli/flowledger.mjs',
+      'bin/flowledger.mjs',
+    ])
       expect(files).toContain(f);
     expect(files).toContain('examples/ssh-sessions.json');
     expect(files).toContain('public/parser/sources/openssh-2k.log');
@@ -84,13 +93,14 @@ describe('the packed package, installed into a fresh project', () => {
   });
 
   it.each(['bundler', 'node16'])(
-    'compiles a TypeScript consumer of both entries (moduleResolution %s)',
+    'compiles a TypeScript consumer of the three entries (moduleResolution %s)',
     (resolution) => {
       writeFileSync(
         join(installed.dir, 'consumer.ts'),
         [
           "import { Engine, conform, diffRuns, discover, loadScenario, type LoadResult, type NodeState } from 'flowledger';",
           "import { LogParser, type ParseResult, type ParserConfig } from 'flowledger/parser';",
+          "import { definePlayer, type FlowledgerEndedDetail, type FlowledgerPlayer } from 'flowledger/player';",
           '',
           'const engine = new Engine();',
           'const loaded: LoadResult = engine.initialize({ nodes: [] });',
@@ -107,11 +117,18 @@ describe('the packed package, installed into a fresh project', () => {
           '  const result: ParseResult = created.value.end();',
           '  console.log(result.stats.lines.toFixed(0));',
           '}',
-          'console.log(loaded, checked, state, tick, size, hash, conform, diffRuns, discover);',
+          "const player: FlowledgerPlayer = document.createElement('flowledger-player');",
+          "player.events = [{ type: 'order', data: { amount: 3 } }];",
+          "player.addEventListener('flowledger-ended', (e) => console.log(e.detail.ledgerHash.length));",
+          'const detail: FlowledgerEndedDetail | null = null;',
+          'definePlayer();',
+          'console.log(loaded, checked, state, tick, size, hash, conform, diffRuns, discover, detail);',
           '// @ts-expect-error the queue size is a number',
           'const wrong: string = engine.getQueue().size();',
           '// @ts-expect-error the engine has no such method',
           'engine.noSuchMethod();',
+          "// @ts-expect-error the ended event's ledger hash is a string",
+          "player.addEventListener('flowledger-ended', (e) => e.detail.ledgerHash.toFixed());",
           'console.log(wrong);',
           '',
         ].join('\n'),
@@ -139,20 +156,27 @@ describe('the packed package, installed into a fresh project', () => {
         installed.dir,
       );
     },
+    SLOW,
   );
 
-  it('passes publint and arethetypeswrong', () => {
-    const bin = (name: string) => join(ROOT, 'node_modules/.bin', name);
-    const publint = sh(bin('publint'), ['run', installed.tarball, '--strict'], installed.dir);
-    expect(publint).toContain('All good!');
-    // attw exits 1 on any problem, which `sh` turns into this test's failure with attw's report.
-    sh(bin('attw'), [installed.tarball, '--profile', 'esm-only', '--format', 'ascii'], installed.dir);
-  });
+  it(
+    'passes publint and arethetypeswrong',
+    () => {
+      const bin = (name: string) => join(ROOT, 'node_modules/.bin', name);
+      const publint = sh(bin('publint'), ['run', installed.tarball, '--strict'], installed.dir);
+      expect(publint).toContain('All good!');
+      // attw exits 1 on any problem, which `sh` turns into this test's failure with attw's report.
+      sh(bin('attw'), [installed.tarball, '--profile', 'esm-only', '--format', 'ascii'], installed.dir);
+    },
+    SLOW,
+  );
 
   it('keeps every entry within its size budget', async () => {
     const rows = await entrySizes(join(installed.dir, 'node_modules/flowledger'));
     console.log(sizeTable(rows));
-    expect(rows.map((r) => r.entry)).toEqual(expect.arrayContaining(['flowledger', 'flowledger/parser']));
+    expect(rows.map((r) => r.entry)).toEqual(
+      expect.arrayContaining(['flowledger', 'flowledger/parser', 'flowledger/player']),
+    );
     for (const row of rows) {
       expect(row.budget, `${row.entry} has no budget in scripts/package-size.mjs`).not.toBeNull();
       expect(row.gzip, `${row.entry}: ${row.gzip} gzipped bytes`).toBeLessThanOrEqual(row.budget!);
