@@ -18,18 +18,44 @@ let installed: Installed;
 let host: StaticHost;
 let cliHash: string;
 let cliSteps: number;
+/** The CLI's hashes for order-pipeline.json with `--seed 7`, and ssh-sessions.json with its events. */
+let cliSeeded: string;
+let cliWithEvents: string;
 
 test.beforeAll(async () => {
   test.setTimeout(600_000);
   installed = installPackedPackage();
   const dir = installed.dir;
   const example = join(dir, 'node_modules/flowledger/examples/order-pipeline.json');
-  const run = JSON.parse(sh(process.execPath, [join(dir, 'node_modules/.bin/flowledger'), 'run', example], dir)) as {
-    ledgerHash: string;
-    steps: number;
-  };
+  const run = JSON.parse(sh(process.execPath, [join(dir, 'node_modules/.bin/flowledger'), 'run', example], dir)) as Run;
   cliHash = run.ledgerHash;
   cliSteps = run.steps;
+  const cli = (...args: string[]) =>
+    (JSON.parse(sh(process.execPath, [join(dir, 'node_modules/.bin/flowledger'), 'run', ...args], dir)) as Run)
+      .ledgerHash;
+  cliSeeded = cli(example, '--seed', '7');
+  const ssh = join(dir, 'node_modules/flowledger/examples/ssh-sessions.json');
+  const sshEvents = join(dir, 'node_modules/flowledger/examples/ssh-sessions.events.ndjson');
+  cliWithEvents = cli(ssh, '--events', sshEvents);
+  expect(cliSeeded).not.toBe(cliHash);
+  cpSync(ssh, join(dir, 'ssh-sessions.json'));
+  cpSync(sshEvents, join(dir, 'ssh-sessions.events.ndjson'));
+  // Two elements: one with a seed, one given its events by the `events` property.
+  writeFileSync(
+    join(dir, 'inputs.html'),
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs page</title><link rel="icon" href="data:,">
+<script type="importmap">{"imports": {"flowledger/player": "./node_modules/flowledger/dist-lib/player/player.js"}}</script>
+</head><body><h1>Two workflows</h1>
+<flowledger-player id="seeded" src="order-pipeline.json" seed="7" autoplay speed="30" height="240"></flowledger-player>
+<flowledger-player id="ssh" src="ssh-sessions.json" autoplay speed="30" height="240"></flowledger-player>
+${RECORDER}
+<script type="module">
+  const text = await (await fetch('ssh-sessions.events.ndjson')).text();
+  document.getElementById('ssh').events = text.split('\\n').filter(Boolean).map((line) => JSON.parse(line));
+  await import('flowledger/player');
+</script>
+</body></html>`,
+  );
 
   cpSync(example, join(dir, 'order-pipeline.json'));
   writeFileSync(
@@ -69,15 +95,17 @@ test.afterAll(async () => {
   if (installed) rmSync(dirname(installed.dir), { recursive: true, force: true });
 });
 
+type Run = { ledgerHash: string; steps: number };
+
 const PLAYER = '<flowledger-player src="order-pipeline.json" autoplay speed="30" height="300"></flowledger-player>';
 /** Every event of the element, recorded in `window.received` (inline, before the element upgrades). */
 const RECORDER = `<script>
   window.received = [];
   for (const type of ['flowledger-ready', 'flowledger-step', 'flowledger-ended', 'flowledger-error'])
-    document.addEventListener(type, (e) => window.received.push({ type, ...e.detail }));
+    document.addEventListener(type, (e) => window.received.push({ type, id: e.target.id, ...e.detail }));
 </script>`;
 
-type Received = { type: string; step?: number; ledgerHash?: string; message?: string };
+type Received = { type: string; id: string; step?: number; ledgerHash?: string; message?: string };
 const received = (page: Page) => page.evaluate(() => (window as unknown as { received: Received[] }).received);
 
 async function playsToTheEnd(page: Page, url: string): Promise<void> {
@@ -111,4 +139,15 @@ test('<flowledger-player> from the installed package on a static page plays to t
 
 test('<flowledger-player> inside a Vite-built page plays to the end with the CLI ledger hash', async ({ page }) => {
   await playsToTheEnd(page, `${host.url}site/dist/index.html`);
+});
+
+test('<flowledger-player> runs with its seed attribute and its events property: the CLI ledger hashes of --seed and --events', async ({
+  page,
+}) => {
+  await page.goto(`${host.url}inputs.html`);
+  const ended = async () =>
+    (await received(page)).filter((m) => m.type === 'flowledger-ended').map((m) => [m.id, m.ledgerHash]);
+  await expect.poll(async () => (await ended()).length, { timeout: 60_000 }).toBe(2);
+  expect((await received(page)).filter((m) => m.type === 'flowledger-error')).toEqual([]);
+  expect(Object.fromEntries(await ended())).toEqual({ seeded: cliSeeded, ssh: cliWithEvents });
 });

@@ -42,6 +42,13 @@ export class FlowledgerPlayer extends HTMLElement implements PlayerElement {
   }
 
   connectedCallback(): void {
+    // `events` set before this module defined the element is the instance's own property, which
+    // hides the accessor: take it over.
+    if (Object.hasOwn(this, 'events')) {
+      const events = (this as { events: Record<string, unknown>[] | null }).events;
+      delete (this as { events?: unknown }).events;
+      this.events = events;
+    }
     if (!this.shadowRoot) {
       const root = this.attachShadow({ mode: 'open' });
       const style = document.createElement('style');
