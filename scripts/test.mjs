@@ -3,7 +3,8 @@
 //   2. type checks of every layer, the layer rules (dependency-cruiser, scripts/lint-deps.mjs) and the
 //      format check (Prettier)
 //   3. unit and contract tests (vitest, Node; GNU parallel, installed via apt when missing, drives
-//      the sharded-run test)
+//      the sharded-run test); among them the npm package's test (tests/unit/package/pack.test.ts:
+//      `npm pack`, installed into a fresh project, publint, attw and the size budgets)
 //   4. the production build and its first-screen download budget (scripts/check-budget.mjs), then
 //      end-to-end tests (Playwright in Debian's Chromium, installed via apt when missing)
 // It ends with one line summing every runner: `tests: N passed, N failed`.

@@ -4,7 +4,8 @@
  * Nothing starts until the first call.
  */
 import { DEFAULT_DB_NAME } from '../contract/databases';
+import { startEngineWorker } from './engineWorker';
 import { engineBridge } from './engineBridge';
 
 /** Not pure: the app's engine service, its worker started on the first call. */
-export const appEngine = engineBridge(DEFAULT_DB_NAME);
+export const appEngine = engineBridge(() => startEngineWorker(DEFAULT_DB_NAME));

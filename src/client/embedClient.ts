@@ -6,6 +6,7 @@
  */
 import { EMBED_DB_NAME } from '../contract/databases';
 import { engineBridge } from './engineBridge';
+import { startEngineWorker } from './engineWorker';
 import { EngineAPIService } from './EngineAPIService';
 import { deferredInPageTransport } from './transport';
 
@@ -13,7 +14,10 @@ import { deferredInPageTransport } from './transport';
 export function createEmbedClient(): EngineAPIService {
   const baseUrl = new URL('api', document.baseURI).href;
   const handlers = import('../api/handlers').then(({ buildHandlers }) =>
-    buildHandlers(engineBridge(EMBED_DB_NAME), baseUrl),
+    buildHandlers(
+      engineBridge(() => startEngineWorker(EMBED_DB_NAME)),
+      baseUrl,
+    ),
   );
   return new EngineAPIService({ baseUrl, transport: deferredInPageTransport(handlers) });
 }

@@ -23,11 +23,11 @@ export interface RenewableEngine extends EngineServiceGetter {
 }
 
 /**
- * Not pure: a bridge to an engine worker named `name`. The worker keeps its data in the store of
- * that name (src/worker/engine.worker.ts), which is how the embeddable player keeps its state apart
- * from the app's. Nothing starts until the getter is first called.
+ * Not pure: a bridge to the engine worker `startWorker` starts (engineWorker.ts, named for its store,
+ * which is how the embeddable player keeps its state apart from the app's; or the player element's
+ * in playerClient.ts). Nothing starts until the getter is first called.
  */
-export function engineBridge(name: string): RenewableEngine {
+export function engineBridge(startWorker: () => Worker): RenewableEngine {
   let port: PortOf<EngineWorkerApi> | null = null;
   let stop: (() => void) | null = null;
   let inFlight = 0;
@@ -42,7 +42,7 @@ export function engineBridge(name: string): RenewableEngine {
     done();
   };
   const start = (): PortOf<EngineWorkerApi> => {
-    const worker = new Worker(new URL('../worker/engine.worker.ts', import.meta.url), { type: 'module', name });
+    const worker = startWorker();
     const remote = Comlink.wrap<EngineWorkerApi>(worker);
     const failed = new Promise<never>((_, reject) => {
       const fail = (what: string) => {

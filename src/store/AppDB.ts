@@ -143,6 +143,12 @@ export interface SettingRow {
 export type DraftRow = Draft;
 
 /** Not pure: the Flowledger database (use `openAppDb` in db.ts, the one factory). */
+/** An IndexedDB implementation for Dexie: the browser's by default. */
+export interface IndexedDbBackend {
+  indexedDB: IDBFactory;
+  IDBKeyRange: typeof IDBKeyRange;
+}
+
 export class AppDB extends Dexie {
   templates!: EntityTable<TemplateRow, 'id'>;
   executions!: EntityTable<ExecutionRow, 'id'>;
@@ -155,8 +161,9 @@ export class AppDB extends Dexie {
   settings!: EntityTable<SettingRow, 'key'>;
   drafts!: EntityTable<DraftRow, 'key'>;
 
-  constructor(name: string) {
-    super(name);
+  /** `backend`: another IndexedDB implementation (the player's in-memory one, src/worker/player.worker.ts). */
+  constructor(name: string, backend?: IndexedDbBackend) {
+    super(name, backend);
     this.version(1).stores({
       templates: 'id, &slug',
       executions: 'id, templateId',

@@ -5,9 +5,8 @@
  */
 import * as v from 'valibot';
 import { DSL_DEFAULTS, DSL_LIMITS } from './defaults';
+import { DSL_VERSION } from './constants';
 import { doc, NodeSchema } from './schema';
-
-export const DSL_VERSION = '3.0';
 
 /**
  * Pure: the scenario's top-level entries. `nodes` is passed in so the loader can read the shell

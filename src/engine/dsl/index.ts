@@ -6,7 +6,8 @@
 import * as v from 'valibot';
 import type { Issue, LoadResult, Scenario } from '../types';
 import { DSL_DEFAULTS, DSL_LIMITS } from './defaults';
-import { DSL_VERSION, EmbeddedScenarioShellSchema, ScenarioShellSchema } from './documentSchema';
+import { DSL_VERSION } from './constants';
+import { EmbeddedScenarioShellSchema, ScenarioShellSchema } from './documentSchema';
 import { buildEdges, toEdge, type GraphNode } from './edges';
 import { checkFiniteNumbers } from './finiteNumbers';
 import { IssueList, isRecord, pointer, showValue } from './issues';
@@ -18,9 +19,8 @@ import { unknownFields } from './unknownFields';
 import { validateScenario, type LoadedNode } from './validate';
 
 export { DSL_DEFAULTS } from './defaults';
-export { DSL_VERSION } from './documentSchema';
+export { DSL_VERSION, NODE_ID_PATTERN } from './constants';
 export { EXPRESSION_SCOPES, joinBindings } from './expressions';
-export { NODE_ID_PATTERN } from './schema';
 export { unwrapTemplate, type Unwrapped } from './template';
 
 /**

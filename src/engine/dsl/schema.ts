@@ -10,10 +10,8 @@
  * `validate.ts`; only per-field shape rules live here.
  */
 import * as v from 'valibot';
+import { NODE_ID_PATTERN } from './constants';
 import { DSL_DEFAULTS } from './defaults';
-
-/** `^[A-Za-z][A-Za-z0-9_-]*$` (DSL.md §2). */
-export const NODE_ID_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
 const NODE_ID_RULE = 'a node id starts with a letter and contains only letters, digits, "_" and "-"';
 

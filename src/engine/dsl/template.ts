@@ -3,7 +3,8 @@
  * version, scenario, …}`, the compat `{name, description, version, scenario}`, or a bare scenario.
  */
 import * as v from 'valibot';
-import { TemplateShellSchema, DSL_VERSION } from './documentSchema';
+import { DSL_VERSION } from './constants';
+import { TemplateShellSchema } from './documentSchema';
 import { IssueList, isRecord, pointer, showValue } from './issues';
 import { schemaIssues } from './schemaIssues';
 import { unknownFields } from './unknownFields';

@@ -20,7 +20,7 @@ interface Callback {
 }
 
 /** The shape of a method of `jsFunctions.ts`'s table (structurally the same type). */
-interface MethodSpec {
+export interface MethodSpec {
   minArgs: number;
   maxArgs: number;
   callback: 'none';

@@ -48,7 +48,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('engineBridge renew', () => {
   it('a port held across the renewal reaches the new worker instead of hanging', async () => {
-    const bridge = engineBridge('test');
+    const bridge = engineBridge(() => new Worker(''));
     const held = bridge() as unknown as Api;
     expect(await held.whoAmI()).toBe(0);
     await bridge.renew();
@@ -60,7 +60,7 @@ describe('engineBridge renew', () => {
   });
 
   it('waits for a call in flight before ending the worker', async () => {
-    const bridge = engineBridge('test');
+    const bridge = engineBridge(() => new Worker(''));
     const port = bridge() as unknown as Api;
     const call = port.slow();
     const renewed = bridge.renew();
@@ -72,7 +72,7 @@ describe('engineBridge renew', () => {
   });
 
   it('renewing before any worker started starts none', async () => {
-    const bridge = engineBridge('test');
+    const bridge = engineBridge(() => new Worker(''));
     await bridge.renew();
     expect(started).toHaveLength(0);
   });
