@@ -125,5 +125,21 @@ export function readEnd(line: string): ShardEnd | string {
     )
       return `the trailer's node state ${JSON.stringify(id)} is not {tokensProcessed, currentState, aggregates, lastUpdate}`;
   }
+  for (const field of ['eventsConsumed', 'transitionsFired', 'fsms'] as const)
+    if (end[field] !== undefined && !count(end[field])) return `the trailer's "${field}" is not a count`;
+  const unmoved = end.unmovedFsms as unknown;
+  if (
+    unmoved !== undefined &&
+    (!Array.isArray(unmoved) ||
+      !unmoved.every(
+        (u: Partial<UnmovedFsm> | null) =>
+          typeof u === 'object' &&
+          u !== null &&
+          typeof u.nodeId === 'string' &&
+          typeof u.name === 'string' &&
+          typeof u.initialState === 'string',
+      ))
+  )
+    return 'the trailer\'s "unmovedFsms" are not a list of {nodeId, name, initialState}';
   return end as ShardEnd;
 }

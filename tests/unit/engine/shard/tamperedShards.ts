@@ -36,6 +36,13 @@ export function eventOf(line: string): string {
   return line.slice(line.indexOf(',"e":') + 5, -1);
 }
 
+/** Pure: the trailer line `line` with `change` made to its `flowledgerShardEnd` object. */
+function trailer(line: string, change: (end: Record<string, unknown>) => void): string {
+  const parsed = JSON.parse(line) as { flowledgerShardEnd: Record<string, unknown> };
+  change(parsed.flowledgerShardEnd);
+  return JSON.stringify(parsed);
+}
+
 /** Pure in effect: every tampered file with its expected refusal. */
 export function tamperedShards(): TamperedShard[] {
   const lines = wholeShard().split('\n');
@@ -153,9 +160,21 @@ export function tamperedShards(): TamperedShard[] {
     },
     {
       what: 'a trailer whose node state is not one',
-      text: at(9, (l) => l.replace(/"done":\{"nodeId":"done".*\}\}\}\}$/, '"done":null}}}')),
+      text: at(9, (l) => trailer(l, (end) => (end['nodeStates'] = { ...(end['nodeStates'] as object), done: null }))),
       line: 10,
       message: 'the trailer\'s node state "done" is not {tokensProcessed, currentState, aggregates, lastUpdate}',
+    },
+    {
+      what: 'a trailer whose events consumed are not a count',
+      text: at(9, (l) => trailer(l, (end) => (end['eventsConsumed'] = -1))),
+      line: 10,
+      message: 'the trailer\'s "eventsConsumed" is not a count',
+    },
+    {
+      what: 'a trailer whose unmoved FSMs are not a list of FSMs',
+      text: at(9, (l) => trailer(l, (end) => (end['unmovedFsms'] = [{ nodeId: 'door' }]))),
+      line: 10,
+      message: 'the trailer\'s "unmovedFsms" are not a list of {nodeId, name, initialState}',
     },
     {
       what: 'a trailer whose sinks are not a list',
