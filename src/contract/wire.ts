@@ -367,6 +367,8 @@ export interface ParseStats {
   truncatedEvents?: number;
   /** Present when hit: continuation lines left out of their event by those bounds. */
   droppedContinuations?: number;
+  /** Present when the configuration reads times: events whose time could not be read (they carry no `timestamp`). */
+  untimed?: number;
 }
 
 export interface ParseAnswer {

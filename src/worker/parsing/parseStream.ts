@@ -76,6 +76,8 @@ export async function parseTexts(
       continued: s.continued,
       blank: s.blank,
       ungrouped: s.ungrouped,
+      // Only for a configuration that reads times (a preset does by default).
+      ...(compiled.time === null ? {} : { untimed: s.untimed }),
       ...boundCounts(s),
     },
   };
