@@ -150,9 +150,12 @@ describe('POST /api/parser/parse', () => {
       continued: 0,
       blank: 0,
       ungrouped: 0,
+      // The openssh preset reads each line's time: every one of them reads.
+      untimed: 0,
     });
     expect(r.stats.ms).toBeGreaterThan(0);
     expect(r.events).toHaveLength(2000);
+    expect(r.events.every((e) => typeof e['timestamp'] === 'number')).toBe(true);
     expect(r.eventsTruncated).toBe(false);
     expect(r.events[1]).toMatchObject({
       targetDataSourceId: 'sshLog',
@@ -160,6 +163,7 @@ describe('POST /api/parser/parse', () => {
       event: 'invalid_user',
       Pid: '24200',
       lineId: 2,
+      timestamp: 976_431_346_000, // Dec 10 06:55:46 in the default year 2000, UTC
     });
     expect(r.groups[0]).toEqual({ key: '24200', count: expect.any(Number), firstLine: 1 });
     expect(r.unparsed).toEqual({ count: 0, lines: [] });
