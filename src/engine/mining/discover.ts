@@ -112,9 +112,9 @@ export function discover(log: CaseLog): Discovery {
   const caseTimes = new Durations();
   for (let c = 0; c < C; c++) if (firstTime[c] === firstTime[c]) caseTimes.push(latestTime[c]! - firstTime[c]!);
   if (caseTimes.length > 0) {
-    const sorted = caseTimes.values();
-    out.durations = durationStats(sorted);
-    out.durationBins = durationBins(sorted);
+    const all = caseTimes.values();
+    out.durations = durationStats(all);
+    out.durationBins = durationBins(all);
   }
   const stays: [string, DurationStats][] = [];
   for (let a = 0; a < A; a++) {

@@ -1,6 +1,7 @@
 // Edge times, case durations and sojourn times of discovery (issue 42): exact means, medians and
 // 90th percentiles (linear interpolation between the closest ranks, docs/discovery.md), on a small
 // log whose every figure is computed by hand below.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dfgFile, discover, filterDfg, readCaseLog } from '../../../src/engine/mining';
 import { durationBins, durationStats, percentile } from '../../../src/engine/mining/durations';
@@ -38,6 +39,46 @@ describe('percentiles', () => {
     expect(s.p90Ms).toBeCloseTo(3.7, 12);
     expect(percentile(Float64Array.of(7), 0.9)).toBe(7);
     expect(percentile(Float64Array.of(1, 2, 3), 0.5)).toBe(2);
+  });
+});
+
+describe('selection', () => {
+  /** The definition read off a full sort, for the property below. */
+  const bySort = (xs: number[], p: number) => {
+    const s = [...xs].sort((a, b) => a - b);
+    const h = (s.length - 1) * p;
+    const lo = Math.floor(h);
+    return lo + 1 < s.length ? s[lo]! + (h - lo) * (s[lo + 1]! - s[lo]!) : s[lo]!;
+  };
+
+  it('gives what a full sort gives, for runs of equal values, sorted and reversed input too (property)', () => {
+    const values = fc.oneof(
+      fc.array(fc.integer({ min: -5, max: 5 }), { minLength: 1, maxLength: 300 }),
+      fc.array(fc.integer({ min: 0, max: 1e6 }), { minLength: 1, maxLength: 300 }),
+      fc
+        .array(fc.integer({ min: 0, max: 1e6 }), { minLength: 1, maxLength: 300 })
+        .map((xs) => xs.sort((a, b) => a - b)),
+      fc
+        .array(fc.integer({ min: 0, max: 1e6 }), { minLength: 1, maxLength: 300 })
+        .map((xs) => xs.sort((a, b) => b - a)),
+    );
+    fc.assert(
+      fc.property(values, (xs) => {
+        const s = durationStats(Float64Array.from(xs));
+        expect(s.medianMs).toBe(bySort(xs, 0.5));
+        expect(s.p90Ms).toBe(bySort(xs, 0.9));
+        expect(s.minMs).toBe(Math.min(...xs));
+        expect(s.maxMs).toBe(Math.max(...xs));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('stays fast on 200,000 equal durations and on sorted ones', () => {
+    const t0 = performance.now();
+    expect(durationStats(new Float64Array(200_000).fill(1000)).medianMs).toBe(1000);
+    expect(durationStats(Float64Array.from({ length: 200_000 }, (_, i) => i)).medianMs).toBe(99_999.5);
+    expect(performance.now() - t0).toBeLessThan(2000);
   });
 });
 
