@@ -3,7 +3,7 @@
 // December to January, fixed-offset zones, the presets' times, and an unreadable time counted as
 // `untimed`. Every expected value is epoch ms computed by hand (written with its UTC date).
 import { describe, expect, it } from 'vitest';
-import { compileConfig, parseLog, type ParserConfig, type TimeConfig } from '../../../src/parser';
+import { compileConfig, mapEvents, parseLog, type ParserConfig, type TimeConfig } from '../../../src/parser';
 
 /** A line `time|message`: the field `T` holds the time. */
 const PIPE = { kind: 'regex', pattern: String.raw`^(?<T>[^|]*)\|(?<Content>.*)$` } as const;
@@ -166,6 +166,22 @@ describe('the presets read their times', () => {
     if (!r.ok) throw new Error(r.error.message);
     expect(r.events[0]!.fields).toEqual({ Clock: '10:00:05', Day: '2024-03-10' });
     expect(r.events[0]!.timestamp).toBe(1_710_064_805_000); // 2024-03-10T10:00:05Z
+  });
+});
+
+describe('the mapped event', () => {
+  it('carries the time read as timestamp (epoch ms, over a field of that name), unless include.timestamp is false', () => {
+    const line = '{"timestamp": "2024-03-10T12:00:00Z", "msg": "x"}';
+    const mapped = (config: ParserConfig) => {
+      const r = parseLog(line, config);
+      if (!r.ok) throw new Error(r.error.message);
+      const m = mapEvents(r.events, config);
+      if (!m.ok) throw new Error(m.error.message);
+      return m.value[0]!;
+    };
+    const json = { name: 't', format: { kind: 'preset', name: 'json' } } as const;
+    expect(mapped(json)['timestamp']).toBe(1_710_072_000_000);
+    expect(mapped({ ...json, mapping: { include: { timestamp: false } } })['timestamp']).toBe('2024-03-10T12:00:00Z');
   });
 });
 
