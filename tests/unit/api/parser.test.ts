@@ -202,6 +202,17 @@ describe('POST /api/parser/parse', () => {
     ]);
   });
 
+  it('takes a configuration`s time setting: the sshd sample placed in 2015, an unreadable layout counted as untimed', async () => {
+    const { api } = parserApi();
+    const config = { name: 'ssh', sources: ['openssh-2k'], format: { kind: 'preset', name: 'openssh' } } as const;
+    const placed = await api.parse({ config: { ...config, time: { year: 2015 } }, eventLimit: 1 });
+    expect(placed.events[0]!['timestamp']).toBe(1_449_730_546_000); // 2015-12-10T06:55:46Z
+    const wrong = await api.parse({ config: { ...config, time: { layout: '%Y-%m-%d' } }, eventLimit: 1 });
+    expect(wrong.stats.untimed).toBe(2000);
+    expect(wrong.events[0]!['timestamp']).toBeUndefined();
+    expect(schemaErrors('ParseAnswer', wrong)).toEqual([]);
+  });
+
   it('answers at most eventLimit events while stats, templates and groups cover the whole input', async () => {
     const { api } = parserApi({ chunkChars: 4096 });
     const r = await api.parse({ configId: 'openssh-sessions', eventLimit: 5 });
