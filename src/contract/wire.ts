@@ -15,6 +15,7 @@ import type {
   MiningConfig,
   ParseLimits,
   TemplateSummary,
+  TimeConfig,
   UnparsedLine,
 } from './parserTypes';
 
@@ -322,6 +323,8 @@ export interface ParserConfigBody {
   keepUnparsed?: number;
   /** Bounds on one line and one event (docs/limits.md, "Log parser"). */
   limits?: ParseLimits;
+  /** How each event's time is read (docs/parser.md, "Times"); a preset sets one. */
+  time?: TimeConfig;
 }
 
 export interface ParserConfigRecord extends ParserConfigBody {

@@ -202,11 +202,15 @@ describe('POST /api/parser/parse', () => {
     ]);
   });
 
-  it('takes a configuration`s time setting: the sshd sample placed in 2015, an unreadable layout counted as untimed', async () => {
+  it('takes a configuration`s time setting, inline and saved: the sshd sample placed in 2015, an unreadable layout counted as untimed', async () => {
     const { api } = parserApi();
-    const config = { name: 'ssh', sources: ['openssh-2k'], format: { kind: 'preset', name: 'openssh' } } as const;
+    const config = { name: 'ssh', sources: ['openssh-2k'], format: { kind: 'preset' as const, name: 'openssh' } };
     const placed = await api.parse({ config: { ...config, time: { year: 2015 } }, eventLimit: 1 });
     expect(placed.events[0]!['timestamp']).toBe(1_449_730_546_000); // 2015-12-10T06:55:46Z
+    const saved = await api.createParserConfig({ ...config, time: { year: 2015 } });
+    expect(saved.config.time).toEqual({ year: 2015 });
+    const again = await api.parse({ configId: saved.config.id, eventLimit: 1 });
+    expect(again.events[0]!['timestamp']).toBe(1_449_730_546_000);
     const wrong = await api.parse({ config: { ...config, time: { layout: '%Y-%m-%d' } }, eventLimit: 1 });
     expect(wrong.stats.untimed).toBe(2000);
     expect(wrong.events[0]!['timestamp']).toBeUndefined();
