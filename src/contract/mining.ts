@@ -15,13 +15,29 @@ export interface CaseFields {
   time?: string;
 }
 
-/** Time between the two events of a directly-follows edge, over the occurrences where both had a time. */
-export interface EdgeTime {
-  /** Occurrences with both times. */
+/**
+ * A distribution of durations in ms: how many, the mean, the median and the 90th percentile, the
+ * least and the most. Percentiles are exact, by linear interpolation between the closest ranks
+ * (NumPy's default): the p-th of n sorted values x₀…xₙ₋₁ is x_h at h = (n − 1)·p, between
+ * x_⌊h⌋ and x_⌊h⌋₊₁ (docs/discovery.md).
+ */
+export interface DurationStats {
   n: number;
   meanMs: number;
+  medianMs: number;
+  p90Ms: number;
   minMs: number;
   maxMs: number;
+}
+
+/** Time between the two events of a directly-follows edge, over the `n` occurrences where both had a time. */
+export type EdgeTime = DurationStats;
+
+/** One bar of the case-duration histogram: cases whose duration is in [fromMs, toMs) (the last bar includes toMs). */
+export interface DurationBin {
+  fromMs: number;
+  toMs: number;
+  count: number;
 }
 
 export interface DfgEdge {
@@ -40,7 +56,8 @@ export interface Variant {
 /**
  * A directly-follows graph: activity counts, edges (count order, ties by names), start and end
  * activities per case, and the variants (count order, ties by trace). The `flowledger discover
- * --dfg` file is exactly `{activities, edges, starts, ends, variants}`.
+ * --dfg` file is exactly `{activities, edges, starts, ends, variants}`, and `durations` when the
+ * log has times.
  */
 export interface Dfg {
   activities: Record<string, number>;
@@ -60,10 +77,19 @@ export interface DfgFilter {
   variants?: number;
 }
 
-/** A discovery: the graph with the totals a screen states. */
+/** A discovery: the graph with the totals a screen states, and where the log has times, its durations. */
 export interface Discovery extends Dfg {
   cases: number;
   events: number;
+  /** Case durations (latest time − earliest time of each case with a time). Present when some event has a time. */
+  durations?: DurationStats;
+  /** The case durations as a histogram of equal-width bars from the shortest to the longest (at most 20). */
+  durationBins?: DurationBin[];
+  /**
+   * Per activity, how long a case stays after one of its events before its next event (the times of
+   * the activity's outgoing edges together). Present when some pair has times; activities by name.
+   */
+  sojourn?: Record<string, DurationStats>;
 }
 
 /** The first event of a case that no transition consumed. */

@@ -38,6 +38,29 @@ export interface ContinuationConfig {
   pattern?: string;
 }
 
+/**
+ * How an event's time is read from its header fields (docs/parser.md, "Times"). Every event then
+ * carries `timestamp` (epoch ms); one whose time cannot be read carries none and is counted
+ * (`untimed`). A preset sets one; a configuration's keys replace the preset's one by one.
+ */
+export interface TimeConfig {
+  /** False: no event gets a time (turns a preset's off). */
+  enabled?: boolean;
+  /** Fields whose texts, joined by one space, are the time (`["Date", "Day", "Time"]`). Default: the fields a format string marks (`<Time:time>`). */
+  fields?: string[];
+  /** Or: the first of these fields an event has (JSON and logfmt keys vary per line). */
+  firstOf?: string[];
+  /**
+   * `iso8601`, `epoch-s`, `epoch-ms`, or a strftime-style pattern (`%b %d %H:%M:%S`); a list is tried
+   * in order, the first that reads the whole text wins. Default `iso8601`.
+   */
+  layout?: string | string[];
+  /** `UTC` (default) or a fixed offset such as `+02:00`, for times that do not carry their own. */
+  zone?: string;
+  /** The year of a layout without one, advancing at each month wrap (Dec → Jan). Default 2000. */
+  year?: number;
+}
+
 /** A named regular expression replacing variable parts of the content before template mining. */
 export interface MaskSpec {
   /** Letters, digits, `_`, `-`; starts with a letter or `_`. The placeholder is `<name>`. */
@@ -84,7 +107,15 @@ export interface MappingConfig {
   /** Header fields copied into the event; default all (`'all'`). */
   fields?: string[] | 'all';
   /** Built-in data copied into the event; each defaults to true. */
-  include?: { content?: boolean; eventId?: boolean; template?: boolean; params?: boolean; lineId?: boolean };
+  include?: {
+    content?: boolean;
+    eventId?: boolean;
+    template?: boolean;
+    params?: boolean;
+    lineId?: boolean;
+    /** The event's time in epoch ms (when read), as `timestamp`. */
+    timestamp?: boolean;
+  };
   /** Source of the `event` name: `eventId` (default), `template`, or a field spec (see `groupByField`). */
   event?: string;
   /** Source of `value` (a field spec); numeric when it parses as a number. Absent: no `value`. */
@@ -126,6 +157,8 @@ export interface ParserConfig {
   keepUnparsed?: number;
   /** Bounds on what one line or one event may hold (docs/limits.md, "Log parser"). */
   limits?: ParseLimits;
+  /** How each event's time is read (a preset sets one). */
+  time?: TimeConfig;
 }
 
 /**
@@ -157,6 +190,8 @@ export interface ParsedEvent {
   params: string[];
   /** Group key (correlation id) when grouping is configured. */
   groupKey?: string;
+  /** Epoch ms of the event's time, when the configuration reads times and this one could be read. */
+  timestamp?: number;
 }
 
 export interface TemplateSummary {
@@ -201,6 +236,8 @@ export interface ParseStats {
   truncatedEvents: number;
   /** Continuation lines left out of their event by those bounds (counted in `continued` too). */
   droppedContinuations: number;
+  /** Events whose time could not be read although the configuration reads times (they carry no `timestamp`). */
+  untimed: number;
 }
 
 /** The counts of bounds a parse hit (`limits`), only those that are not zero. */
@@ -224,7 +261,8 @@ export type ParserErrorCode =
   | 'BAD_MASK'
   | 'BAD_GROUP_BY'
   | 'BAD_MAPPING'
-  | 'BAD_MINING';
+  | 'BAD_MINING'
+  | 'BAD_TIME';
 
 /** An expected failure (a bad configuration), returned as a value, never thrown. */
 export interface ParserError {

@@ -15,6 +15,7 @@ import type {
   MiningConfig,
   ParseLimits,
   TemplateSummary,
+  TimeConfig,
   UnparsedLine,
 } from './parserTypes';
 
@@ -327,6 +328,8 @@ export interface ParserConfigBody {
   keepUnparsed?: number;
   /** Bounds on one line and one event (docs/limits.md, "Log parser"). */
   limits?: ParseLimits;
+  /** How each event's time is read (docs/parser.md, "Times"); a preset sets one. */
+  time?: TimeConfig;
 }
 
 export interface ParserConfigRecord extends ParserConfigBody {
@@ -372,6 +375,8 @@ export interface ParseStats {
   truncatedEvents?: number;
   /** Present when hit: continuation lines left out of their event by those bounds. */
   droppedContinuations?: number;
+  /** Present when the configuration reads times: events whose time could not be read (they carry no `timestamp`). */
+  untimed?: number;
 }
 
 export interface ParseAnswer {

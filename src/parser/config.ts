@@ -14,6 +14,7 @@ import { hasDigit } from './mining/tokens';
 import type { FormatSpec, MaskSpec, ParserConfig, Result } from '../contract/parserTypes';
 import { catastrophicReason } from './regex/regexGuard';
 import { configShapeProblem } from './configSchema';
+import { compileTime, type TimeSpec } from './time';
 
 /** Mining defaults: one set for every log, judged on all ten Loghub-2k sets at once (docs/parser.md). */
 export const MINING_DEFAULTS = {
@@ -59,6 +60,8 @@ export interface CompiledConfig {
   mapping: CompiledMapping;
   keepUnparsed: number;
   limits: { lineLength: number; continuationLines: number; eventLength: number };
+  /** How each event's time is read, or null when the configuration reads none. */
+  time: TimeSpec | null;
 }
 
 export interface CompileOptions {
@@ -80,6 +83,7 @@ export function compileConfig(config: ParserConfig, options: CompileOptions = {}
   let presetMasks: MaskSpec[] = [];
   let continuationConfig = config.continuation;
   let presetContinuation: string | undefined;
+  let presetTime: ParserConfig['time'];
   if (spec.kind === 'preset') {
     const preset = typeof spec.name === 'string' ? presets.get(spec.name) : undefined;
     if (!preset)
@@ -92,6 +96,7 @@ export function compileConfig(config: ParserConfig, options: CompileOptions = {}
     presetMasks = preset.masks ?? [];
     continuationConfig ??= preset.continuation;
     presetContinuation = preset.continuation?.pattern;
+    presetTime = preset.time;
   }
   // A built-in preset's format and the default (`<Content>`: the whole line) are the project's own:
   // a format string of theirs runs on the native engine for short lines (format.ts says why that is
@@ -167,11 +172,15 @@ export function compileConfig(config: ParserConfig, options: CompileOptions = {}
       return fail('BAD_CONFIG', `${key} must be a whole number from ${least} to ${MAX_LIMIT}`, `/limits/${key}`);
   }
 
+  const time = compileTime(config.time, presetTime, reader.value.timeFields ?? [], ctx.fieldNames);
+  if (!time.ok) return time;
+
   return {
     ok: true,
     value: {
       config,
       limits,
+      time: time.value,
       reader: reader.value,
       masks: masks.value,
       continuation,

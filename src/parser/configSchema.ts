@@ -94,6 +94,19 @@ export const ParserConfigSchema = v.looseObject(
         'must be {lineLength?, continuationLines?, eventLength?}',
       ),
     ),
+    time: v.optional(
+      v.looseObject(
+        {
+          enabled: v.optional(v.boolean('must be true or false')),
+          fields: v.optional(texts('field name')),
+          firstOf: v.optional(texts('field name')),
+          layout: v.optional(v.union([v.string(), v.array(v.string())], 'must be a layout or a list of layouts')),
+          zone: v.optional(text('a zone (text): "UTC" or an offset such as "+02:00"')),
+          year: v.optional(whole('a whole number')),
+        },
+        'must be {fields?, firstOf?, layout?, zone?, year?, enabled?}',
+      ),
+    ),
   },
   'the configuration must be an object',
 );
@@ -106,6 +119,7 @@ const CODES: Record<string, ParserErrorCode> = {
   mining: 'BAD_MINING',
   mapping: 'BAD_MAPPING',
   groupByField: 'BAD_GROUP_BY',
+  time: 'BAD_TIME',
 };
 
 /** Pure: the configuration's first type problem, with its JSON path, or null. */

@@ -2,7 +2,8 @@
  * Event mapping: parsed events → the engine's `ExternalEvent`s. Each event carries
  * `targetDataSourceId`, `correlationId` (its group key), `event` (a name an FSM can react to: the
  * event id by default), an optional numeric-if-possible `value`, the header fields, and the built-ins
- * `lineId`, `content`, `eventId`, `template`, `params`. Reserved keys and built-ins win over a header
+ * `lineId`, `content`, `eventId`, `template`, `params`, and `timestamp` (epoch ms) when the event's
+ * time was read. Reserved keys and built-ins win over a header
  * field of the same name.
  */
 import type { ExternalEvent } from '../contract/vocabulary';
@@ -18,7 +19,14 @@ export const DEFAULT_TARGET = 'logs';
 export interface CompiledMapping {
   target: string;
   fields: 'all' | readonly string[];
-  include: { content: boolean; eventId: boolean; template: boolean; params: boolean; lineId: boolean };
+  include: {
+    content: boolean;
+    eventId: boolean;
+    template: boolean;
+    params: boolean;
+    lineId: boolean;
+    timestamp: boolean;
+  };
   event: FieldRef;
   eventRules: readonly CompiledEventRule[];
   value: FieldRef | null;
@@ -70,6 +78,7 @@ export function compileMapping(
         template: inc.template ?? true,
         params: inc.params ?? true,
         lineId: inc.lineId ?? true,
+        timestamp: inc.timestamp ?? true,
       },
       event: event.value,
       eventRules: rules.value,
@@ -102,6 +111,8 @@ export function toExternalEvent(e: ParsedEvent, mapping: CompiledMapping, masks:
   if (inc.eventId) out.eventId = e.eventId;
   if (inc.template) out.template = e.template;
   if (inc.params) out.params = e.params.slice();
+  // The time the configuration read, in epoch ms: the field discovery and the XES export read.
+  if (inc.timestamp && e.timestamp !== undefined) out.timestamp = e.timestamp;
   return out;
 }
 

@@ -27,6 +27,7 @@ import { LineSplitter, utf8Length } from './lines';
 import { finalizeTemplates, resolveFinal, type FinalTemplate, type FinalTemplates } from './mining/merge';
 import { ParamExtractor } from './mining/params';
 import { joinTokens, tokenize } from './mining/tokens';
+import { TimeReader } from './time';
 import type {
   ParsedEvent,
   ParseProgress,
@@ -70,6 +71,8 @@ interface Open {
   cluster: Cluster;
   /** The line's variant in its cluster (its words, for a cluster split at the end), or null. */
   variant: Variant | null;
+  /** Epoch ms of the line's time, or null (none read, or none configured). */
+  timestamp: number | null;
 }
 
 type Held = Omit<Open, 'extra' | 'length' | 'truncated'> & { lineId: number };
@@ -94,6 +97,7 @@ export class LogParser {
   private readonly fieldSeen: Set<string> | null;
   private readonly onLine = (line: string, cut: boolean): void => this.line(line, cut);
   private readonly cache: Map<string, Mined> | null;
+  private readonly time: TimeReader | null;
   private open: Open | null = null;
   private done = false;
   private lines = 0;
@@ -105,6 +109,7 @@ export class LogParser {
   private truncatedLines = 0;
   private truncatedEvents = 0;
   private droppedContinuations = 0;
+  private untimed = 0;
 
   /** Pure: a parser for `config`, or the configuration's first problem. */
   static create(config: ParserConfig, options: LogParserOptions = {}): Result<LogParser> {
@@ -129,6 +134,7 @@ export class LogParser {
     this.extractor = new ParamExtractor(masks.placeholders);
     this.groups = groupBy === null ? null : new GroupCounter(groupBy, masks, compiled.missingGroupKey);
     this.cache = mining.cache > 0 ? new Map() : null;
+    this.time = compiled.time === null ? null : new TimeReader(compiled.time);
     this.fieldNames = [...compiled.reader.fieldNames];
     this.fieldSeen = compiled.reader.kind === 'json' || compiled.reader.kind === 'logfmt' ? new Set() : null;
   }
@@ -178,6 +184,7 @@ export class LogParser {
         truncatedLines: this.truncatedLines,
         truncatedEvents: this.truncatedEvents,
         droppedContinuations: this.droppedContinuations,
+        untimed: this.untimed,
       },
       fieldNames: this.fieldNames,
     };
@@ -244,6 +251,12 @@ export class LogParser {
         lineNo,
       );
       if (this.fieldSeen !== null) this.noteFields(m.names);
+      // Read in line order: a layout without a year follows the months from line to line.
+      let timestamp: number | null = null;
+      if (this.time !== null) {
+        timestamp = this.time.read(m.names, m.values);
+        if (timestamp === null) this.untimed++;
+      }
       const length = content.length;
       this.open = {
         lineNo,
@@ -255,6 +268,7 @@ export class LogParser {
         truncated: false,
         cluster,
         variant,
+        timestamp,
       };
       return;
     }
@@ -316,6 +330,7 @@ export class LogParser {
       content: open.extra === null ? open.content : [open.content, ...open.extra].join('\n'),
       cluster: open.cluster,
       variant: open.variant,
+      timestamp: open.timestamp,
     };
     if (collect) this.held.push(held);
     if (!onEvent && (collect || this.groups === null)) return;
@@ -343,7 +358,7 @@ export class LogParser {
     const fields: Record<string, string> = {};
     for (let i = 0; i < h.names.length; i++) setField(fields, h.names[i]!, h.values[i]!);
     const params = withParams ? this.extractor.extract(paramTemplate, h.content) : [];
-    return {
+    const event: ParsedEvent = {
       lineId: h.lineId,
       lineNo: h.lineNo,
       fields,
@@ -352,6 +367,8 @@ export class LogParser {
       template: final.template,
       params,
     };
+    if (h.timestamp !== null) event.timestamp = h.timestamp;
+    return event;
   }
 
   private noteFields(names: readonly string[]): void {

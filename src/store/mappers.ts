@@ -79,6 +79,7 @@ const PARSER_CONFIG: Record<keyof ParserConfigRecord & keyof ParserConfigRow, tr
   mapping: true,
   keepUnparsed: true,
   limits: true,
+  time: true,
   createdAt: true,
   updatedAt: true,
 };

@@ -184,8 +184,10 @@ export const parseCommand: Command = {
 
     const s = result.stats;
     const ms = Math.round(performance.now() - started);
+    // `untimed` only for a configuration that reads times (a preset does by default).
+    const timed = probe.value.compiled.time !== null;
     io.stdout(
-      `${JSON.stringify({ lines: s.lines, parsed: s.parsed, unparsed: s.unparsed, templates: s.templates, groups: s.groups, ms, continued: s.continued, blank: s.blank, ...boundCounts(s) })}\n`,
+      `${JSON.stringify({ lines: s.lines, parsed: s.parsed, unparsed: s.unparsed, templates: s.templates, groups: s.groups, ms, continued: s.continued, blank: s.blank, ...(timed ? { untimed: s.untimed } : {}), ...boundCounts(s) })}\n`,
     );
     reportUnparsed(result, io);
     return EXIT_OK;

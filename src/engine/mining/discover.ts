@@ -5,18 +5,18 @@
  * place in a trie of trace prefixes, so variants come out without storing any trace twice. Linear
  * in events; the trie grows with the distinct prefixes only.
  */
-import type { Dfg, DfgEdge, Discovery, EdgeTime, Variant } from '../../contract/mining';
+import type { Dfg, DfgEdge, Discovery, DurationStats, Variant } from '../../contract/mining';
 import type { CaseLog } from './caseLog';
-import { compareEdges, compareVariants, countsObject } from './order';
+import { durationBins, Durations, durationStats } from './durations';
+import { byName, compareEdges, compareVariants, countsObject } from './order';
+import { setOwn } from '../jsonValues';
 
 interface EdgeAcc {
   from: number;
   to: number;
   count: number;
-  n: number;
-  sum: number;
-  min: number;
-  max: number;
+  /** The time of each occurrence where both events had one. */
+  times: Durations;
 }
 
 /** Pure: the directly-follows graph and variants of `log` (cases in log order, events in log order within each case). */
@@ -27,6 +27,10 @@ export function discover(log: CaseLog): Discovery {
   const activityCount = new Float64Array(A);
   const last = new Int32Array(C).fill(-1);
   const lastTime = new Float64Array(C).fill(NaN);
+  // Per case its earliest and latest time (NaN: none yet); per activity the times until the next event.
+  const firstTime = new Float64Array(C).fill(NaN);
+  const latestTime = new Float64Array(C).fill(NaN);
+  const sojourn: (Durations | undefined)[] = new Array<Durations | undefined>(A);
   const startCount = new Float64Array(A);
   const edges = new Map<number, EdgeAcc>();
   // Trie of trace prefixes: node 0 is the empty trace; child key = node * A + activity.
@@ -45,18 +49,22 @@ export function discover(log: CaseLog): Discovery {
       const key = prev * A + a;
       let e = edges.get(key);
       if (e === undefined) {
-        e = { from: prev, to: a, count: 0, n: 0, sum: 0, min: Infinity, max: -Infinity };
+        e = { from: prev, to: a, count: 0, times: new Durations() };
         edges.set(key, e);
       }
       e.count++;
       const pt = lastTime[c]!;
       if (t === t && pt === pt) {
         const d = t - pt;
-        e.n++;
-        e.sum += d;
-        if (d < e.min) e.min = d;
-        if (d > e.max) e.max = d;
+        e.times.push(d);
+        (sojourn[prev] ??= new Durations()).push(d);
       }
+    }
+    if (t === t) {
+      const f = firstTime[c]!;
+      if (!(f <= t)) firstTime[c] = t;
+      const l = latestTime[c]!;
+      if (!(l >= t)) latestTime[c] = t;
     }
     last[c] = a;
     lastTime[c] = t;
@@ -87,7 +95,7 @@ export function discover(log: CaseLog): Discovery {
   const dfgEdges: DfgEdge[] = [];
   for (const e of edges.values()) {
     const edge: DfgEdge = { from: names[e.from]!, to: names[e.to]!, count: e.count };
-    if (e.n > 0) edge.time = edgeTime(e);
+    if (e.times.length > 0) edge.time = durationStats(e.times.values());
     dfgEdges.push(edge);
   }
   const activities = new Map<string, number>();
@@ -96,16 +104,29 @@ export function discover(log: CaseLog): Discovery {
     activities.set(names[a]!, activityCount[a]!);
     if (startCount[a]! > 0) starts.set(names[a]!, startCount[a]!);
   }
-  return {
+  const out: Discovery = {
     cases: C,
     events,
     ...finishDfg(activities, dfgEdges, starts, ends, variants),
   };
-}
-
-/** Pure: the mean, min and max of an edge's times. */
-function edgeTime(e: EdgeAcc): EdgeTime {
-  return { n: e.n, meanMs: e.sum / e.n, minMs: e.min, maxMs: e.max };
+  const caseTimes = new Durations();
+  for (let c = 0; c < C; c++) if (firstTime[c] === firstTime[c]) caseTimes.push(latestTime[c]! - firstTime[c]!);
+  if (caseTimes.length > 0) {
+    const all = caseTimes.values();
+    out.durations = durationStats(all);
+    out.durationBins = durationBins(all);
+  }
+  const stays: [string, DurationStats][] = [];
+  for (let a = 0; a < A; a++) {
+    const d = sojourn[a];
+    if (d !== undefined) stays.push([names[a]!, durationStats(d.values())]);
+  }
+  if (stays.length > 0) {
+    const byActivity: Record<string, DurationStats> = {};
+    for (const [name, stats] of stays.sort((x, y) => byName(x[0], y[0]))) setOwn(byActivity, name, stats);
+    out.sojourn = byActivity;
+  }
+  return out;
 }
 
 /** Pure: a DFG with every list and object in the one order (order.ts); sorts `edges` and `variants` in place. */
@@ -125,7 +146,18 @@ export function finishDfg(
   };
 }
 
-/** Pure: the five fields of the `--dfg` file, in the documented order (times kept on edges that have them). */
-export function dfgFile(d: Dfg): Dfg {
-  return { activities: d.activities, edges: d.edges, starts: d.starts, ends: d.ends, variants: d.variants };
+/**
+ * Pure: the fields of the `--dfg` file, in the documented order (times kept on edges that have them),
+ * and the case durations when the log has times.
+ */
+export function dfgFile(d: Dfg & Pick<Discovery, 'durations'>): Dfg & Pick<Discovery, 'durations'> {
+  const out: Dfg & Pick<Discovery, 'durations'> = {
+    activities: d.activities,
+    edges: d.edges,
+    starts: d.starts,
+    ends: d.ends,
+    variants: d.variants,
+  };
+  if (d.durations !== undefined) out.durations = d.durations;
+  return out;
 }

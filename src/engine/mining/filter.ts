@@ -53,7 +53,13 @@ export function filterDfg(d: Discovery, filter: DfgFilter): Discovery {
   if (!all(filter.paths)) edges = keepPaths(edges, share(edges.length, filter.paths));
   const cases = variants.reduce((s, v) => s + v.count, 0);
   const events = variants.reduce((s, v) => s + v.count * v.trace.length, 0);
-  return { cases, events, ...finishDfg(activities, edges, built.starts, built.ends, variants) };
+  // Durations and sojourn times stay those of the whole log, as the edge times do.
+  const times = {
+    ...(d.durations === undefined ? {} : { durations: d.durations }),
+    ...(d.durationBins === undefined ? {} : { durationBins: d.durationBins }),
+    ...(d.sojourn === undefined ? {} : { sojourn: d.sojourn }),
+  };
+  return { cases, events, ...finishDfg(activities, edges, built.starts, built.ends, variants), ...times };
 }
 
 /** Pure: edges, starts and ends of `variants`; an edge keeps the time it had in `original`. */

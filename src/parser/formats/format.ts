@@ -33,12 +33,16 @@ const FIELD = /<([^<>]+)>/g;
  *   backtrack over every way to cut the line). A field followed by other text (`<Program> - `,
  *   `<Component>: `, `\[<Time>\]`) may still hold spaces.
  */
-export function formatToRegexSource(format: string): { source: string; fields: string[] } {
+export function formatToRegexSource(format: string): { source: string; fields: string[]; timeFields: string[] } {
   const parts = format.split(FIELD);
   const fields: string[] = [];
+  const timeFields: string[] = [];
   let source = literal(parts[0]!);
   for (let i = 1; i < parts.length; i += 2) {
-    const name = parts[i]!.trim();
+    // `<Date:time>` is the field `Date`, marked as holding (part of) the event's time.
+    const mark = timeMark(parts[i]!.trim());
+    const name = mark.name;
+    if (mark.time) timeFields.push(name);
     const after = parts[i + 1]!;
     const group = `_${fields.length}`;
     const word = /^ +$/.test(after) && i + 2 < parts.length;
@@ -50,7 +54,12 @@ export function formatToRegexSource(format: string): { source: string; fields: s
     source += literal(after);
     fields.push(name);
   }
-  return { source: `^${source}$`, fields };
+  return { source: `^${source}$`, fields, timeFields };
+}
+
+/** Pure: the name of a format-string field without its time mark, and whether it had one (`Date:time`). */
+export function timeMark(name: string): { name: string; time: boolean } {
+  return name.endsWith(':time') ? { name: name.slice(0, -5).trim(), time: true } : { name, time: false };
 }
 
 function literal(fragment: string): string {
@@ -106,7 +115,7 @@ function compileFormatString(pattern: unknown, path: string, trusted: boolean): 
       `${path}/pattern`,
     );
   }
-  const { source, fields } = formatToRegexSource(pattern);
+  const { source, fields, timeFields } = formatToRegexSource(pattern);
   if (fields.length === 0)
     return fail('BAD_FORMAT', `the format "${pattern}" has no <Field>; it needs at least <Content>`, `${path}/pattern`);
   const seen = new Set<string>();
@@ -115,6 +124,8 @@ function compileFormatString(pattern: unknown, path: string, trusted: boolean): 
     if (seen.has(f)) return fail('BAD_FORMAT', `the field <${f}> appears twice`, `${path}/pattern`);
     seen.add(f);
   }
+  if (timeFields.includes('Content'))
+    return fail('BAD_FORMAT', 'the content cannot be a time field (<Content:time>)', `${path}/pattern`);
   const contentAt = fields.indexOf('Content');
   if (contentAt === -1)
     return fail(
@@ -154,12 +165,16 @@ function compileFormatString(pattern: unknown, path: string, trusted: boolean): 
   // ` sshd[`), so only short lines go there, and only formats with at most two header fields that are
   // not one word (plus the content, which always matches the rest): at most NATIVE_FORMAT_LINE² steps
   // a line, linear in the log.
-  if (!trusted || source.split('.*?').length - 1 > 3) return ok(linear);
+  if (!trusted || source.split('.*?').length - 1 > 3) return ok({ ...linear, timeFields });
   // `\s` is written as RE2 reads it (ASCII), so both engines give the same fields.
   const native = compile(asciiSpaces(source), 's', path, 'BAD_FORMAT', `the format "${pattern}"`, true);
   if (!native.ok) return native;
   const short = groupReader('format', native.value, fields, groups, contentAt);
-  return ok({ ...short, read: (line) => (line.length <= NATIVE_FORMAT_LINE ? short.read(line) : linear.read(line)) });
+  return ok({
+    ...short,
+    timeFields,
+    read: (line) => (line.length <= NATIVE_FORMAT_LINE ? short.read(line) : linear.read(line)),
+  });
 }
 
 /** Lines a built-in format string reads on the native engine; longer ones take the linear path. */

@@ -14,6 +14,8 @@ export interface LineReader {
   kind: 'format' | 'regex' | 'json' | 'logfmt';
   /** Header field names in format order (content excluded); empty for JSON/logfmt (keys vary per line). */
   fieldNames: readonly string[];
+  /** Header fields a format string marks as the time (`<Time:time>`), in order; absent for other kinds. */
+  timeFields?: readonly string[];
   /** Pure: the line's fields and content, or null when the line does not match the header format. */
   read(line: string): HeaderMatch | null;
   /** Pure: for a line `read` refused because of a bound (not a mismatch), the reason; else null. */

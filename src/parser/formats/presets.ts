@@ -8,7 +8,7 @@
  * is never changed.
  */
 import { compileFormat } from './format';
-import type { ContinuationConfig, FormatSpec, MaskSpec } from '../../contract/parserTypes';
+import type { ContinuationConfig, FormatSpec, MaskSpec, TimeConfig } from '../../contract/parserTypes';
 
 export interface Preset {
   description: string;
@@ -16,6 +16,8 @@ export interface Preset {
   /** Masks run before the config's defaults (a config mask of the same name replaces one). */
   masks?: MaskSpec[];
   continuation?: ContinuationConfig;
+  /** How the time is read (a config's `time` keys replace these one by one). */
+  time?: TimeConfig;
 }
 
 const QUOTED = String.raw`(?:[^"\\]|\\.)*`;
@@ -25,6 +27,14 @@ const ACCESS_LOG: Preset['format'] = {
   pattern: String.raw`^(?<Client>\S+) (?<Ident>\S+) (?<User>\S+) \[(?<Time>[^\]]+)\] "(?<Content>${QUOTED})" (?<Status>\d{3}) (?<Bytes>\d+|-)(?: "(?<Referer>${QUOTED})" "(?<UserAgent>${QUOTED})")?.*$`,
 };
 
+/** `10/Oct/2000:13:55:36 -0700`. */
+const ACCESS_TIME: TimeConfig = { fields: ['Time'], layout: '%d/%b/%Y:%H:%M:%S %z' };
+/** The usual time keys of JSON and logfmt loggers, as ISO 8601 text or epoch milliseconds. */
+const STRUCTURED_TIME: TimeConfig = {
+  firstOf: ['@timestamp', 'timestamp', 'time', 'ts'],
+  layout: ['iso8601', 'epoch-ms'],
+};
+
 const BUILTIN: Record<string, Preset> = {
   syslog: {
     description: 'BSD syslog (RFC 3164-ish): "Dec 10 06:55:46 host program[pid]: message"',
@@ -32,11 +42,13 @@ const BUILTIN: Record<string, Preset> = {
       kind: 'regex',
       pattern: String.raw`^(?<Month>[A-Z][a-z]{2})\s+(?<Day>\d{1,2})\s+(?<Time>\d{2}:\d{2}:\d{2})\s+(?<Host>\S+)\s+(?<Program>[^\s\[:]+)(?:\[(?<Pid>\d+)\])?:\s*(?<Content>.*)$`,
     },
+    time: { fields: ['Month', 'Day', 'Time'], layout: '%b %d %H:%M:%S' },
   },
   'apache-access': {
     description:
       'Apache/Nginx access log, common or combined: client ident user [time] "request" status bytes "referer" "agent"; the request line is the content',
     format: ACCESS_LOG,
+    time: ACCESS_TIME,
   },
   'apache-error': {
     description: 'Apache error log (2.2 and 2.4): [time] [module:level] [pid N:tid N] [client addr] message',
@@ -44,19 +56,28 @@ const BUILTIN: Record<string, Preset> = {
       kind: 'regex',
       pattern: String.raw`^\[(?<Time>[^\]]+)\] \[(?:(?<Module>[^\]:]*):)?(?<Level>[^\]]*)\](?: \[pid (?<Pid>\d+)(?::tid (?<Tid>\d+))?\])?(?: \[client (?<Client>[^\]]+)\])? (?<Content>.*)$`,
     },
+    // 2.2 writes whole seconds, 2.4 microseconds.
+    time: { fields: ['Time'], layout: ['%a %b %d %H:%M:%S %Y', '%a %b %d %H:%M:%S.%f %Y'] },
   },
   nginx: {
     description: 'Nginx access log (its default "combined" format; the same as apache-access)',
     format: ACCESS_LOG,
+    time: ACCESS_TIME,
   },
-  json: { description: 'JSON lines; the message is under "message" or "msg"', format: { kind: 'json' } },
+  json: {
+    description: 'JSON lines; the message is under "message" or "msg"',
+    format: { kind: 'json' },
+    time: STRUCTURED_TIME,
+  },
   logfmt: {
     description: 'logfmt key=value pairs; the message is under "msg" or "message"',
     format: { kind: 'logfmt', messageKey: ['msg', 'message'] },
+    time: STRUCTURED_TIME,
   },
   hdfs: {
     description: 'Loghub HDFS: "081109 203615 148 INFO dfs.DataNode$PacketResponder: message"',
-    format: { kind: 'format', pattern: '<Date> <Time> <Pid> <Level> <Component>: <Content>' },
+    format: { kind: 'format', pattern: '<Date:time> <Time:time> <Pid> <Level> <Component>: <Content>' },
+    time: { layout: '%y%m%d %H%M%S' },
     masks: [
       { name: 'blk', pattern: String.raw`blk_-?\d+` },
       { name: 'ip', pattern: String.raw`(?<!\d)(\d+\.){3}\d+(:\d+)?` },
@@ -64,12 +85,17 @@ const BUILTIN: Record<string, Preset> = {
   },
   apache: {
     description: 'Loghub Apache (error log): "[Sun Dec 04 04:47:44 2005] [notice] message"',
-    format: { kind: 'format', pattern: String.raw`\[<Time>\] \[<Level>\] <Content>` },
+    format: { kind: 'format', pattern: String.raw`\[<Time:time>\] \[<Level>\] <Content>` },
+    time: { layout: '%a %b %d %H:%M:%S %Y' },
     masks: [{ name: 'ip', pattern: String.raw`(?<!\d)(\d+\.){3}\d+` }],
   },
   openssh: {
     description: 'Loghub OpenSSH: "Dec 10 06:55:46 LabSZ sshd[24200]: message"',
-    format: { kind: 'format', pattern: String.raw`<Date> <Day> <Time> <Component> sshd\[<Pid>\]: <Content>` },
+    format: {
+      kind: 'format',
+      pattern: String.raw`<Date:time> <Day:time> <Time:time> <Component> sshd\[<Pid>\]: <Content>`,
+    },
+    time: { layout: '%b %d %H:%M:%S' },
     masks: [
       { name: 'ip', pattern: String.raw`(?<!\d)(\d+\.){3}\d+` },
       { name: 'host', pattern: String.raw`(?<![\w-])([\w-]+\.){2,}[\w-]+` },
@@ -77,7 +103,8 @@ const BUILTIN: Record<string, Preset> = {
   },
   proxifier: {
     description: 'Loghub Proxifier: "[10.30 16:49:06] chrome.exe - host:443 message"',
-    format: { kind: 'format', pattern: String.raw`\[<Time>\] <Program> - <Content>` },
+    format: { kind: 'format', pattern: String.raw`\[<Time:time>\] <Program> - <Content>` },
+    time: { layout: '%m.%d %H:%M:%S' },
     masks: [
       { name: 'sec', pattern: String.raw`<\d+\ssec` },
       { name: 'host', pattern: String.raw`(?<![\w-])([\w-]+\.)+[\w-]+(:\d+)?` },

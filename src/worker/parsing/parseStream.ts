@@ -103,6 +103,8 @@ async function parseChunks(
       continued: s.continued,
       blank: s.blank,
       ungrouped: s.ungrouped,
+      // Only for a configuration that reads times (a preset does by default).
+      ...(compiled.time === null ? {} : { untimed: s.untimed }),
       ...boundCounts(s),
     },
   };

@@ -39,6 +39,7 @@ const FIELDS = new Set([
   'mapping',
   'keepUnparsed',
   'limits',
+  'time',
 ]);
 const IGNORED = new Set(['id', 'createdAt', 'updatedAt', '$schema']);
 

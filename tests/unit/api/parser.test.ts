@@ -150,9 +150,12 @@ describe('POST /api/parser/parse', () => {
       continued: 0,
       blank: 0,
       ungrouped: 0,
+      // The openssh preset reads each line's time: every one of them reads.
+      untimed: 0,
     });
     expect(r.stats.ms).toBeGreaterThan(0);
     expect(r.events).toHaveLength(2000);
+    expect(r.events.every((e) => typeof e['timestamp'] === 'number')).toBe(true);
     expect(r.eventsTruncated).toBe(false);
     expect(r.events[1]).toMatchObject({
       targetDataSourceId: 'sshLog',
@@ -160,6 +163,7 @@ describe('POST /api/parser/parse', () => {
       event: 'invalid_user',
       Pid: '24200',
       lineId: 2,
+      timestamp: 976_431_346_000, // Dec 10 06:55:46 in the default year 2000, UTC
     });
     expect(r.groups[0]).toEqual({ key: '24200', count: expect.any(Number), firstLine: 1 });
     expect(r.unparsed).toEqual({ count: 0, lines: [] });
@@ -196,6 +200,21 @@ describe('POST /api/parser/parse', () => {
       { key: 'a1', count: 2, firstLine: 1 },
       { key: 'b2', count: 1, firstLine: 4 },
     ]);
+  });
+
+  it('takes a configuration`s time setting, inline and saved: the sshd sample placed in 2015, an unreadable layout counted as untimed', async () => {
+    const { api } = parserApi();
+    const config = { name: 'ssh', sources: ['openssh-2k'], format: { kind: 'preset' as const, name: 'openssh' } };
+    const placed = await api.parse({ config: { ...config, time: { year: 2015 } }, eventLimit: 1 });
+    expect(placed.events[0]!['timestamp']).toBe(1_449_730_546_000); // 2015-12-10T06:55:46Z
+    const saved = await api.createParserConfig({ ...config, time: { year: 2015 } });
+    expect(saved.config.time).toEqual({ year: 2015 });
+    const again = await api.parse({ configId: saved.config.id, eventLimit: 1 });
+    expect(again.events[0]!['timestamp']).toBe(1_449_730_546_000);
+    const wrong = await api.parse({ config: { ...config, time: { layout: '%Y-%m-%d' } }, eventLimit: 1 });
+    expect(wrong.stats.untimed).toBe(2000);
+    expect(wrong.events[0]!['timestamp']).toBeUndefined();
+    expect(schemaErrors('ParseAnswer', wrong)).toEqual([]);
   });
 
   it('answers at most eventLimit events while stats, templates and groups cover the whole input', async () => {

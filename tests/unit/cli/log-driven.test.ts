@@ -24,7 +24,7 @@ describe('the log-driven SSH example', () => {
     const r = cli('parse', log, '--config', config, '--out', events);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ lines: 2000, parsed: 2000, unparsed: 0, groups: 519 });
+    expect(JSON.parse(r.stdout)).toMatchObject({ lines: 2000, parsed: 2000, unparsed: 0, groups: 519, untimed: 0 });
     const lines = readFileSync(events, 'utf8')
       .trim()
       .split('\n')
@@ -37,6 +37,41 @@ describe('the log-driven SSH example', () => {
       Pid: '24200',
     });
     expect(new Set(lines.map((e) => e.correlationId)).size).toBe(519);
+  });
+
+  it('gives every event its line`s time; discover --dfg times the edges and the cases, export-xes writes the times (issue 42)', () => {
+    const lines = readFileSync(events, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines.every((e) => Number.isInteger(e.timestamp))).toBe(true);
+    // `Dec 10 06:55:46`: no year in the line, so the default year 2000, UTC.
+    expect(lines[0].timestamp).toBe(976_431_346_000);
+    // The last line, `Dec 10 11:04:45`, is 4 h 8 min 59 s later.
+    expect(lines[1999].timestamp - lines[0].timestamp).toBe(((4 * 60 + 8) * 60 + 59) * 1000);
+
+    const dfgPath = join(dir, 'dfg.json');
+    const d = cli('discover', events, '--dfg', dfgPath);
+    expect(d.stderr).toBe('');
+    expect(d.code).toBe(0);
+    const dfg = JSON.parse(readFileSync(dfgPath, 'utf8'));
+    expect(dfg.edges.length).toBeGreaterThan(0);
+    // Every event has a time, so every occurrence of every edge is timed.
+    for (const e of dfg.edges) {
+      expect(Object.keys(e.time)).toEqual(['n', 'meanMs', 'medianMs', 'p90Ms', 'minMs', 'maxMs']);
+      expect(e.time.n).toBe(e.count);
+      expect(e.time.minMs).toBeLessThanOrEqual(e.time.medianMs);
+      expect(e.time.medianMs).toBeLessThanOrEqual(e.time.p90Ms);
+      expect(e.time.p90Ms).toBeLessThanOrEqual(e.time.maxMs);
+    }
+    expect(dfg.durations.n).toBe(519);
+
+    const xesPath = join(dir, 'log.xes');
+    const x = cli('export-xes', events, '--out', xesPath);
+    expect(x.code).toBe(0);
+    const xes = readFileSync(xesPath, 'utf8');
+    expect(xes.match(/<date key="time:timestamp"/g)).toHaveLength(2000);
+    expect(xes).toContain('<date key="time:timestamp" value="2000-12-10T06:55:46.000Z"/>');
   });
 
   it('runs the template on those events: one FSM per process, outcomes counted per kind', () => {

@@ -53,11 +53,11 @@ describe('discover', () => {
 
   it('measures the time along each edge where both events have one', () => {
     const time = Object.fromEntries(discovered().edges.map((e) => [`${e.from}>${e.to}`, e.time]));
-    expect(time['a>b']).toEqual({ n: 2, meanMs: 2000, minMs: 1000, maxMs: 3000 });
-    expect(time['b>c']).toEqual({ n: 2, meanMs: 500, minMs: 500, maxMs: 500 });
+    expect(time['a>b']).toEqual({ n: 2, meanMs: 2000, medianMs: 2000, p90Ms: 2800, minMs: 1000, maxMs: 3000 });
+    expect(time['b>c']).toEqual({ n: 2, meanMs: 500, medianMs: 500, p90Ms: 500, minMs: 500, maxMs: 500 });
     // c3's d has no time: only c1 (1000) and c2 (100) count.
-    expect(time['c>d']).toEqual({ n: 2, meanMs: 550, minMs: 100, maxMs: 1000 });
-    expect(time['a>c']).toEqual({ n: 1, meanMs: 500, minMs: 500, maxMs: 500 });
+    expect(time['c>d']).toEqual({ n: 2, meanMs: 550, medianMs: 550, p90Ms: 910, minMs: 100, maxMs: 1000 });
+    expect(time['a>c']).toEqual({ n: 1, meanMs: 500, medianMs: 500, p90Ms: 500, minMs: 500, maxMs: 500 });
   });
 
   it('times a pair only when both events have a time, keeping the longest however it comes', () => {
@@ -71,7 +71,14 @@ describe('discover', () => {
       ev('k3', 'a', 0),
       ev('k3', 'b', 2000),
     ]);
-    expect(d.edges).toEqual([{ from: 'a', to: 'b', count: 3, time: { n: 2, meanMs: 3500, minMs: 2000, maxMs: 5000 } }]);
+    expect(d.edges).toEqual([
+      {
+        from: 'a',
+        to: 'b',
+        count: 3,
+        time: { n: 2, meanMs: 3500, medianMs: 3500, p90Ms: 4700, minMs: 2000, maxMs: 5000 },
+      },
+    ]);
   });
 
   it('tells a long trace of one activity from a one-event trace of another', () => {
@@ -177,7 +184,9 @@ describe('filterDfg', () => {
     // 4 activities, 50 % = 2: a and c (3 each; d also has 3 but "c" < "d").
     const f = filterDfg(discovered(), { activities: 50 });
     expect(f.activities).toEqual({ a: 3, c: 3 });
-    expect(f.edges).toEqual([{ from: 'a', to: 'c', count: 3, time: { n: 1, meanMs: 500, minMs: 500, maxMs: 500 } }]);
+    expect(f.edges).toEqual([
+      { from: 'a', to: 'c', count: 3, time: { n: 1, meanMs: 500, medianMs: 500, p90Ms: 500, minMs: 500, maxMs: 500 } },
+    ]);
     expect(f.starts).toEqual({ a: 3 });
     expect(f.ends).toEqual({ c: 3 });
     expect(f.variants).toEqual([{ trace: ['a', 'c'], count: 3 }]);

@@ -118,7 +118,14 @@ describe('compileMapping refusals', () => {
     const m = compiled(undefined);
     expect(m.target).toBe('logs');
     expect(m.fields).toBe('all');
-    expect(m.include).toEqual({ content: true, eventId: true, template: true, params: true, lineId: true });
+    expect(m.include).toEqual({
+      content: true,
+      eventId: true,
+      template: true,
+      params: true,
+      lineId: true,
+      timestamp: true,
+    });
     expect(m.event).toEqual({ kind: 'builtin', name: 'eventId' });
     expect(m.eventRules).toEqual([]);
     expect(m.value).toBeNull();

@@ -16,6 +16,7 @@ const STATS: ParseStats = {
   truncatedLines: 0,
   truncatedEvents: 0,
   droppedContinuations: 0,
+  untimed: 0,
 };
 
 describe('mapEvents', () => {

@@ -24,7 +24,12 @@ const d: Discovery = {
   events: 12,
   activities: { a: 4, b: 4, c: 4 },
   edges: [
-    { from: 'a', to: 'b', count: 3, time: { n: 2, meanMs: 1500, minMs: 1000, maxMs: 2000 } },
+    {
+      from: 'a',
+      to: 'b',
+      count: 3,
+      time: { n: 2, meanMs: 1500, medianMs: 1500, p90Ms: 1900, minMs: 1000, maxMs: 2000 },
+    },
     { from: 'b', to: 'c', count: 3 },
     { from: 'a', to: 'c', count: 1 },
     { from: 'b', to: 'b', count: 1 },
