@@ -23,6 +23,8 @@
 //       main-thread long tasks (none over 50 ms), and Cancel stopping a second parse (≤ 1 s)
 //   P5  a 250 MB log sent to a run (Send to run: the engine worker's ingestIntoRun), every line in
 //       the run, the page's peak JS heap, and a log over 256 MiB refused at once; scripts/bench-send.mjs
+//   P6  a 250 MB log stored through the page's API (flowledger.api.addSource): answered, stored at its
+//       full size, the page's peak JS heap; a log over 256 MiB answered 413; scripts/bench-send.mjs
 // Options: --no-build (use the existing dist/), --tokens N (E1 tokens; default 217,400 ≈ 1 M events),
 // --only B1,P2 (run only these; default all).
 import { spawn, spawnSync } from 'node:child_process';
@@ -33,7 +35,7 @@ import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { measureLedgerPanel } from './bench-ledger-panel.mjs';
 import { measurePlay } from './bench-play.mjs';
-import { measureSendToRun } from './bench-send.mjs';
+import { measureApiAddSource, measureSendToRun } from './bench-send.mjs';
 import { measureFirstRender, measureTyping } from './bench-ui.mjs';
 import { chromiumVersion, ensureChromium } from './chromium.mjs';
 
@@ -44,7 +46,7 @@ const option = (name, fallback) => {
   return i >= 0 ? args[i + 1] : fallback;
 };
 const tokens = Number(option('--tokens', '217400'));
-const only = option('--only', 'B1,B2,B3,P2,B6,B4,B5,B7,P4,P5').split(',');
+const only = option('--only', 'B1,B2,B3,P2,B6,B4,B5,B7,P4,P5,P6').split(',');
 const wants = (id) => only.includes(id);
 const PORT = Number(process.env.BENCH_PORT ?? 4179);
 const log = (m) => process.stderr.write(`${m}\n`);
@@ -430,6 +432,7 @@ try {
   }
 
   if (wants('P5')) results.push(await measureSendToRun(page, `http://127.0.0.1:${PORT}/`, root, log));
+  if (wants('P6')) results.push(await measureApiAddSource(page, `http://127.0.0.1:${PORT}/`, log));
 
   const report = {
     date: new Date().toISOString(),

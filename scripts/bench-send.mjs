@@ -137,3 +137,86 @@ export async function measureSendToRun(page, baseUrl, root, log) {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * Not pure (drives the page): the P6 row. The same 250 MB log stored through the page's API —
+ * `window.flowledger.api.addSource` (`POST /api/parser/sources`: the log is the JSON body's
+ * `content`, so it is in the page as a string) — must be answered with the source stored at its full
+ * size, and listed; the page's peak JS heap is reported (the text, its JSON body and their copies
+ * are in the page: this path is for scripts, the screen sends a File). Then a log over 256 MiB
+ * through the same call must be refused with 413 and its size.
+ */
+export async function measureApiAddSource(page, baseUrl, log) {
+  log('P6: a 250 MB log stored through the API (addSource)…');
+  await page.goto(`${baseUrl}?view=ingest`);
+  await page.waitForFunction(() => window.flowledger !== undefined);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const heap = async () =>
+    (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
+  const baseline = await heap();
+  let peak = baseline;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      peak = Math.max(peak, await heap().catch(() => 0));
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  })();
+  const line = `Dec 10 06:55:46 LabSZ sshd[24200]: Invalid user webmaster from 173.234.31.186 ${'x'.repeat(180)}\n`;
+  let stored;
+  let over;
+  try {
+    stored = await page.evaluate(
+      async ({ line, bytes }) => {
+        const content = line.repeat(Math.floor(bytes / line.length));
+        const t0 = performance.now();
+        const answer = await window.flowledger.api.addSource({ name: 'api-250mb.log', type: 'log', content }).then(
+          (v) => v,
+          (e) => ({ error: `${e.status} ${e.code}: ${e.message}` }),
+        );
+        const ms = Math.round(performance.now() - t0);
+        const listed = (await window.flowledger.api.listSources()).sources.find((s) => s.id === answer.source?.id);
+        return { bytes: content.length, ms, answer, listedBytes: listed?.bytes ?? null };
+      },
+      { line, bytes: TARGET_BYTES },
+    );
+    over = await page.evaluate(
+      async ({ line }) => {
+        const content = line.repeat(Math.floor((256 * 1024 * 1024) / line.length) + 1);
+        const t0 = performance.now();
+        const r = await window.flowledger.api.addSource({ name: 'over-bound.log', type: 'log', content }).then(
+          () => ({ status: 201 }),
+          (e) => ({ status: e.status, code: e.code, message: e.message }),
+        );
+        return { bytes: content.length, ms: Math.round(performance.now() - t0), ...r };
+      },
+      { line },
+    );
+  } finally {
+    sampling = false;
+    await sampler;
+  }
+  const mib = (n) => Math.round((n / 1024 / 1024) * 10) / 10;
+  return {
+    id: 'P6',
+    measure:
+      'a 250 MB log stored through the page’s API (`flowledger.api.addSource`, POST /api/parser/sources: the text is the JSON body, stored as a Blob); then a log over 256 MiB',
+    bytes: stored.bytes,
+    ms: stored.ms,
+    answer: stored.answer.error ?? 'stored',
+    listedBytes: stored.listedBytes,
+    pageHeapBaselineMiB: mib(baseline),
+    pageHeapPeakMiB: mib(peak),
+    overBoundBytes: over.bytes,
+    overBoundRefusedMs: over.ms,
+    overBoundMessage: over.message ?? `status ${over.status}`,
+    target: 'stored at its full size and listed, the call answered; over 256 MiB answered 413 with its size ≤ 2 s',
+    pass:
+      stored.answer.error === undefined &&
+      stored.listedBytes === stored.bytes &&
+      over.status === 413 &&
+      over.ms <= 2000 &&
+      String(over.message).includes(`${over.bytes} bytes`),
+  };
+}

@@ -120,7 +120,7 @@ const rows = [...report.rows, ...(report.miningRows ?? [])].map(
 );
 let browserLine = null;
 if (!quick && !process.argv.includes('--no-browser')) {
-  process.stderr.write('browser benchmarks (B1, B1p, B2, B3, W1, W2, P2, B6, B4, B5, B7, P4, P5) in Chromium…\n');
+  process.stderr.write('browser benchmarks (B1, B1p, B2, B3, W1, W2, P2, B6, B4, B5, B7, P4, P5, P6) in Chromium…\n');
   const browser = JSON.parse(run(['scripts/bench-browser.mjs']));
   browserLine = `Browser rows: ${browser.machine.chromium}, headless, against the built app with the service worker in control.`;
   for (const r of browser.results)
@@ -155,6 +155,8 @@ function browserResult(r) {
       return `**${n(r.ms)} ms** for ${n(r.bytes)} bytes, ${n(r.lines)} lines (${n(Math.round(r.bytesPerSecond / 1e6))} MB/s; progress advanced ${r.progressAdvances} times; worker heap peak ${r.workerHeapPeak}; ${r.longTasksOver50ms} main-thread tasks over 50 ms, longest ${r.longestMainThreadTaskMs} ms; Cancel took ${n(r.cancelMs)} ms)`;
     case 'P5':
       return `**${n(r.ms)} ms** for ${n(r.bytes)} bytes; ${n(r.eventsReceived)} of ${n(r.lines)} lines in the run; page heap peak **${r.pageHeapPeakMiB} MiB** (at the start ${r.pageHeapBaselineMiB} MiB); ${n(r.overBoundBytes)} bytes refused in ${n(r.overBoundRefusedMs)} ms`;
+    case 'P6':
+      return `**${n(r.ms)} ms** for ${n(r.bytes)} bytes (${r.answer}; listed at ${n(r.listedBytes)} bytes); page heap peak **${r.pageHeapPeakMiB} MiB** (at the start ${r.pageHeapBaselineMiB} MiB); ${n(r.overBoundBytes)} bytes answered 413 in ${n(r.overBoundRefusedMs)} ms`;
     case 'P2':
       return `**${n(r.linesPerSecond)} lines/s** (${n(r.lines)} lines, median ${r.medianMs} ms)`;
     default:

@@ -59,6 +59,7 @@ import type {
   TemplateUpdated,
   ValidationAnswer,
 } from '../contract/wire';
+import { PARSER_LIMITS } from '../contract/wire';
 import { PROFILE_HEADER, type SettingsAnswer, type SettingsPatch } from '../contract/settings';
 import { ApiError } from './ApiError';
 import { fetchTransport, type ApiTransport } from './transport';
@@ -355,8 +356,24 @@ export class EngineAPIService {
     return this.get(`/parser/sources/${enc(sourceId)}`, {}, options);
   }
 
-  /** Stores a log of your own (at most 256 MiB); the answer describes it without echoing the text. */
+  /**
+   * Stores a log of your own (at most 256 MiB); the answer describes it without echoing the text. A
+   * log longer than the bound in characters is over it in UTF-8 bytes too: it is refused here at
+   * once (413 PAYLOAD_TOO_LARGE, as the service words it), not after its JSON body — several copies
+   * of it — has been built, sent and read.
+   */
   addSource(body: SourceInput, options: CallOptions = {}): Promise<SourceAdded> {
+    const content = (body as { content?: unknown } | null)?.content;
+    const limit = PARSER_LIMITS.sourceBytes;
+    if (typeof content === 'string' && content.length > limit)
+      return Promise.reject(
+        new ApiError(
+          413,
+          'PAYLOAD_TOO_LARGE',
+          `The log is at least ${content.length} bytes; a source may be at most ${limit} bytes (UTF-8)`,
+          { limit, size: content.length },
+        ),
+      );
     return this.send('POST', '/parser/sources', body, options);
   }
 

@@ -1,12 +1,28 @@
 /**
  * The page's side of the engine worker: its one `Comlink.wrap`. The worker starts on first use.
  * Every call also races the worker's failure: if the worker cannot start or dies, calls reject (and
- * the API answers 500) instead of hanging forever, and the next call starts a new worker. The
+ * the API answers 500) instead of hanging forever, and the next call starts a new worker. A call
+ * that stores a user's log also settles within `STORE_SOURCE_MS` (an OperationTimeout naming it,
+ * which the API answers as a 500 naming the operation) if the worker never answers it. The
  * worker's API type is its implementation's (`EngineWorkerApi`, src/worker/engine.worker.ts).
  */
 import * as Comlink from 'comlink';
 import type { PortOf } from '../contract/port';
 import type { EngineWorkerApi } from '../worker/engine.worker';
+import { settleWithin } from './settle';
+
+/**
+ * How long a call that stores a user's log may go without an answer before it is given up with an
+ * OperationTimeout naming it. Storing a 256 MiB log takes seconds; a store write the browser
+ * refuses without ever answering (a value over its size bound) must not leave the request pending.
+ */
+export const STORE_SOURCE_MS = 120_000;
+
+/** The calls that settle within a bound, by name, and the bound (other calls, e.g. a long run, have none). */
+const SETTLE_WITHIN: Partial<Record<string, number>> = {
+  addSource: STORE_SOURCE_MS,
+  addSourceBlob: STORE_SOURCE_MS,
+};
 
 /** How the HTTP handlers reach the engine service: called per request, it starts the worker lazily. */
 export type EngineServiceGetter = () => PortOf<EngineWorkerApi>;
@@ -73,10 +89,12 @@ export function engineBridge(startWorker: () => Worker): RenewableEngine {
         const method = (remote as unknown as Record<string | symbol, (...args: unknown[]) => Promise<unknown>>)[
           member
         ]!;
+        const limit = typeof member === 'string' ? SETTLE_WITHIN[member] : undefined;
         return async (...args: unknown[]) => {
           inFlight++;
           try {
-            return await Promise.race([method(...args), failed]);
+            const call = () => Promise.race([method(...args), failed]);
+            return await (limit === undefined ? call() : settleWithin(String(member), limit, call));
           } finally {
             inFlight--;
             renewIfIdle();

@@ -122,6 +122,79 @@ test.describe('in-browser API', () => {
     allowStatuses(pageProblems, [400]);
   });
 
+  test('POST /api/parser/sources through the service worker: a log is stored and read back the same; a body over the bound is answered 413 at once with its size', async ({
+    page,
+    pageProblems,
+  }) => {
+    await openApp(page);
+    const text = 'Dec 10 06:55:46 LabSZ sshd[24200]: Invalid user ünïcødé ✓\n'.repeat(1000);
+    const small = await page.evaluate(async (content) => {
+      const res = await fetch('api/parser/sources', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'mine.log', type: 'log', content }),
+      });
+      const added = (await res.json()) as { source: { id: string; bytes: number } };
+      const back = (await (await fetch(`api/parser/sources/${added.source.id}`)).json()) as { content: string };
+      // The row as the browser stores it: the text as a Blob, not as one string value (refused over ~128 MB).
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('flowledger');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const row = await new Promise<{ content: string; blob?: Blob }>((resolve, reject) => {
+        const get = db.transaction('sources').objectStore('sources').get(added.source.id);
+        get.onsuccess = () => resolve(get.result as { content: string; blob?: Blob });
+        get.onerror = () => reject(get.error);
+      });
+      db.close();
+      return {
+        status: res.status,
+        bytes: added.source.bytes,
+        same: back.content === content,
+        stored: { content: row.content, blob: row.blob instanceof Blob ? (await row.blob.text()) === content : 'none' },
+      };
+    }, text);
+    expect(small).toEqual({
+      status: 201,
+      bytes: new TextEncoder().encode(text).length,
+      same: true,
+      stored: { content: '', blob: true },
+    });
+
+    // A body past the 272 MiB request bound, made of repeated parts (no copy of it in the page).
+    const over = await page.evaluate(async () => {
+      const part = new Blob(['x'.repeat(1024 * 1024)]);
+      const body = new Blob([
+        '{"name":"big.log","type":"log","content":"',
+        ...Array.from({ length: 273 }, () => part),
+        '"}',
+      ]);
+      const t0 = performance.now();
+      const res = await fetch('api/parser/sources', { method: 'POST', body });
+      const answer = (await res.json()) as { error: { code: string; message: string; details: unknown } };
+      const list = (await (await fetch('api/parser/sources')).json()) as { sources: { name: string }[] };
+      return {
+        status: res.status,
+        error: answer.error,
+        ms: Math.round(performance.now() - t0),
+        size: body.size,
+        stored: list.sources.some((s) => s.name === 'big.log'),
+      };
+    });
+    expect(over.status).toBe(413);
+    expect(over.error).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: expect.stringContaining(String(over.size)),
+      details: { limit: 272 * 1024 * 1024, size: over.size },
+    });
+    expect(over.ms).toBeLessThan(10_000);
+    expect(over.stored).toBe(false);
+    // Chromium reports the 413 on the console a moment after the answer.
+    await expect.poll(() => pageProblems.some((p) => p.includes('status of 413 '))).toBe(true);
+    allowStatuses(pageProblems, [413]);
+  });
+
   test('stores the example templates on first open and lists them in the sidebar', async ({ page }) => {
     await openApp(page);
     const names = await page.evaluate(async () =>

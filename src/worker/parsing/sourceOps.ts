@@ -85,7 +85,11 @@ export function sourceOps(p: ParserContext) {
       });
     },
 
-    /** Stores a user's log (`{name, type: "log", content}`); over the size limit is PAYLOAD_TOO_LARGE. */
+    /**
+     * Stores a user's log (`{name, type: "log", content}`); over the size limit is PAYLOAD_TOO_LARGE.
+     * The text is stored as a Blob, never as one string value: the browser refuses a stored value
+     * over ~128 MB, and a log may be up to 256 MiB.
+     */
     addSource(body: unknown): Promise<Result<SourceAdded>> {
       return guard(async () => {
         const input = readSourceBody(body, p.maxSourceBytes);
@@ -93,7 +97,8 @@ export function sourceOps(p: ParserContext) {
           id: ctx.newId(),
           name: input.name,
           type: 'log',
-          content: input.content,
+          content: '',
+          blob: new Blob([input.content]),
           bytes: input.bytes,
           createdAt: ctx.now(),
         };

@@ -105,6 +105,19 @@ describe('POST /api/parser/sources', () => {
     });
   });
 
+  it('stores the text as a Blob, not as one string value (the browser refuses one over ~128 MB), and reads it back the same', async () => {
+    const { api, db } = parserApi();
+    const text = `${APP_LOG}\nünïcødé ✓ 🚀\n`;
+    const { source } = await api.addSource({ name: 'app.log', type: 'log', content: text });
+    expect(source.bytes).toBe(Buffer.byteLength(text));
+    const row = (await db.sources.get(source.id))!;
+    expect(row.content).toBe('');
+    expect(row.blob).toBeInstanceOf(Blob);
+    expect(row.blob!.size).toBe(Buffer.byteLength(text));
+    expect((await api.getSourceContent(source.id)).content).toBe(text);
+    expect((await api.loadSources()).sources.find((s) => s.id === source.id)?.content).toBe(text);
+  });
+
   it('answers 400 naming every missing or mistyped field, and for a body that is not JSON', async () => {
     const { api } = parserApi();
     const err = await apiError(api.addSource({ type: 'text', content: '' } as never));

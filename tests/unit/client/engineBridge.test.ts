@@ -1,6 +1,7 @@
 import * as Comlink from 'comlink';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { engineBridge } from '../../../src/client/engineBridge';
+import { engineBridge, STORE_SOURCE_MS } from '../../../src/client/engineBridge';
+import { OperationTimeout } from '../../../src/client/settle';
 
 /**
  * The engine bridge's renewal (the page replaces its engine worker once the service worker takes
@@ -19,7 +20,13 @@ class ChannelWorker extends EventTarget {
     const n = started.length;
     started.push(this.record);
     Comlink.expose(
-      { setAppBase: () => undefined, whoAmI: () => n, slow: () => new Promise((r) => setTimeout(() => r(n), 20)) },
+      {
+        setAppBase: () => undefined,
+        whoAmI: () => n,
+        slow: () => new Promise((r) => setTimeout(() => r(n), 20)),
+        // A store write the browser refuses without ever answering.
+        addSource: () => new Promise<never>(() => undefined),
+      },
       port2,
     );
     this.port = port1;
@@ -37,7 +44,7 @@ class ChannelWorker extends EventTarget {
   }
 }
 
-type Api = { whoAmI(): Promise<number>; slow(): Promise<number> };
+type Api = { whoAmI(): Promise<number>; slow(): Promise<number>; addSource(body: unknown): Promise<unknown> };
 
 beforeEach(() => {
   started = [];
@@ -75,5 +82,27 @@ describe('engineBridge renew', () => {
     const bridge = engineBridge(() => new Worker(''));
     await bridge.renew();
     expect(started).toHaveLength(0);
+  });
+});
+
+describe('engineBridge: a call that stores a log always settles', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('addSource the worker never answers is given up after STORE_SOURCE_MS with an error naming it; the worker still answers', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const port = engineBridge('test')() as unknown as Api;
+    let error: unknown = null;
+    let settled = false;
+    port.addSource({ name: 'big.log', type: 'log', content: 'x' }).then(
+      () => (settled = true),
+      (err: unknown) => ((error = err), (settled = true)),
+    );
+    await vi.advanceTimersByTimeAsync(STORE_SOURCE_MS - 1);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(error).toBeInstanceOf(OperationTimeout);
+    expect((error as Error).message).toContain('addSource: no answer from the worker in 120 s');
+    vi.useRealTimers();
+    expect(await port.whoAmI()).toBe(0);
   });
 });
