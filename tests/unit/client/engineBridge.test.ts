@@ -90,7 +90,7 @@ describe('engineBridge: a call that stores a log always settles', () => {
 
   it('addSource the worker never answers is given up after STORE_SOURCE_MS with an error naming it; the worker still answers', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const port = engineBridge('test')() as unknown as Api;
+    const port = engineBridge(() => new Worker(''))() as unknown as Api;
     let error: unknown = null;
     let settled = false;
     port.addSource({ name: 'big.log', type: 'log', content: 'x' }).then(
