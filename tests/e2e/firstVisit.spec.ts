@@ -72,6 +72,26 @@ test.describe('with service workers blocked', () => {
     await expect(page.getByText(/Step 1 of 1/).first()).toBeVisible();
     expect(await page.evaluate(() => navigator.serviceWorker?.controller ?? null)).toBeNull();
   });
+
+  // Issue 38, item 12: "Opening the template…" stands for two waits, the engine's calls and the
+  // workspace's code; once an open takes a while it names the ones still under way.
+  test('an open that takes long says what it is still waiting for', async ({ page }) => {
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/Workspace-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('./');
+    const templates = page.getByRole('navigation', { name: 'Templates' });
+    await templates.getByRole('link', { name: 'Order pipeline' }).click();
+    const status = page.getByRole('main', { name: 'Workspace' }).getByRole('status');
+    await expect(status).toContainText('Opening the template…');
+    await expect(status).toContainText("Still waiting for the workspace's code to load.");
+    release();
+    await expect(page.getByRole('heading', { level: 2, name: 'Order pipeline' })).toBeVisible();
+    await expect(status).toHaveCount(0);
+  });
 });
 
 // Issue 38, item 12: a share link opened in a fresh profile once waited forever. On a first visit the
