@@ -113,7 +113,7 @@ test.describe('share links opened in fresh profiles while the service worker tak
     browser,
     baseURL,
   }) => {
-    test.setTimeout(600_000);
+    test.setTimeout(900_000);
     const open = async (i: number) => {
       const which = `open ${i + 1} of ${OPENS}`;
       const context = await browser.newContext({ baseURL });
@@ -129,7 +129,9 @@ test.describe('share links opened in fresh profiles while the service worker tak
           await route.continue();
         });
         await page.goto(`./${link.fragment}`);
-        await expect(page.getByText(`Step 3 of ${link.steps}`), which).toBeVisible();
+        // A generous wait: a fresh profile loads the app and replays 63 steps, throttled, beside another
+        // one; a stuck open never gets there at all.
+        await expect(page.getByText(`Step 3 of ${link.steps}`), which).toBeVisible({ timeout: 60_000 });
         await expect(page.getByRole('slider', { name: 'Timeline' }), which).toHaveAttribute('aria-valuenow', '3');
         const opened = page.getByRole('status').filter({ hasText: "its ledger hash matches the link's" });
         await expect(opened, which).toBeVisible();
