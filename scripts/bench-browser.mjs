@@ -25,6 +25,10 @@
 //       the run, the page's peak JS heap, and a log over 256 MiB refused at once; scripts/bench-send.mjs
 //   P6  a 250 MB log stored through the page's API (flowledger.api.addSource): answered, stored at its
 //       full size, the page's peak JS heap; a log over 256 MiB answered 413; scripts/bench-send.mjs
+//   B13 other calls while the engine worker runs a 50 M-event run and parses a 6 M-line log (both
+//       then aborted): each call's round trip, one call at a time, 2 s with both under way and 1 s
+//       after the abort (every call ≤ 200 ms); tests/e2e/chaos.spec.ts checks the same workload's
+//       order and answers without a clock
 // Options: --no-build (use the existing dist/), --tokens N (E1 tokens; default 217,400 ≈ 1 M events),
 // --only B1,P2 (run only these; default all).
 import { spawn, spawnSync } from 'node:child_process';
@@ -46,7 +50,7 @@ const option = (name, fallback) => {
   return i >= 0 ? args[i + 1] : fallback;
 };
 const tokens = Number(option('--tokens', '217400'));
-const only = option('--only', 'B1,B2,B3,P2,B6,B4,B5,B7,P4,P5,P6').split(',');
+const only = option('--only', 'B1,B13,B2,B3,P2,B6,B4,B5,B7,P4,P5,P6').split(',');
 const wants = (id) => only.includes(id);
 const PORT = Number(process.env.BENCH_PORT ?? 4179);
 const log = (m) => process.stderr.write(`${m}\n`);
@@ -168,6 +172,98 @@ try {
       calls: b1.inPage.length,
       target: '≤ 2 ms',
       pass: inPageMedian <= 2,
+    });
+  }
+
+  if (wants('B13')) {
+    log('B13: other calls during a long run and a long parse…');
+    const b13 = await page.evaluate(async () => {
+      const api = window.flowledger.api;
+      const sink = (id) => ({ nodeId: id, type: 'Sink' });
+      // Bounded only by maxEvents: about 50 M events of work if nothing stopped it.
+      const long = {
+        version: '3.0',
+        maxSteps: 10_000_000,
+        maxEvents: 50_000_000,
+        nodes: [
+          { nodeId: 'src', type: 'DataSource', interval: 1, count: 1e9, outputs: [{ destinationNodeId: 'out' }] },
+          sink('out'),
+        ],
+      };
+      const small = {
+        version: '3.0',
+        nodes: [
+          { nodeId: 'src', type: 'DataSource', interval: 1, count: 100_000, outputs: [{ destinationNodeId: 'out' }] },
+          sink('out'),
+        ],
+      };
+      const a = await api.createTemplate({ name: 'B13 long run', scenario: long });
+      const runA = (await api.createExecution(a.templateId)).executionId;
+      const b = await api.createTemplate({ name: 'B13 other run', scenario: small });
+      const runB = (await api.createExecution(b.templateId)).executionId;
+      const runCtl = new AbortController();
+      const parseCtl = new AbortController();
+      const outcome = (p) =>
+        p.then(
+          () => 'finished',
+          (e) => e.code ?? String(e),
+        );
+      const run = outcome(api.executeStep(a.templateId, runA, 'end', 0, { signal: runCtl.signal }));
+      // The bundled OpenSSH sample named 3,000 times: a 6,000,000-line log.
+      const parse = outcome(
+        api.parse(
+          {
+            config: {
+              name: 'B13',
+              sources: Array.from({ length: 3000 }, () => 'openssh-2k'),
+              format: { kind: 'preset', name: 'openssh' },
+            },
+            eventLimit: 0,
+          },
+          { signal: parseCtl.signal },
+        ),
+      );
+      const during = [];
+      const after = [];
+      let step = 0;
+      const t0 = performance.now();
+      let aborted = false;
+      while (performance.now() - t0 < 3000) {
+        if (!aborted && performance.now() - t0 > 2000) {
+          runCtl.abort();
+          parseCtl.abort();
+          aborted = true;
+        }
+        for (const call of [
+          () => api.listTemplates(),
+          () => api.executeStep(b.templateId, runB, ++step, 1),
+          () => api.getExecution(runB),
+        ]) {
+          const s = performance.now();
+          await call();
+          (aborted ? after : during).push(performance.now() - s);
+        }
+        await new Promise((res) => setTimeout(res, 25));
+      }
+      return { during, after, outcomes: { run: await run, parse: await parse } };
+    });
+    const all = [...b13.during, ...b13.after];
+    const max = Math.max(...all);
+    results.push({
+      id: 'B13',
+      measure:
+        'other calls (list templates, step and read another execution) while the engine worker runs a 50 M-event run and parses a 6 M-line log, then after both are aborted; one call at a time, in-page transport',
+      calls: all.length,
+      duringCalls: b13.during.length,
+      duringMedianMs: round(median(b13.during), 1),
+      duringP95Ms: round(quantile(b13.during, 0.95), 1),
+      duringMaxMs: round(Math.max(...b13.during), 1),
+      afterMedianMs: round(median(b13.after), 1),
+      afterMaxMs: round(Math.max(...b13.after), 1),
+      maxMs: round(max, 1),
+      outcomes: b13.outcomes,
+      target: '≤ 200 ms each',
+      pass: max <= 200 && b13.outcomes.run === 'ABORTED' && b13.outcomes.parse === 'ABORTED',
     });
   }
 

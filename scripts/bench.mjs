@@ -120,7 +120,9 @@ const rows = [...report.rows, ...(report.miningRows ?? [])].map(
 );
 let browserLine = null;
 if (!quick && !process.argv.includes('--no-browser')) {
-  process.stderr.write('browser benchmarks (B1, B1p, B2, B3, W1, W2, P2, B6, B4, B5, B7, P4, P5, P6) in Chromium…\n');
+  process.stderr.write(
+    'browser benchmarks (B1, B1p, B13, B2, B3, W1, W2, P2, B6, B4, B5, B7, P4, P5, P6) in Chromium…\n',
+  );
   const browser = JSON.parse(run(['scripts/bench-browser.mjs']));
   browserLine = `Browser rows: ${browser.machine.chromium}, headless, against the built app with the service worker in control.`;
   for (const r of browser.results)
@@ -135,6 +137,8 @@ function browserResult(r) {
       return `**${r.medianMs} ms** median of ${n(r.calls)} calls (p95 ${r.p95Ms} ms; the service-worker hop alone ${r.transportOnlyMedianMs} ms)`;
     case 'B1p':
       return `**${r.medianMs} ms** median of ${n(r.calls)} calls (p95 ${r.p95Ms} ms)`;
+    case 'B13':
+      return `**${r.maxMs} ms** the slowest of ${r.calls} calls; with both under way median ${r.duringMedianMs} ms, p95 ${r.duringP95Ms} ms, max ${r.duringMaxMs} ms (${r.duringCalls} calls); after the abort median ${r.afterMedianMs} ms, max ${r.afterMaxMs} ms; run ${r.outcomes.run}, parse ${r.outcomes.parse}`;
     case 'W1':
       return `**${r.medianMs} ms** median of ${r.calls} pages (by node: ${r.nodeFilterMedianMs} ms; ${n(r.ledgerEvents)}-event execution)`;
     case 'W2':

@@ -1,28 +1,21 @@
 /**
- * The page's side of the engine worker: its one `Comlink.wrap`. The worker starts on first use.
- * Every call also races the worker's failure: if the worker cannot start or dies, calls reject (and
- * the API answers 500) instead of hanging forever, and the next call starts a new worker. A call
- * that stores a user's log also settles within `STORE_SOURCE_MS` (an OperationTimeout naming it,
- * which the API answers as a 500 naming the operation) if the worker never answers it. The
- * worker's API type is its implementation's (`EngineWorkerApi`, src/worker/engine.worker.ts).
+ * The page's side of the engine worker: its one `Comlink.wrap`. The worker starts on the first call.
+ * The worker's API type is its implementation's (`EngineWorkerApi`, src/worker/engine.worker.ts).
+ *
+ * Every call settles — the settle rule (docs/browser-service.md "Every call settles"):
+ *   - with the worker's answer;
+ *   - with an error when the worker cannot start, dies, or is ended while the call waits (the next
+ *     call starts a fresh worker, which restores open runs from the store);
+ *   - or with an error naming the operation once it has waited `callLimitMs` without an answer. A
+ *     call that carries a `callId` (a run to its end, a parse, a comparison: the person can abort it,
+ *     and it stops at its next slice) may take as long as its work does, so it has no limit.
+ * A call goes to the worker that is current when it is made, not when its method was looked up: a
+ * handler writes `service.createExecution(id, await jsonBody(request))`, which looks the method up
+ * before the body is read and calls it after.
  */
 import * as Comlink from 'comlink';
 import type { PortOf } from '../contract/port';
 import type { EngineWorkerApi } from '../worker/engine.worker';
-import { settleWithin } from './settle';
-
-/**
- * How long a call that stores a user's log may go without an answer before it is given up with an
- * OperationTimeout naming it. Storing a 256 MiB log takes seconds; a store write the browser
- * refuses without ever answering (a value over its size bound) must not leave the request pending.
- */
-export const STORE_SOURCE_MS = 120_000;
-
-/** The calls that settle within a bound, by name, and the bound (other calls, e.g. a long run, have none). */
-const SETTLE_WITHIN: Partial<Record<string, number>> = {
-  addSource: STORE_SOURCE_MS,
-  addSourceBlob: STORE_SOURCE_MS,
-};
 
 /** How the HTTP handlers reach the engine service: called per request, it starts the worker lazily. */
 export type EngineServiceGetter = () => PortOf<EngineWorkerApi>;
@@ -38,87 +31,125 @@ export interface RenewableEngine extends EngineServiceGetter {
   renew(): Promise<void>;
 }
 
+/** How long a call without a `callId` may wait for its answer before it fails, naming its operation. */
+export const CALL_LIMIT_MS = 120_000;
+
+export interface EngineBridgeOptions {
+  /** Milliseconds a call without a `callId` waits for its answer (default `CALL_LIMIT_MS`). */
+  callLimitMs?: number;
+}
+
+/** One started worker. */
+interface Live {
+  remote: Comlink.Remote<EngineWorkerApi>;
+  /** Rejects when the worker fails or is ended: every call still waiting on it fails with the reason. */
+  ended: Promise<never>;
+  end(reason: string): void;
+}
+
 /**
  * Not pure: a bridge to the engine worker `startWorker` starts (engineWorker.ts, named for its store,
  * which is how the embeddable player keeps its state apart from the app's; or the player element's
- * in playerClient.ts). Nothing starts until the getter is first called.
+ * in playerClient.ts). Nothing starts until the first call.
  */
-export function engineBridge(startWorker: () => Worker): RenewableEngine {
-  let port: PortOf<EngineWorkerApi> | null = null;
-  let stop: (() => void) | null = null;
+export function engineBridge(startWorker: () => Worker, options: EngineBridgeOptions = {}): RenewableEngine {
+  const limitMs = options.callLimitMs ?? CALL_LIMIT_MS;
+  let live: Live | null = null;
+  /** Calls made and not yet answered by their worker (a call that timed out still counts until then). */
   let inFlight = 0;
-  let renewing: (() => void) | null = null;
-  const renewIfIdle = () => {
-    if (!renewing || inFlight > 0) return;
-    stop?.();
-    port = null;
-    stop = null;
-    const done = renewing;
-    renewing = null;
-    done();
-  };
-  const start = (): PortOf<EngineWorkerApi> => {
+  let renewed: (() => void)[] = [];
+
+  const start = (): Live => {
     const worker = startWorker();
     const remote = Comlink.wrap<EngineWorkerApi>(worker);
-    const failed = new Promise<never>((_, reject) => {
-      const fail = (what: string) => {
-        reject(new Error(`the engine worker ${what}`));
-        // Calls in flight fail (500); the next call starts a fresh worker, which restores open runs
-        // from the store — one error must not leave the API failing for the rest of the session.
-        worker.terminate();
-        if (port === proxy) port = null;
-      };
-      worker.addEventListener('error', (e) => fail(`failed: ${e.message || 'it could not be loaded'}`));
-      worker.addEventListener('messageerror', () => fail('sent a message that could not be read'));
-    });
+    let reject!: (err: Error) => void;
+    const ended = new Promise<never>((_, r) => (reject = r));
     // Keep an unobserved rejection from being reported before any call awaits it.
-    failed.catch(() => undefined);
+    ended.catch(() => undefined);
+    const self: Live = {
+      remote,
+      ended,
+      end(reason) {
+        reject(new Error(`the engine worker ${reason}`));
+        worker.terminate();
+        if (live === self) live = null;
+      },
+    };
+    // Calls in flight fail (500); the next call starts a fresh worker, which restores open runs from
+    // the store — one error must not leave the API failing for the rest of the session.
+    worker.addEventListener('error', (e) => self.end(`failed: ${e.message || 'it could not be loaded'}`));
+    worker.addEventListener('messageerror', () => self.end('sent a message that could not be read'));
     // The worker fetches the bundled parser files relative to the app's base URL, which only the page
     // knows (the worker script lives elsewhere in a build, and elsewhere again in dev). Sent first, so
     // it arrives before any other call.
-    void Promise.race([remote.setAppBase(document.baseURI), failed]).catch(() => undefined);
-    let retired = false;
-    const proxy: PortOf<EngineWorkerApi> = new Proxy({} as PortOf<EngineWorkerApi>, {
-      get(_target, member) {
-        // Not a thenable: awaiting the port itself must not turn into a call to the worker.
-        if (member === 'then') return undefined;
-        // A caller may hold this port across awaits (a handler making several calls). Once `renew`
-        // has ended this worker, a call on it would never be answered (a terminated worker sends no
-        // error), so it goes to the current worker instead.
-        if (retired) return (getter() as unknown as Record<string | symbol, unknown>)[member];
-        const method = (remote as unknown as Record<string | symbol, (...args: unknown[]) => Promise<unknown>>)[
-          member
-        ]!;
-        const limit = typeof member === 'string' ? SETTLE_WITHIN[member] : undefined;
-        return async (...args: unknown[]) => {
-          inFlight++;
-          try {
-            const call = () => Promise.race([method(...args), failed]);
-            return await (limit === undefined ? call() : settleWithin(String(member), limit, call));
-          } finally {
-            inFlight--;
-            renewIfIdle();
-          }
-        };
-      },
-    });
-    stop = () => {
-      retired = true;
-      worker.terminate();
-    };
-    return proxy;
+    void Promise.race([remote.setAppBase(document.baseURI), ended]).catch(() => undefined);
+    return self;
   };
-  const getter = () => (port ??= start());
+
+  const renewIfIdle = () => {
+    if (renewed.length === 0 || inFlight > 0) return;
+    live?.end('was replaced');
+    const done = renewed;
+    renewed = [];
+    for (const resolve of done) resolve();
+  };
+
+  const call = async (member: string, args: unknown[]): Promise<unknown> => {
+    const current = (live ??= start());
+    const method = (current.remote as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[member]!;
+    inFlight++;
+    const answered = Promise.race([method(...args), current.ended]).finally(() => {
+      inFlight--;
+      renewIfIdle();
+    });
+    if (carriesCallId(args)) return answered;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `the engine worker did not answer ${member} within ${limitMs / 1000} s (it may still be working on it)`,
+            ),
+          ),
+        limitMs,
+      );
+    });
+    try {
+      return await Promise.race([answered, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  // One port for the bridge's life: its methods reach whichever worker is current when called.
+  const methods = new Map<string, (...args: unknown[]) => Promise<unknown>>();
+  const port = new Proxy({} as PortOf<EngineWorkerApi>, {
+    get(_target, member) {
+      // Not a thenable: awaiting the port itself must not turn into a call to the worker.
+      if (member === 'then' || typeof member !== 'string') return undefined;
+      let method = methods.get(member);
+      if (!method) {
+        method = (...args: unknown[]) => call(member, args);
+        methods.set(member, method);
+      }
+      return method;
+    },
+  });
+
+  const getter = () => port;
   return Object.assign(getter, {
     renew: () =>
       new Promise<void>((resolve) => {
-        if (port === null) return resolve();
-        const before = renewing;
-        renewing = () => {
-          before?.();
-          resolve();
-        };
+        if (live === null) return resolve();
+        renewed.push(resolve);
         renewIfIdle();
       }),
   });
+}
+
+/** Pure: whether a call's last argument is options carrying a `callId` (a call the person can abort). */
+function carriesCallId(args: readonly unknown[]): boolean {
+  const last = args[args.length - 1];
+  return typeof last === 'object' && last !== null && (last as { callId?: unknown }).callId !== undefined;
 }

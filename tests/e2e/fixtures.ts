@@ -17,7 +17,8 @@ export const test = base.extend<{ pageProblems: string[] }>({
   ],
 });
 
-function watch(page: Page, problems: string[]): void {
+/** Not pure: records `page`'s console errors, uncaught exceptions and CSP violations in `problems`. */
+export function watch(page: Page, problems: string[]): void {
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.push(`console.error: ${msg.text()}`);
   });

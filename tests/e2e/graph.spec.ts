@@ -164,11 +164,11 @@ test('after Step, the tokens that moved travel along their edges, then rest with
         const now = await tokens(page);
         return now.moving > 0 && JSON.stringify(now.at) !== JSON.stringify(first.at);
       },
-      { timeout: 5000, intervals: [16] },
+      { intervals: [16] },
     )
     .toBe(true);
   // The journey ends: nothing moves, one token rests on each waiting edge beside its count.
-  await expect.poll(async () => (await tokens(page)).moving, { timeout: 5000 }).toBe(0);
+  await expect.poll(async () => (await tokens(page)).moving).toBe(0);
   const sizes = await labelSizes(page);
   expect(sizes.badges).toBeGreaterThan(0);
   expect((await tokens(page)).at.length).toBeGreaterThanOrEqual(sizes.badges);

