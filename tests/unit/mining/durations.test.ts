@@ -78,7 +78,8 @@ describe('selection', () => {
     const t0 = performance.now();
     expect(durationStats(new Float64Array(200_000).fill(1000)).medianMs).toBe(1000);
     expect(durationStats(Float64Array.from({ length: 200_000 }, (_, i) => i)).medianMs).toBe(99_999.5);
-    expect(performance.now() - t0).toBeLessThan(2000);
+    // A hang guard (a quadratic selection on these inputs takes minutes); the speed itself is bench row D1.
+    expect(performance.now() - t0).toBeLessThan(20_000);
   });
 });
 
