@@ -147,6 +147,45 @@ export function runResult(run: LiveRun, step?: number): QueryResult<RunResult> {
       );
     }
   }
+  const { eventsConsumed, transitionsFired, unmovedFsms, problems } = runActivity(run, upTo);
+  const truncated = snapshot.status === 'truncated' && at === run.step;
+  return ok({
+    step: at,
+    status: snapshot.status,
+    simulatedMs: at * scenario.tickMs,
+    startTime: scenario.startTime,
+    ledgerEvents: upTo,
+    ledgerHash: at === run.step ? ledger.hash() : null,
+    sinks,
+    fsms,
+    problems,
+    truncation: truncated ? truncationClause(run).slice(2) : null,
+    eventsConsumed,
+    transitionsFired,
+    unmovedFsms,
+    // Only once the run has ended: before, tokens may still be on their way to the FSMs.
+    warnings: isEnded(snapshot.status) ? activityWarnings(eventsConsumed, fsms.length, unmovedFsms) : [],
+  });
+}
+
+/** What a run did up to ledger event `upTo`, read from its ledger in one pass (runResult; a shard's trailer). */
+export interface RunActivity {
+  /** External events that became tokens. */
+  eventsConsumed: number;
+  /** FSM transitions fired. */
+  transitionsFired: number;
+  /** The FSMs no machine of which left its initial state. */
+  unmovedFsms: UnmovedFsm[];
+  /** Nodes with errors or dropped tokens. */
+  problems: { nodeId: string; name: string; errors: number; dropped: number }[];
+}
+
+/**
+ * Reads only: the activity of `run` up to ledger event `upTo` (default: its last). Cheaper than
+ * `runResult`: no ledger hash, no Sink figures — what a shard's trailer needs (cli/shard/shardWriter.ts).
+ */
+export function runActivity(run: LiveRun, upTo: number = run.ledger.size): RunActivity {
+  const { ledger, scenario } = run;
   const errors = new Array<number>(scenario.nodes.length).fill(0);
   const dropped = new Array<number>(scenario.nodes.length).fill(0);
   /** Per node: an FSM's initial state (null for other nodes); whether some machine has left it. */
@@ -175,22 +214,5 @@ export function runResult(run: LiveRun, step?: number): QueryResult<RunResult> {
   const problems = scenario.nodes
     .filter((n) => errors[n.index]! > 0 || dropped[n.index]! > 0)
     .map((n) => ({ nodeId: n.nodeId, name: nameOf(n), errors: errors[n.index]!, dropped: dropped[n.index]! }));
-  const truncated = snapshot.status === 'truncated' && at === run.step;
-  return ok({
-    step: at,
-    status: snapshot.status,
-    simulatedMs: at * scenario.tickMs,
-    startTime: scenario.startTime,
-    ledgerEvents: upTo,
-    ledgerHash: at === run.step ? ledger.hash() : null,
-    sinks,
-    fsms,
-    problems,
-    truncation: truncated ? truncationClause(run).slice(2) : null,
-    eventsConsumed,
-    transitionsFired,
-    unmovedFsms,
-    // Only once the run has ended: before, tokens may still be on their way to the FSMs.
-    warnings: isEnded(snapshot.status) ? activityWarnings(eventsConsumed, fsms.length, unmovedFsms) : [],
-  });
+  return { eventsConsumed, transitionsFired, unmovedFsms, problems };
 }

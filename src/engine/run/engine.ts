@@ -41,7 +41,7 @@ import { activityHistogram } from '../query/histogram';
 import { ledgerPage, type LedgerPageQuery } from '../query/ledgerPage';
 import { exportRun, exportRunChunks, readRunExport, rebuildRun } from './runExport';
 import { stepView } from '../query/stepView';
-import { runResult } from '../query/runResult';
+import { runActivity, runResult, type RunActivity } from '../query/runResult';
 import { sinkAggregate } from '../query/sinkAggregate';
 import { stepResult } from '../query/stepResult';
 import { externalQueueView, ledgerView, type ExternalQueueView, type LedgerView } from './views';
@@ -284,6 +284,11 @@ export class Engine {
   /** What the run amounts to at `step` (default: current): Sink totals and main values, FSM states, problems, hash. */
   runResult(step?: number): QueryResult<RunResult> {
     return runResult(this.run(), step);
+  }
+
+  /** What the run did so far (events consumed, transitions fired, FSMs that never moved, problems): `runResult`'s counts without its hash or Sink figures. */
+  runActivity(): RunActivity {
+    return runActivity(this.run());
   }
 
   /** Ledger events per step over the whole run, in at most `buckets` buckets (default 1,000). */
