@@ -178,10 +178,20 @@ try {
   const mergeMs = median(merges.map((m) => m.ms));
   const rate = single.ledgerEvents / (mergeMs / 1000);
   const rss = Math.max(...merges.map((m) => m.rssKiB)) / 1024;
+  // Once more with the threads sampled: the merge checks the events' JSON on a thread of its own.
+  const mergeThreads = (await cliThreads(['merge', ...shards, '--out', join(dir, 'merged.ndjson')])).threads;
+  const mergeIdle =
+    mergeThreads.length > 0
+      ? `; CPU per thread (/proc, one more run): main ${s(mergeThreads[0])} s, others ${mergeThreads
+          .slice(1)
+          .filter((v) => v >= 50)
+          .map(s)
+          .join(', ')} s; least wall time on an idle ${cores}-core machine ${s(bound(mergeThreads))} s, so about ${n(single.ledgerEvents / (bound(mergeThreads) / 1000))} events/s there`
+      : '';
   const s2 = {
     id: 'S2',
     workload: `merge of 4 shard files into the ledger file, ${n(single.ledgerEvents)} ledger events, median of ${rounds}`,
-    result: `**${n(rate)} events/s** (${n(mergeMs)} ms; peak RSS ${n(rss)} MiB; merged hash = single run's)`,
+    result: `**${n(rate)} events/s** (${n(mergeMs)} ms; peak RSS ${n(rss)} MiB; load average ${loadavg()[0].toFixed(1)}${mergeIdle}; merged hash = single run's)`,
     target: 'streams: memory independent of the ledger (no target)',
     pass: true,
   };

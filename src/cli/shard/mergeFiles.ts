@@ -1,6 +1,6 @@
 /**
  * Merging shard files on disk: the engine's k-way merge (engine/shard/mergeShards.ts) fed by the
- * files' line batches, the merged ledger streamed to a temporary file renamed into place on
+ * files' line batches (every event's JSON checked on another thread meanwhile: eventCheck.ts), the merged ledger streamed to a temporary file renamed into place on
  * success, and the summary `run` prints for the single run put together from the shards' trailers.
  */
 import { once } from 'node:events';
@@ -8,6 +8,8 @@ import { createWriteStream } from 'node:fs';
 import { PendingFiles } from '../atomicFiles';
 import type { CliIO } from '../command';
 import { fileLineBatches } from '../lineFiles';
+import { eventCheckOnThread, type EventCheck } from './eventCheck';
+import { workerScriptUrl } from './workers';
 import { nodeSha256 } from '../nodeHasher';
 import { accessReason, FileAccessError } from '../terminalText';
 import { mergeNodeStates, mergeShards, type MergeResult } from '../../engine/shard';
@@ -26,10 +28,19 @@ export async function mergeShardFiles(
   const batches = io.readLineBatches ?? fileLineBatches;
   const sources = files.map((name) => ({ name, batches: batches(name) }));
   const pending = new PendingFiles();
+  // Files on disk and the bundle running: the events' JSON is checked on another thread (eventCheck.ts).
+  const script = workerScriptUrl();
+  const check: EventCheck | undefined =
+    script !== undefined && batches === fileLineBatches ? eventCheckOnThread(script, files) : undefined;
+  const options = {
+    hasher: nodeSha256,
+    sinkValuesLimit: SINK_VALUES_LIMIT,
+    eventJsonCheckedElsewhere: check !== undefined,
+  };
   try {
     let result: MergeResult;
     if (out === undefined) {
-      result = await mergeShards(sources, { hasher: nodeSha256, sinkValuesLimit: SINK_VALUES_LIMIT });
+      result = await mergeShards(sources, options);
     } else {
       const stream = createWriteStream(await pending.add(out), { encoding: 'utf8' });
       let failure: unknown = null;
@@ -45,19 +56,23 @@ export async function mergeShardFiles(
         }
       };
       try {
-        result = await mergeShards(sources, { hasher: nodeSha256, sinkValuesLimit: SINK_VALUES_LIMIT, write });
+        result = await mergeShards(sources, { ...options, write });
       } finally {
         stream.end();
         await Promise.race([once(stream, 'finish'), once(stream, 'close')]).catch(() => undefined);
       }
       if (failure !== null) throw new FileAccessError('write', out, accessReason(failure, 'write'));
     }
+    // An event that is not JSON is named first, whatever else the merge met (eventCheck.ts).
+    const fault = check ? await check.fault : null;
+    if (fault !== null) return { ok: false, ...fault };
     if (!result.ok) return result;
     const summary = summaryOf(result);
     if (!summary.ok) return summary;
     if (out !== undefined) await pending.commit();
     return summary;
   } finally {
+    check?.stop();
     await pending.discard();
   }
 }

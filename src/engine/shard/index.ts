@@ -21,3 +21,4 @@ export {
   type SinkTally,
 } from './mergeShards';
 export { mergeNodeStates } from './mergeNodeStates';
+export { eventJsonProblem, keyedLine } from './shardLine';

@@ -10,7 +10,8 @@
  *
  * Nothing in a shard file is taken on trust: every line is checked before it is merged (its
  * event's JSON, its marks, its number in the shard: shardLine.ts `eventProblem`), each trailer
- * against the events its file holds, and nothing may follow a trailer. A refusal names the file,
+ * against the events its file holds, and nothing may follow a trailer. The JSON scan may be left
+ * to the caller (`eventJsonCheckedElsewhere`): `flowledger merge` runs it on another thread. A refusal names the file,
  * the line and what is wrong; the caller discards what was written.
  *
  * Memory: one pending line per shard, plus a table of the token numbers seen per shard and node
@@ -33,6 +34,12 @@ export interface MergeOptions {
   write?: (chunk: string) => void | Promise<void>;
   /** Collected values listed per sink (the count and sum cover all). */
   sinkValuesLimit: number;
+  /**
+   * The caller checks every event's JSON itself (`eventJsonProblem` on each keyed line, e.g. on
+   * another thread while this merge runs) and will refuse the merge on a fault it finds: the merge
+   * then skips that scan, its costliest check. Default false: the merge checks it.
+   */
+  eventJsonCheckedElsewhere?: boolean;
 }
 
 export interface SinkTally {
@@ -148,6 +155,7 @@ async function merge(sources: readonly ShardSource[], options: MergeOptions): Pr
   const heads: (Head | null)[] = new Array<Head | null>(k).fill(null);
   // Per file: the events taken so far (the next must be numbered one more).
   const counts = new Array<number>(k).fill(0);
+  const checkJson = options.eventJsonCheckedElsewhere !== true;
   // Lines are taken from the batch in hand synchronously: awaiting once per line would cost more
   // than the merge itself.
   const read = (i: number): void | Promise<void> => {
@@ -184,7 +192,7 @@ async function merge(sources: readonly ShardSource[], options: MergeOptions): Pr
         at,
         `the line is neither a keyed ledger event ({"k":…,"m":[…],"e":{…}}) nor the trailer: ${line.slice(0, 80)}`,
       );
-    const problem = eventProblem(head, ++counts[i]!);
+    const problem = eventProblem(head, ++counts[i]!, checkJson);
     if (problem !== null) throw new MergeFailure(name, at, problem);
     const prev = heads[i];
     if (prev && prev.key > head.key)
@@ -218,7 +226,7 @@ async function merge(sources: readonly ShardSource[], options: MergeOptions): Pr
     const head = heads[best]!;
     seq++;
     const line = renumber.line(best, head, String(seq));
-    if (head.sink) tally(sinks, sinkStates, JSON.parse(head.line) as Record<string, unknown>, options.sinkValuesLimit);
+    if (head.sink) tally(sinks, sinkStates, sinkEvent(head, sources[best]!.name), options.sinkValuesLimit);
     parts.push(line);
     chars += line.length;
     if (chars >= CHUNK_CHARS) await flush();
@@ -278,6 +286,19 @@ function checkHeaders(
         `shard ${s}/${first.shards} is missing (give all ${first.shards} shards)`,
       );
   return Array.from({ length: first.shards }, (_, s) => seen.get(s)!);
+}
+
+/**
+ * Pure: a Sink's TOKEN_COLLECTED event of `file`. Its JSON was checked, here or by the caller
+ * (`eventJsonCheckedElsewhere`, whose refusal names the line); a line that still is not JSON is
+ * refused here too, so an unchecked one never reaches the tallies.
+ */
+function sinkEvent(head: Head, file: string): Record<string, unknown> {
+  try {
+    return JSON.parse(head.line) as Record<string, unknown>;
+  } catch {
+    throw new MergeFailure(file, undefined, `a Sink's event is not JSON: ${head.line.slice(0, 40)}`);
+  }
 }
 
 /** Adds a TOKEN_COLLECTED event to its Sink's tallies, as `runSummary` and the Sink's node state count it. */

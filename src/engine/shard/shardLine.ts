@@ -77,15 +77,29 @@ function digitsAt(text: string, from: number, to: number): number {
 }
 
 /**
- * Pure: what is wrong with `head` as the event `seq` of its shard file (events are numbered 1, 2, …
- * in the file's order), or null when the merge can renumber it: see the module comment.
+ * Pure: what is wrong with `line` (a keyed line's event, `Head.line`) as a JSON object, or null.
+ * The costliest of the checks (a scan of every character), so `eventProblem` can leave it to a
+ * caller that runs it elsewhere — `merge` on another thread (cli/shard/eventCheck.ts).
  */
-export function eventProblem(head: Head, seq: number): string | null {
-  const { line, marks } = head;
+export function eventJsonProblem(line: string): string | null {
   if (line.charCodeAt(0) !== 0x7b) return `its event "e" is not a JSON object: ${line.slice(0, 40)}`;
   const bad = jsonSyntaxErrorAt(line);
   if (bad >= 0)
     return `its event "e" is not JSON (at character ${bad + 1} of the event: ${JSON.stringify(line.slice(Math.max(0, bad - 20), bad + 20))})`;
+  return null;
+}
+
+/**
+ * Pure: what is wrong with `head` as the event `seq` of its shard file (events are numbered 1, 2, …
+ * in the file's order), or null when the merge can renumber it: see the module comment. With
+ * `checkJson` false the event's JSON is taken as checked (`eventJsonProblem`, run by the caller).
+ */
+export function eventProblem(head: Head, seq: number, checkJson = true): string | null {
+  const { line, marks } = head;
+  if (checkJson) {
+    const notJson = eventJsonProblem(line);
+    if (notJson !== null) return notJson;
+  }
   // In line order: the eventId's digits, the token ids, then the seq's digits; each pair not empty.
   let prev = 0;
   for (let i = 0; i < marks.length; i += 2) {
