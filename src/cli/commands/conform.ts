@@ -2,9 +2,7 @@ import { optionValue, parseArgs } from '../args';
 import { EXIT_OK, EXIT_USAGE, type Command } from '../command';
 import { whereIs } from '../eventsFile';
 import { readScenarioWithEvents } from '../scenarioWithEvents';
-import { conform } from '../../engine/mining';
-import { eventCoverage } from '../../engine/query/eventCoverage';
-import type { Scenario } from '../../engine/types';
+import { conform, nothingReplayed } from '../../engine/mining';
 
 /**
  * `conform <scenario.json> --events <events.ndjson> [--fsm ID]`: replays the events against the
@@ -36,7 +34,7 @@ export const conformCommand: Command = {
     }
     const r = result.report;
     if (r.events === 0) {
-      io.stderr(`${input.eventsFile}: ${nothingReplayed(input.scenario, input.events, r.fsm)}\n`);
+      io.stderr(`${input.eventsFile}: ${nothingReplayed(input.scenario, input.events, r.fsm, 'address the events to a DataSource that feeds it (parse --target)')}\n`);
       return EXIT_USAGE;
     }
     const output = {
@@ -50,21 +48,3 @@ export const conformCommand: Command = {
     return EXIT_OK;
   },
 };
-
-/**
- * Pure: why no event was replayed against FSM `fsm` — there were none, or where they go (per
- * target DataSource, as `check-events` counts them) and which DataSources feed the FSM.
- */
-function nothingReplayed(scenario: Scenario, events: readonly unknown[], fsm: string): string {
-  if (events.length === 0) return 'no events to replay: there is no fitness to report';
-  const c = eventCoverage(scenario, events);
-  const feeding = c.fsms.find((f) => f.fsm === fsm)?.dataSources ?? [];
-  const where = c.targets.map((t) =>
-    t.target === null
-      ? `${t.count} name no DataSource (no "targetDataSourceId", or a "type" no DataSource listens for)`
-      : `${t.count} to DataSource ${t.target}${t.known ? '' : ' (not a DataSource of the template)'}`,
-  );
-  if (c.malformed > 0) where.push(`${c.malformed} cannot be read`);
-  const fed = feeding.length === 0 ? 'no DataSource feeds it' : `it is fed by ${feeding.join(', ')}`;
-  return `none of the ${events.length} events reaches FSM ${fsm} (${fed}): ${where.join(', ')}; nothing was replayed, so there is no fitness to report — address the events to a DataSource that feeds it (parse --target)`;
-}

@@ -10,6 +10,7 @@ export { discover, dfgFile } from './discover';
 export { filterDfg } from './filter';
 export { dfgToTemplate, MAX_TEMPLATE_ACTIVITIES, templateProblem, type TemplateOptions } from './toTemplate';
 export { conform, pickFsm, type ConformResult } from './conform';
+export { nothingReplayed } from './nothingReplayed';
 export { xesChunks } from './xesWrite';
 export { ocelChunks, objectType } from './ocelWrite';
 export { firstOtherKind, isLedgerLine, ledgerEventToEvent } from './ledgerEvents';

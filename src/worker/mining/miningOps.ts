@@ -13,6 +13,7 @@ import {
   dfgToTemplate,
   discover,
   filterDfg,
+  nothingReplayed,
   ocelChunks,
   pickFsm,
   readCaseLog,
@@ -103,6 +104,13 @@ export function miningOps(ctx: ServiceContext, parse: ParseFn) {
         const t0 = ctx.clock();
         const r = conform(loaded.scenario, events, b.fsm)!;
         if (!r.ok) throw eventProblem(source, r.problem);
+        // Nothing replayed: no fitness to report (a fitness of 1 over no event would claim too much).
+        if (r.report.events === 0)
+          throw new Failure(
+            'BAD_REQUEST',
+            nothingReplayed(loaded.scenario, events, r.report.fsm, 'address the events to a DataSource that feeds it'),
+            { templateId: b.templateId, fsm: r.report.fsm },
+          );
         const report =
           r.report.deviations.length > MINING_ANSWER_ENTRIES
             ? { ...r.report, deviations: r.report.deviations.slice(0, MINING_ANSWER_ENTRIES) }

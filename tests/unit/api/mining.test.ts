@@ -105,6 +105,18 @@ describe('POST /api/mining/conform', () => {
     expect(r.report.eventFitness).toBe(r.report.consumedEvents / 2000);
   });
 
+  it('answers 400 naming where the events go when none reaches the FSM, not a fitness of 1 over nothing', async () => {
+    const { api } = newApi({ examples: true });
+    const template = (await api.listTemplates()).templates.find((x) => x.name === 'SSH attempts from a real sshd log')!;
+    // LOG is addressed to DataSource `src`, which the SSH template does not have.
+    const e = await apiError(api.conform({ templateId: template.id, events: LOG }));
+    expect(e).toMatchObject({ status: 400, code: 'BAD_REQUEST' });
+    expect(e.message).toContain('none of the 11 events reaches FSM attempt');
+    expect(e.message).toContain('11 to DataSource src (not a DataSource of the template)');
+    expect(e.message).toContain('there is no fitness to report');
+    expect(await apiError(api.conform({ templateId: template.id, events: [] }))).toMatchObject({ status: 400 });
+  });
+
   it('answers 404 for an unknown template or FSM', async () => {
     const { api } = newApi({ examples: true });
     expect(await apiError(api.conform({ templateId: 'nope', events: LOG }))).toMatchObject({
