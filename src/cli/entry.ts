@@ -1,7 +1,7 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { nodeIO, runCli, runWorkerTask } from './main';
 import { isShardTask, runShardTask } from './shard/shardWorker';
-import { setWorkerScript } from './shard/workers';
+import { setWorkerScript } from './shard/workerScript';
 import { isEventCheckTask, runEventCheckTask } from './shard/eventCheck';
 
 // The bundle is also the script of `run --workers` and `parse --workers` threads: a thread runs the task it is given.

@@ -9,7 +9,7 @@ import { PendingFiles } from '../atomicFiles';
 import type { CliIO } from '../command';
 import { fileLineBatches } from '../lineFiles';
 import { eventCheckOnThread, type EventCheck } from './eventCheck';
-import { workerScriptUrl } from './workers';
+import { workerScriptUrl } from './workerScript';
 import { nodeSha256 } from '../nodeHasher';
 import { accessReason, FileAccessError } from '../terminalText';
 import { mergeNodeStates, mergeShards, type MergeResult } from '../../engine/shard';

@@ -22,7 +22,7 @@ import type { ParsedArgs } from '../args';
 import { PendingFiles } from '../atomicFiles';
 import { fileLineBatches } from '../lineFiles';
 import { accessReason, FileAccessError } from '../terminalText';
-import { workerScriptUrl } from './workers';
+import { workerScriptUrl } from './workerScript';
 import { ShardedEventsMerge } from './shardedEventsMerge';
 
 /** What a command-line worker thread answers (main.ts, `runWorkerTask`). */

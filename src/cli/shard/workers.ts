@@ -17,6 +17,7 @@ import type { ShardEnd } from '../../engine/shard';
 import { SINK_VALUES_LIMIT } from '../commands/runSummary';
 import { BatchMerge } from './batchMerge';
 import { summaryOf } from './mergeFiles';
+import { workerScriptUrl } from './workerScript';
 import type { ShardEventsMessage, ShardMessage, ShardTask } from './shardWorker';
 import { routeEvents } from './eventRouting';
 
@@ -29,21 +30,9 @@ export interface WorkersRun {
   workers: number;
 }
 
-/** The script worker threads load: the bundle that is running (set by entry.ts); absent in tests of the sources. */
-let workerScript: URL | undefined;
-
-/** Not pure: names the script worker threads run (the command line bundle). */
-export function setWorkerScript(url: URL): void {
-  workerScript = url;
-}
-
-/** Not pure (reads the module's state): the script worker threads run, when set. */
-export function workerScriptUrl(): URL | undefined {
-  return workerScript;
-}
-
 /** Not pure (threads, files): runs every shard on a worker thread, merging as they go; prints the single run's summary. */
 export async function runWithWorkers(r: WorkersRun, io: CliIO): Promise<number> {
+  const workerScript = workerScriptUrl();
   if (workerScript === undefined) {
     io.stderr('flowledger run: --workers needs the built command line (bin/flowledger.mjs)\n');
     return EXIT_FAILURE;
