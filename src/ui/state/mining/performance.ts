@@ -58,7 +58,8 @@ export interface EdgeLook {
 
 /**
  * Pure. How each laid-out edge is drawn in `mode`. Frequency: the count as label, width by count.
- * Performance: the mean time as label and width and heat by mean time over the slowest edge's; edges
+ * Performance: the mean time as label, and width and heat by its logarithm (ln(1 + ms)) over the
+ * slowest edge's; edges
  * without times (to and from the start and end markers, or pairs never both timed) are thin, cold and
  * unlabelled. The tooltip says the median, p90 and longest too.
  */
@@ -72,7 +73,9 @@ export function edgeLooks(edges: readonly LaidEdge[], mode: MapMode): EdgeLook[]
     const title = `${e.from} → ${e.to}: ${e.count}${times}`;
     if (mode === 'frequency') return { label: String(e.count), width: 1 + 3 * (e.count / maxCount), heat: 0, title };
     if (!e.time) return { label: '', width: 1, heat: 0, title };
-    const heat = maxMean > 0 ? e.time.meanMs / maxMean : 0;
+    // On a log scale: times in a log span orders of magnitude (0 ms to minutes), and a linear scale
+    // left every edge but the slowest one thin and cold.
+    const heat = maxMean > 0 ? Math.log1p(Math.max(0, e.time.meanMs)) / Math.log1p(maxMean) : 0;
     return { label: formatMs(e.time.meanMs), width: 1 + 4 * heat, heat, title };
   });
 }
