@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { EngineAPIService } from '../../src/client/EngineAPIService';
 import AxeBuilder from './axe';
+import { docShot } from './docShot';
 import { expect, test } from './fixtures';
 
 /**
@@ -161,5 +162,34 @@ test.describe('Discover with time', () => {
     await page.getByRole('button', { name: 'Pause', exact: true }).click();
     if (process.env.SHOT) await page.screenshot({ path: '/tmp/perf-390.png', fullPage: true });
     await axeBothThemes(page);
+  });
+
+  test('screenshots of the performance map and the replay: 1440 and 390 px, light and dark', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openExample(page);
+    await page.getByRole('region', { name: 'Run' }).getByRole('button', { name: 'Discover', exact: true }).click();
+    await expect(graph(page)).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('radio', { name: 'Performance' }).check();
+    await expect(page.getByRole('table', { name: 'Bottlenecks' })).toBeVisible();
+    const map = page.getByRole('region', { name: 'Process map' });
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: width === 1440 ? 900 : 844 });
+      for (let i = 0; i < 2; i++) {
+        const theme = (await page.locator('html').getAttribute('data-theme')) ?? 'light';
+        await map.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+        await page.screenshot({ path: docShot(`docs/screenshots/discover-performance-${width}-${theme}.png`) });
+        // The replay at real time, paused at once: the first cases on their way, the counts growing.
+        const replay = page.getByRole('region', { name: 'Replay' });
+        await replay.getByRole('button', { name: 'Replay', exact: true }).click();
+        await replay.getByRole('combobox', { name: 'Speed' }).selectOption({ label: 'Real time' });
+        await expect(replay.getByText(/^[1-9]\d* under way/)).toBeVisible();
+        await replay.getByRole('button', { name: 'Pause', exact: true }).click();
+        await expect(replay.getByRole('timer', { name: 'Replay time' })).toHaveText(/^Dec 10 /);
+        await map.screenshot({ path: docShot(`docs/screenshots/discover-replay-${width}-${theme}.png`) });
+        await replay.getByRole('button', { name: 'Close replay' }).click();
+        await page.getByRole('button', { name: /Switch to (dark|light) theme/ }).click();
+      }
+    }
   });
 });

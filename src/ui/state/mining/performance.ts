@@ -82,12 +82,13 @@ export function edgeLooks(edges: readonly LaidEdge[], mode: MapMode): EdgeLook[]
 
 /**
  * Pure. What an activity's box says under its name in performance mode: how long cases stay after it
- * before their next event (its sojourn's mean), or `ends cases` for an activity nothing follows in
- * time; null for the start and end markers and in frequency mode.
+ * before their next event (its sojourn's mean), or `no timed next event` for an activity nothing
+ * follows in time (the last of its cases); null when the log has no times at all.
  */
 export function sojournText(d: Discovery, activity: string): string | null {
   const s = d.sojourn?.[activity];
-  return s && s.n > 0 ? `stays ${formatMs(s.meanMs)}` : null;
+  if (s && s.n > 0) return `stays ${formatMs(s.meanMs)}`;
+  return d.sojourn ? 'no timed next event' : null;
 }
 
 /** Pure. The case durations in a sentence (the histogram's text alternative); null without durations. */

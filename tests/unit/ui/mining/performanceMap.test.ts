@@ -83,7 +83,8 @@ describe('performance map', () => {
 
   it('says how long cases stay at an activity, and the durations in words', () => {
     expect(sojournText(d, 'b')).toBe('stays 3 min 4 s');
-    expect(sojournText(d, 'c')).toBeNull();
+    expect(sojournText(d, 'c')).toBe('no timed next event');
+    expect(sojournText({ ...d, sojourn: undefined }, 'b')).toBeNull();
     expect(durationsText(d.durations)).toBe(
       'Case durations over 10 cases: median 3 min 6 s, 90th percentile 3 min 21 s, shortest 2 s, longest 2 h.',
     );
