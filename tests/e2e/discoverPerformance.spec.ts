@@ -106,6 +106,11 @@ test.describe('Discover with time', () => {
     const paused = await readout.innerText();
     await frames(page, 30);
     await expect(readout).toHaveText(paused);
+    // At the log's first time the first session is on its way: its token is on the map.
+    await replay.getByRole('slider', { name: 'Replay position' }).fill('0');
+    await expect(readout).toHaveText('Dec 10 06:55:46');
+    await expect(replay.getByText(/^1 under way · 0 done/)).toBeVisible();
+    await expect(graph(page).locator('circle.token')).toHaveCount(1);
     // Scrubbing moves the time; the counts on the activities follow (`n of total`).
     await replay.getByRole('slider', { name: 'Replay position' }).fill('1000');
     await expect(readout).not.toHaveText(paused);
@@ -191,5 +196,24 @@ test.describe('Discover with time', () => {
         await page.getByRole('button', { name: /Switch to (dark|light) theme/ }).click();
       }
     }
+  });
+
+  test('with reduced motion the replay steps its readout and draws no tokens', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openExample(page);
+    await page.getByRole('region', { name: 'Run' }).getByRole('button', { name: 'Discover', exact: true }).click();
+    await expect(graph(page)).toBeVisible({ timeout: 30_000 });
+    const replay = page.getByRole('region', { name: 'Replay' });
+    await replay.getByRole('button', { name: 'Replay', exact: true }).click();
+    const readout = replay.getByRole('timer', { name: 'Replay time' });
+    await expect(readout).toHaveText('Dec 10 06:55:46');
+    await expect(replay).toContainText('reduced motion');
+    // One step of 10 s of log (the first speed chosen for this log) a second.
+    await expect(readout).toHaveText('Dec 10 06:55:56');
+    await replay.getByRole('button', { name: 'Pause', exact: true }).click();
+    await replay.getByRole('slider', { name: 'Replay position' }).fill('0');
+    await expect(replay.getByText(/^1 under way/)).toBeVisible();
+    await expect(graph(page).locator('circle.token')).toHaveCount(0);
   });
 });
