@@ -7,29 +7,22 @@
 import type { CaseTimeline } from '../../../contract/mining';
 import { createReplayPlayer, prefersReducedMotion, type ReplayPlayer } from '../../controllers/mining/replayPlayer';
 import type { DfgLayout } from './layout';
-import { buildReplay, formatLogTime, pointAlong, replayAt, spansYears, type ReplayModel } from './replayModel';
+import {
+  buildReplay,
+  defaultSpeed,
+  formatLogTime,
+  pointAlong,
+  REPLAY_RATES,
+  replayAt,
+  spansYears,
+  WHOLE_IN_S,
+  type ReplayModel,
+} from './replayModel';
 import { edgeKey } from './variantsOnMap';
 import { formatMs } from './tables';
 
 /** Most tokens drawn at once; the counts stay whole. */
 export const MAX_TOKENS = 400;
-
-/**
- * The speeds offered, in log ms per second: real time to an hour a second. Logs are sparse (the sshd
- * sample: 519 sessions of a few seconds each over four hours), so a speed set by the whole span would
- * hurry every case past in a blink; these keep a case's moves visible. The last choice plays the whole
- * log in 30 s whatever its span.
- */
-export const REPLAY_RATES = [1_000, 10_000, 60_000, 600_000, 3_600_000] as const;
-const WHOLE_IN_S = 30;
-/** The first speed chosen: the slowest that plays the whole log within this many seconds, else the fastest. */
-const DEFAULT_WITHIN_S = 1800;
-
-/** Pure. The speed (index into REPLAY_RATES, or REPLAY_RATES.length for the whole log in 30 s) a replay of `spanMs` starts at. */
-export function defaultSpeed(spanMs: number): number {
-  const i = REPLAY_RATES.findIndex((r) => spanMs / r <= DEFAULT_WITHIN_S);
-  return i === -1 ? REPLAY_RATES.length : i;
-}
 
 export class ReplayState {
   /** The replay is open (counts on the map follow it) — from the first Replay until Close. */

@@ -152,3 +152,20 @@ export function formatLogTime(ms: number, withYear = false): string {
 export function spansYears(startMs: number, endMs: number): boolean {
   return new Date(startMs).getUTCFullYear() !== new Date(endMs).getUTCFullYear();
 }
+
+/**
+ * The speeds offered, in log ms per second: real time to an hour a second. Logs are sparse (the sshd
+ * sample: 519 sessions of a few seconds each over four hours), so a speed set by the whole span would
+ * hurry every case past in a blink; these keep a case's moves visible. The last choice plays the whole
+ * log in 30 s whatever its span.
+ */
+export const REPLAY_RATES = [1_000, 10_000, 60_000, 600_000, 3_600_000] as const;
+export const WHOLE_IN_S = 30;
+/** The first speed chosen: the slowest that plays the whole log within this many seconds, else the fastest. */
+const DEFAULT_WITHIN_S = 1800;
+
+/** Pure. The speed (index into REPLAY_RATES, or REPLAY_RATES.length for the whole log in 30 s) a replay of `spanMs` starts at. */
+export function defaultSpeed(spanMs: number): number {
+  const i = REPLAY_RATES.findIndex((r) => spanMs / r <= DEFAULT_WITHIN_S);
+  return i === -1 ? REPLAY_RATES.length : i;
+}

@@ -3,12 +3,13 @@ import type { CaseTimeline } from '../../../../src/contract/mining';
 import {
   buildReplay,
   countAtOrBefore,
+  defaultSpeed,
   formatLogTime,
   pointAlong,
+  REPLAY_RATES,
   replayAt,
   spansYears,
 } from '../../../../src/ui/state/mining/replayModel';
-import { defaultSpeed, REPLAY_RATES } from '../../../../src/ui/state/mining/replay.svelte';
 
 // Three cases (times in ms):
 //   c1: a@1000 b@3000 c@7000
