@@ -190,3 +190,19 @@ describe('the map as an SVG file', () => {
     expect(svgText(`<'&">`)).toBe('&#60;&#39;&#38;&#34;&#62;');
   });
 });
+
+describe('the case-duration histogram', () => {
+  it('puts each bar at the middle of its range', async () => {
+    const { histogramData } = await import('../../../../src/ui/controllers/chart/durationHistogram');
+    expect(
+      histogramData([
+        { fromMs: 0, toMs: 1000, count: 4 },
+        { fromMs: 1000, toMs: 2000, count: 0 },
+        { fromMs: 2000, toMs: 3000, count: 1 },
+      ]),
+    ).toEqual([
+      [500, 1500, 2500],
+      [4, 0, 1],
+    ]);
+  });
+});
