@@ -92,6 +92,22 @@ export interface Discovery extends Dfg {
   sojourn?: Record<string, DurationStats>;
 }
 
+/**
+ * The cases as timed steps, for a replay over the map (`replay: true` on discover): per case its
+ * events that have a time, in log order, as columns — case k's steps are `starts[k]` to
+ * `starts[k + 1] − 1`, each an activity (index into `activities`) at `timeMs` (epoch ms). Cases in
+ * order of first appearance; a case without a time is left out. At most 100,000 steps, whole cases:
+ * `truncated` says some timed cases were left out.
+ */
+export interface CaseTimeline {
+  activities: string[];
+  caseNames: string[];
+  starts: number[];
+  activityOf: number[];
+  timeMs: number[];
+  truncated: boolean;
+}
+
 /** The first event of a case that no transition consumed. */
 export interface Deviation {
   case: string;
@@ -147,6 +163,8 @@ export interface DiscoverAnswer {
   template?: Record<string, unknown>;
   /** Why no template is answered although one was asked for: the graph has more activities than a template holds. */
   templateProblem?: string;
+  /** With `replay: true`: the cases as timed steps (the whole log's, unfiltered). */
+  replay?: CaseTimeline;
 }
 
 /** `POST /api/mining/conform`. */
@@ -164,6 +182,8 @@ export type DiscoverRequest = EventSource & {
   template?: boolean;
   /** The template's name. */
   name?: string;
+  /** Also answer the cases as timed steps, for a replay over the map (default false). */
+  replay?: boolean;
 };
 
 /** The body of `POST /api/mining/conform` (client `conform`). */

@@ -63,6 +63,7 @@ export const DiscoverBody = v.pipe(
       ),
       template: v.optional(v.boolean('"template" must be true or false')),
       name: v.optional(text('name')),
+      replay: v.optional(v.boolean('"replay" must be true or false')),
     },
     'expected a JSON object',
   ),

@@ -16,3 +16,4 @@ export { ocelChunks, objectType } from './ocelWrite';
 export { firstOtherKind, isLedgerLine, ledgerEventToEvent } from './ledgerEvents';
 export { formatIsoTime, inDateRange, MAX_DATE_MS, parseIsoTime } from './isoTime';
 export { dataSourceOf } from './dataSourceOf';
+export { caseTimeline } from './timeline';

@@ -3,6 +3,7 @@
  * query parameters (`?template=…&execution=…&step=…&node=…&lineage=…`), so a link reopens the same
  * view and a reload keeps it. Pure parse/format; the router (router.ts) reads and writes the address bar.
  */
+import { parseDiscoverView, writeDiscoverView, type DiscoverView } from '../state/mining/viewState';
 
 export interface RouteState {
   template: string | null;
@@ -16,6 +17,8 @@ export interface RouteState {
    * (`view=ingest`) or discovery (`view=discover`, with `template` and `execution` for a run's events); null: the workspace.
    */
   view?: AuthoringView | 'ingest' | 'discover' | null;
+  /** With `view=discover`: the map's mode, filters and shown variants (absent: the defaults). */
+  discover?: DiscoverView;
 }
 
 /** The authoring screens; `editor` without `template` edits a new (unsaved) template. */
@@ -35,7 +38,13 @@ export function parseRoute(search: string): RouteState {
   if (q.get('view') === 'ingest') return { ...EMPTY_ROUTE, view: 'ingest' };
   if (q.get('view') === 'discover') {
     const execution = template ? nonEmpty(q.get('execution')) : null;
-    return { ...EMPTY_ROUTE, view: 'discover', template: execution ? template : null, execution };
+    return {
+      ...EMPTY_ROUTE,
+      view: 'discover',
+      template: execution ? template : null,
+      execution,
+      discover: parseDiscoverView(q),
+    };
   }
   const viewText = q.get('view');
   const view = viewText !== null && VIEWS.includes(viewText) ? (viewText as AuthoringView) : null;
@@ -60,6 +69,7 @@ export function formatRoute(route: RouteState): string {
       q.set('template', route.template);
       q.set('execution', route.execution);
     }
+    if (route.discover) writeDiscoverView(q, route.discover);
     return `?${q.toString()}`;
   }
   if (route.view) {

@@ -17,6 +17,7 @@ import {
   ocelChunks,
   pickFsm,
   readCaseLog,
+  caseTimeline,
   templateProblem,
   xesChunks,
 } from '../../engine/mining';
@@ -81,6 +82,7 @@ export function miningOps(ctx: ServiceContext, parse: ParseFn) {
             ...(b.fields?.activity === undefined ? {} : { eventField: b.fields.activity }),
             events: events.length,
           });
+        if (b.replay === true) answer.replay = caseTimeline(log.log, MINING_ANSWER_ENTRIES);
         return ok(answer, { discover: ctx.clock() - t0 });
       });
     },

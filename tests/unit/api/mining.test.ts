@@ -36,6 +36,29 @@ describe('POST /api/mining/discover', () => {
     expect(created.success).toBe(true);
   });
 
+  it('answers the cases as timed steps with replay: true (issue 42), checked against the schema', async () => {
+    const { api } = newApi();
+    const timed = [
+      { ...ev('c1', 'a'), timestamp: 1000 },
+      { ...ev('c2', 'a'), timestamp: 1500 },
+      { ...ev('c1', 'b'), timestamp: 4000 },
+      ev('c2', 'b'),
+    ];
+    const r = await api.discover({ events: timed, replay: true, template: false });
+    expect(schemaErrors('DiscoverAnswer', r)).toEqual([]);
+    expect(r.replay).toEqual({
+      activities: ['a', 'b'],
+      caseNames: ['c1', 'c2'],
+      starts: [0, 2, 3],
+      activityOf: [0, 1, 0],
+      timeMs: [1000, 4000, 1500],
+      truncated: false,
+    });
+    expect((await api.discover({ events: timed, template: false })).replay).toBeUndefined();
+    const bad = await apiError(api.discover({ events: timed, replay: 'yes' as unknown as boolean }));
+    expect(bad.message + JSON.stringify(bad.details ?? {})).toContain('"replay" must be true or false');
+  });
+
   it('answers the graph without a template, saying why, when a template cannot hold its activities', async () => {
     // Issue 38, item 4: 65,534 activities need 65,535 FSM states; a scenario names at most 65,534.
     const { api } = newApi();

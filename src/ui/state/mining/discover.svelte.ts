@@ -7,18 +7,31 @@
  */
 import type { QueryClient } from '@tanstack/query-core';
 import type { EngineAPIService } from '../../../client/EngineAPIService';
-import type { ConformanceReport, DiscoverAnswer } from '../../../contract/mining';
+import type { CaseTimeline, ConformanceReport, DiscoverAnswer } from '../../../contract/mining';
 import { saveFile } from '../../controllers/download';
+import { readMapColours, savePng, saveSvg } from '../../controllers/mining/mapExport';
 import { invalidateTemplates } from '../query/queries';
 import { observeTemplates, type TemplatesState } from '../query/templates.svelte';
 import { describeError, latestWins } from '../shell/latest';
 import { layoutDfg } from './layout';
 import type { DiscoverSource } from './source';
+import { mapSvg } from './mapSvg';
+import { bottlenecks, edgeLooks, sojournText, type MapMode } from './performance';
+import { ReplayState } from './replay.svelte';
 import { activityRows, pathRows, sliderFilter, stateHeat, variantRows } from './tables';
+import { variantHighlight, variantStatus } from './variantsOnMap';
+import { DEFAULT_DISCOVER_VIEW, normalVariants, type DiscoverView } from './viewState';
 
 export class DiscoverScreen {
   activities = $state(100);
   paths = $state(100);
+  /** The map's mode: counts (frequency) or times (performance). */
+  mode = $state<MapMode>('frequency');
+  /** The variants shown on the map, by rank (1 = the most frequent of the answer). */
+  selected = $state<number[]>([]);
+  /** The cases as timed steps for the replay (asked for once: it is the whole log's, whatever the filters). */
+  timeline = $state.raw<CaseTimeline | null>(null);
+  readonly replay = new ReplayState();
   answer = $state<DiscoverAnswer | null>(null);
   busy = $state(false);
   error = $state<string | null>(null);
@@ -35,6 +48,12 @@ export class DiscoverScreen {
   readonly variantRows = $derived(this.answer ? variantRows(this.answer.discovery) : []);
   readonly layout = $derived(this.answer ? layoutDfg(this.answer.discovery) : null);
   readonly heat = $derived(this.report ? stateHeat(this.report.byState) : null);
+  readonly looks = $derived(this.layout ? edgeLooks(this.layout.edges, this.mode) : []);
+  readonly highlight = $derived(this.answer ? variantHighlight(this.answer.discovery, this.selected) : null);
+  readonly status = $derived(this.answer ? variantStatus(this.answer.discovery, this.selected) : '');
+  readonly bottlenecks = $derived(this.answer ? bottlenecks(this.answer.discovery) : []);
+  /** The replay can play: some case has a timed step. */
+  readonly canReplay = $derived((this.timeline?.timeMs.length ?? 0) > 0);
   private readonly gate = latestWins();
 
   /** Not pure: the screen over `api` for `from` (null: no source yet); create while its component initialises. */
@@ -42,8 +61,63 @@ export class DiscoverScreen {
     private readonly api: EngineAPIService,
     private readonly cache: QueryClient,
     readonly from: DiscoverSource | null,
+    view: DiscoverView = DEFAULT_DISCOVER_VIEW,
+    /** Told each change of the view (mode, filters, variants), so the address keeps it. */
+    private readonly onView?: (view: DiscoverView) => void,
   ) {
     this.templates = observeTemplates(api);
+    this.mode = view.mode;
+    this.activities = view.activities;
+    this.paths = view.paths;
+    this.selected = normalVariants(view.variants);
+  }
+
+  /** The view the address keeps. */
+  view(): DiscoverView {
+    return { mode: this.mode, activities: this.activities, paths: this.paths, variants: this.selected };
+  }
+
+  /** Not pure (address): the map in `mode`. */
+  setMode(mode: MapMode): void {
+    this.mode = mode;
+    this.onView?.(this.view());
+  }
+
+  /** Not pure (address): shows variant `rank` on the map, or stops showing it. */
+  toggleVariant(rank: number): void {
+    this.selected = this.selected.includes(rank)
+      ? this.selected.filter((r) => r !== rank)
+      : normalVariants([...this.selected, rank]);
+    this.onView?.(this.view());
+  }
+
+  /** Not pure: plays the cases over the map from the log's first time. */
+  startReplay(): void {
+    if (this.timeline && this.layout) this.replay.start(this.timeline, this.layout);
+  }
+
+  /** The line under an activity's name: in performance mode how long cases stay there, else its count. */
+  figureOf(node: { id: string; kind: string; label: string; count: number }): string {
+    const replayCount = this.replay.frame?.counts[node.label];
+    if (this.replay.frame && node.kind === 'activity') return `${replayCount ?? 0} of ${node.count}`;
+    if (this.mode === 'performance' && node.kind === 'activity' && this.answer)
+      return sojournText(this.answer.discovery, node.label) ?? String(node.count);
+    return String(node.count);
+  }
+
+  /** Not pure (download): the map as shown (mode, labels, figures) as an SVG or PNG file, in the theme of `el`. */
+  async exportMap(kind: 'svg' | 'png', el: HTMLElement): Promise<void> {
+    if (!this.layout) return;
+    const figures = new Map(this.layout.nodes.map((n) => [n.id, this.figureOf(n)]));
+    const title = `Directly-follows graph (${this.mode}) of ${this.from?.label ?? 'the log'}`;
+    const svg = mapSvg(this.layout, this.looks, figures, readMapColours(el), title);
+    const name = `process-map-${this.mode}.${kind}`;
+    try {
+      if (kind === 'svg') saveSvg(svg, name);
+      else await savePng(svg, this.layout.width, this.layout.height + 40, name);
+    } catch (err) {
+      this.error = describeError(err, `export the map as ${kind.toUpperCase()}`);
+    }
   }
 
   /** Not pure (API): asks for the graph with the sliders' filter; a newer ask drops this one's answer. */
@@ -58,10 +132,12 @@ export class DiscoverScreen {
           filter: sliderFilter(this.activities, this.paths),
           template: true,
           name: this.from.name,
+          ...(this.timeline === null ? { replay: true } : {}),
         },
         { signal },
       );
       if (signal.aborted) return;
+      if (answer.replay) this.timeline = answer.replay;
       this.answer = answer;
       this.error = null;
     } catch (err) {
@@ -75,6 +151,10 @@ export class DiscoverScreen {
   /** Not pure (API): sets a slider (percent) and asks again. */
   setFilter(which: 'activities' | 'paths', value: number): void {
     this[which] = value;
+    // The ranks of the variants change with the graph, and the replay follows the map's activities.
+    this.selected = [];
+    this.replay.stop();
+    this.onView?.(this.view());
     void this.load();
   }
 
@@ -133,5 +213,6 @@ export class DiscoverScreen {
   /** Not pure: drops any answer still coming (the screen is closing). */
   dispose(): void {
     this.gate.abort();
+    this.replay.stop();
   }
 }

@@ -7,7 +7,8 @@
  * DOM), so the SVG component only draws what this returns and the tests check its properties.
  */
 import dagre from '@dagrejs/dagre';
-import type { Discovery } from '../../../contract/mining';
+import type { Discovery, EdgeTime } from '../../../contract/mining';
+import { formatMs } from './tables';
 
 export const NODE_W = 156;
 export const NODE_H = 40;
@@ -30,8 +31,12 @@ export interface LaidEdge {
   from: string;
   to: string;
   count: number;
+  /** The time between the two events (activity to activity edges of a log with times). */
+  time?: EdgeTime;
   /** SVG path data. */
   d: string;
+  /** The points the curve passes through, first to last (a replay's tokens travel along them). */
+  points: { x: number; y: number }[];
   /** Where the count label goes. */
   lx: number;
   ly: number;
@@ -70,19 +75,24 @@ export function layoutDfg(d: Discovery): DfgLayout {
   for (const a of names) add(a, a, 'activity');
   add(END, 'end', 'end');
   const counts = new Map<string, number>();
+  const times = new Map<string, EdgeTime>();
   // A loop (an activity followed by itself) is drawn by hand above its node: dagre's routes for
   // self-edges are wrong when it lays out left to right.
-  const loops: [string, number][] = [];
-  const link = (from: string, to: string, count: number) => {
+  const loops: [string, number, EdgeTime | undefined][] = [];
+  const link = (from: string, to: string, count: number, time?: EdgeTime) => {
     if (!g.hasNode(from) || !g.hasNode(to)) return;
-    if (from === to) return void loops.push([from, count]);
+    if (from === to) return void loops.push([from, count, time]);
     counts.set(`${from}\u0001${to}`, count);
-    const text = String(count);
+    if (time) times.set(`${from}\u0001${to}`, time);
+    // Room for the longer of the two labels (the count, the mean time), so switching modes keeps the drawing.
+    const text = time
+      ? [String(count), formatMs(time.meanMs)].reduce((a, b) => (a.length >= b.length ? a : b))
+      : String(count);
     g.setEdge(from, to, { width: text.length * 7 + 6, height: 14, labelpos: 'c', minlen: 1, weight: count });
   };
   for (const a of Object.keys(d.starts).sort(byText)) link(START, a, d.starts[a]!);
   for (const e of [...d.edges].sort((x, y) => byText(x.from, y.from) || byText(x.to, y.to)))
-    link(e.from, e.to, e.count);
+    link(e.from, e.to, e.count, e.time && e.time.n > 0 ? e.time : undefined);
   for (const a of Object.keys(d.ends).sort(byText)) link(a, END, d.ends[a]!);
   dagre.layout(g);
 
@@ -105,22 +115,40 @@ export function layoutDfg(d: Discovery): DfgLayout {
   const label = (v: string) => (kinds.get(v) === 'activity' ? v : kinds.get(v)!);
   const edges: LaidEdge[] = g.edges().map(({ v, w }) => {
     const e = g.edge(v, w) as { points: { x: number; y: number }[]; x: number; y: number };
+    const time = times.get(`${v}\u0001${w}`);
     return {
       from: label(v),
       to: label(w),
       count: counts.get(`${v}\u0001${w}`)!,
+      ...(time ? { time } : {}),
       d: smoothPath(e.points),
+      points: e.points.map((p) => ({ x: p.x, y: p.y })),
       lx: e.x,
       ly: e.y + 4,
     };
   });
-  for (const [v, count] of loops) {
+  for (const [v, count, time] of loops) {
     const n = g.node(v);
     const top = n.y - NODE_H / 2;
     const x1 = n.x + NODE_W / 2 - 46;
     const x2 = n.x + NODE_W / 2 - 22;
     const d = `M${x1},${top} C${x1},${top - 22} ${x2},${top - 22} ${x2},${top}`;
-    edges.push({ from: label(v), to: label(v), count, d, lx: n.x + NODE_W / 2 - 9, ly: top - 5 });
+    const points = [
+      { x: x1, y: top },
+      { x: x1 + 2, y: top - 14 },
+      { x: x2 - 2, y: top - 14 },
+      { x: x2, y: top },
+    ];
+    edges.push({
+      from: label(v),
+      to: label(v),
+      count,
+      ...(time ? { time } : {}),
+      d,
+      points,
+      lx: n.x + NODE_W / 2 - 9,
+      ly: top - 5,
+    });
   }
   const box = g.graph() as { width?: number; height?: number };
   return { nodes, edges, width: Math.ceil(box.width ?? 0), height: Math.ceil(box.height ?? 0) };

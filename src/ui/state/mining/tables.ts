@@ -18,6 +18,10 @@ export interface PathRow {
   count: number;
   /** The mean time between the two events, in words; '' when the log has no times for the edge. */
   meanTime: string;
+  /** Its median, 90th percentile and longest, in words; '' without times. */
+  medianTime: string;
+  p90Time: string;
+  maxTime: string;
 }
 
 export interface VariantRow {
@@ -36,13 +40,30 @@ export function activityRows(d: Discovery): ActivityRow[] {
     .sort((a, b) => b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-/** Pure. A duration in ms as a short text: `850 ms`, `12.5 s`, `3.2 min`, `1.5 h`, `2.0 d`. */
+/**
+ * Pure. A duration in ms in human units, at most two of them: `850 ms`, `1.2 s` (one decimal under
+ * 10 s), `42 s`, `3 min 4 s`, `2 h`, `2 h 5 min`, `3 d 4 h`. Rounded to the smaller unit shown, so
+ * 59.6 s reads `1 min`, never `60 s`. Negative durations (a log whose times go back) keep their sign.
+ */
 export function formatMs(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
-  if (ms < 3_600_000) return `${(ms / 60_000).toFixed(1)} min`;
-  if (ms < 86_400_000) return `${(ms / 3_600_000).toFixed(1)} h`;
-  return `${(ms / 86_400_000).toFixed(1)} d`;
+  if (!Number.isFinite(ms)) return '—';
+  if (ms < 0) return `−${formatMs(-ms)}`;
+  if (Math.round(ms) < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 9_950) {
+    const s = Math.round(ms / 100) / 10;
+    return `${Number.isInteger(s) ? s.toFixed(0) : s.toFixed(1)} s`;
+  }
+  const two = (big: number, bigUnit: string, small: number, smallUnit: string) => {
+    const total = Math.round(ms / small);
+    const per = big / small;
+    const hi = Math.floor(total / per);
+    const lo = total - hi * per;
+    return lo === 0 ? `${hi} ${bigUnit}` : `${hi} ${bigUnit} ${lo} ${smallUnit}`;
+  };
+  if (Math.round(ms / 1000) < 60) return `${Math.round(ms / 1000)} s`;
+  if (Math.round(ms / 60_000) < 60) return two(60_000, 'min', 1000, 's');
+  if (Math.round(ms / 3_600_000) < 24) return two(3_600_000, 'h', 60_000, 'min');
+  return two(86_400_000, 'd', 3_600_000, 'h');
 }
 
 /** Pure. The edges in the answer's order (count order), with their mean time. */
@@ -52,6 +73,9 @@ export function pathRows(d: Discovery): PathRow[] {
     to: e.to,
     count: e.count,
     meanTime: e.time && e.time.n > 0 ? formatMs(e.time.meanMs) : '',
+    medianTime: e.time && e.time.n > 0 ? formatMs(e.time.medianMs) : '',
+    p90Time: e.time && e.time.n > 0 ? formatMs(e.time.p90Ms) : '',
+    maxTime: e.time && e.time.n > 0 ? formatMs(e.time.maxMs) : '',
   }));
 }
 

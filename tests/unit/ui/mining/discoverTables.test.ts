@@ -55,16 +55,37 @@ describe('Discover tables', () => {
 
   it('lists paths in the answer order with their mean time', () => {
     const rows = pathRows(d);
-    expect(rows[0]).toEqual({ from: 'a', to: 'b', count: 3, meanTime: '1.5 s' });
-    expect(rows[1]!.meanTime).toBe('');
+    expect(rows[0]).toEqual({
+      from: 'a',
+      to: 'b',
+      count: 3,
+      meanTime: '1.5 s',
+      medianTime: '1.5 s',
+      p90Time: '1.9 s',
+      maxTime: '2 s',
+    });
+    expect(rows[1]).toMatchObject({ meanTime: '', medianTime: '', p90Time: '', maxTime: '' });
     expect(rows.map((r) => `${r.from}${r.to}`)).toEqual(['ab', 'bc', 'ac', 'bb']);
   });
 
   it('words durations and percentages', () => {
     expect(formatMs(850)).toBe('850 ms');
-    expect(formatMs(90_000)).toBe('1.5 min');
-    expect(formatMs(5_400_000)).toBe('1.5 h');
-    expect(formatMs(172_800_000)).toBe('2.0 d');
+    expect(formatMs(999.4)).toBe('999 ms');
+    expect(formatMs(999.6)).toBe('1 s');
+    expect(formatMs(1_234)).toBe('1.2 s');
+    expect(formatMs(2_000)).toBe('2 s');
+    expect(formatMs(9_960)).toBe('10 s');
+    expect(formatMs(42_400)).toBe('42 s');
+    expect(formatMs(59_600)).toBe('1 min');
+    expect(formatMs(90_000)).toBe('1 min 30 s');
+    expect(formatMs(184_000)).toBe('3 min 4 s');
+    expect(formatMs(3_599_700)).toBe('1 h');
+    expect(formatMs(7_200_000)).toBe('2 h');
+    expect(formatMs(5_400_000)).toBe('1 h 30 min');
+    expect(formatMs(172_800_000)).toBe('2 d');
+    expect(formatMs(187_200_000)).toBe('2 d 4 h');
+    expect(formatMs(-1_500)).toBe('−1.5 s');
+    expect(formatMs(Number.NaN)).toBe('—');
     expect(percentText(1)).toBe('100 %');
     expect(percentText(0.825)).toBe('82.5 %');
     expect(percentText(2 / 3)).toBe('66.7 %');
