@@ -81,7 +81,7 @@ export const experimentCommand: Command = {
         variants.push({ label: `${path}=${v}`, doc: set.doc, file: `${file} with ${path}=${v}` });
       }
     } else {
-      variants.push({ label: file, doc, file });
+      variants.push({ label: file, doc, file: (args.values['set'] ?? []).length > 0 ? `${file} with --set` : file });
       if (vs !== undefined) {
         const other = await loadDoc(io, vs);
         if (other === null) return EXIT_USAGE;
@@ -94,7 +94,7 @@ export const experimentCommand: Command = {
     const warned = new Set<string>();
     for (const [i, v] of variants.entries()) {
       const load = loadScenario(v.doc);
-      const source = v.file === vs ? vs : file;
+      const source = vs !== undefined && v.file === vs ? vs : file;
       const shown = { ...load, warnings: warned.has(source) ? [] : load.warnings };
       warned.add(source);
       if (!reportIssues(io, v.file, shown)) return EXIT_USAGE;
