@@ -97,7 +97,12 @@ class DataSourceRuntime implements NodeRuntime {
     // run waiting only for events ends at once (run/waiting.ts names it) instead of idling to maxSteps.
     if (this.spec.generation.type === 'execution-events') return 0;
     const horizon = this.spec.horizonMs;
-    if (this.spec.arrivals !== undefined && horizon !== undefined && this.nextMs > horizon) return 0;
+    // Past the horizon, or a gap too large to be a time (1e308 ms × a scale of 10): no arrival is left.
+    if (
+      this.spec.arrivals !== undefined &&
+      (!Number.isFinite(this.nextMs) || (horizon !== undefined && this.nextMs > horizon))
+    )
+      return 0;
     return this.spec.count - this.generated;
   }
 

@@ -128,6 +128,12 @@ describe('DataSource arrivals', () => {
     expect(e.status).toBe('completed');
   });
 
+  it('ends, completed, when a gap overflows to Infinity', () => {
+    const e = run(arrivalsDoc({ distribution: 'fixed', ms: 1e308, scale: 10 }));
+    expect(generatedSteps(e)).toEqual([1]);
+    expect(e.status).toBe('completed');
+  });
+
   it('scales every drawn gap by "scale"', () => {
     expect(generatedSteps(run(arrivalsDoc({ distribution: 'fixed', ms: 1000, scale: 3 })))).toEqual([1, 4, 7, 10]);
   });
