@@ -6,9 +6,15 @@
  * Lentz's method), inverted by bisection to 1e-12 — exact to the digits any table prints.
  */
 
-/** Pure: the arithmetic mean of `xs` (NaN for none). */
+/** Pure: whether every value of `xs` is the first (a metric that did not vary). */
+function constant(xs: readonly number[]): boolean {
+  return xs.every((x) => x === xs[0]);
+}
+
+/** Pure: the arithmetic mean of `xs` (NaN for none); exactly the value when all are equal (no rounding noise). */
 export function mean(xs: readonly number[]): number {
   if (xs.length === 0) return NaN;
+  if (constant(xs)) return xs[0]!;
   let s = 0;
   for (const x of xs) s += x;
   return s / xs.length;
@@ -17,7 +23,7 @@ export function mean(xs: readonly number[]): number {
 /** Pure: the sample standard deviation of `xs` (n − 1; 0 for one value, NaN for none). */
 export function sampleSd(xs: readonly number[]): number {
   if (xs.length === 0) return NaN;
-  if (xs.length === 1) return 0;
+  if (xs.length === 1 || constant(xs)) return 0;
   const m = mean(xs);
   let s = 0;
   for (const x of xs) s += (x - m) * (x - m);

@@ -54,5 +54,9 @@ describe('replication statistics, against hand-computed values', () => {
 
   it('a constant metric has sd 0 and the interval [x, x]', () => {
     expect(summarise([4, 4, 4])).toEqual({ mean: 4, sd: 0, ci95: [4, 4] });
+    // Exactly, with no rounding noise of the sum (0.1 · 3 / 3 is not 0.1 in floating point).
+    expect(summarise([0.1, 0.1, 0.1])).toEqual({ mean: 0.1, sd: 0, ci95: [0.1, 0.1] });
+    const x = 7527.272727272727;
+    expect(summarise([x, x, x, x, x])).toEqual({ mean: x, sd: 0, ci95: [x, x] });
   });
 });
