@@ -26,12 +26,48 @@ import { setOwn } from '../jsonValues';
 
 export type Figures = Record<string, number>;
 
-/** The correlation key of a ledger event: its input's (else output's) first correlation id, or the id a timer posted. */
-function caseKeyOf(engine: Engine, seq: number): string | undefined {
-  const ledger = engine.ledger;
-  const tok = ledger.inputOf(seq) >= 0 ? ledger.inputOf(seq) : ledger.outputOf(seq);
-  if (tok >= 0) return ledger.tokens[tok]!.correlationIds[0];
-  return ledger.postedKeyOf(seq);
+/**
+ * Not pure (caches): the case of each ledger event as a small number — its input's (else output's)
+ * first correlation id, or the id a timer posted — interning each token's id once, so a pass over a
+ * million events makes no string work per event.
+ */
+class CaseIndex {
+  private readonly ids = new Map<string, number>();
+  private readonly ofToken: Int32Array;
+  private readonly engine: Engine;
+
+  constructor(engine: Engine) {
+    this.engine = engine;
+    this.ofToken = new Int32Array(engine.ledger.tokens.length).fill(-2);
+  }
+
+  get size(): number {
+    return this.ids.size;
+  }
+
+  /** The case of event `seq`, or -1 for none. */
+  of(seq: number): number {
+    const ledger = this.engine.ledger;
+    const tok = ledger.inputOf(seq) >= 0 ? ledger.inputOf(seq) : ledger.outputOf(seq);
+    if (tok < 0) return this.intern(ledger.postedKeyOf(seq));
+    const known = this.ofToken[tok];
+    if (known !== undefined && known !== -2) return known;
+    const c = this.intern(ledger.tokens[tok]!.correlationIds[0]);
+    if (tok < this.ofToken.length) this.ofToken[tok] = c;
+    return c;
+  }
+
+  private intern(id: string | undefined): number {
+    if (id === undefined) return -1;
+    let c = this.ids.get(id);
+    if (c === undefined) this.ids.set(id, (c = this.ids.size));
+    return c;
+  }
+}
+
+/** A growable list of step numbers per case, -1 for none yet. */
+function grow(list: number[], c: number): void {
+  while (list.length <= c) list.push(-1);
 }
 
 /** Not pure (reads the engine): the figures of the run `engine` holds, at its current step. */
@@ -58,24 +94,31 @@ export function replicationFigures(engine: Engine): Figures {
     for (const t of spec.fsm.transitions) transitions.set(`${t.from}->${t.to}`, 0);
     fsmCounts.set(node.index, { states, transitions });
   }
-  // Per case: first event step, first and last transition steps, collection step.
-  const firstAny = new Map<string, number>();
-  const firstTr = new Map<string, number>();
-  const lastTr = new Map<string, number>();
-  const collected = new Map<string, number>();
+  // Per case: first event step, first and last transition steps, first collection step.
+  const cases = new CaseIndex(engine);
+  const firstAny: number[] = [];
+  const firstTr: number[] = [];
+  const lastTr: number[] = [];
+  const collected: number[] = [];
   let arrivals = 0;
   let firstArrival = -1;
   let lastArrival = -1;
   for (let seq = 1; seq <= ledger.size; seq++) {
     const op = ledger.opOf(seq);
     const step = ledger.stepOf(seq);
-    const key = caseKeyOf(engine, seq);
-    if (key !== undefined && !firstAny.has(key)) {
-      firstAny.set(key, step);
-      if (op === OP.TOKEN_GENERATED) {
-        arrivals++;
-        if (firstArrival < 0) firstArrival = step;
-        lastArrival = step;
+    const c = cases.of(seq);
+    if (c >= 0) {
+      grow(firstAny, c);
+      grow(firstTr, c);
+      grow(lastTr, c);
+      grow(collected, c);
+      if (firstAny[c] === -1) {
+        firstAny[c] = step;
+        if (op === OP.TOKEN_GENERATED) {
+          arrivals++;
+          if (firstArrival < 0) firstArrival = step;
+          lastArrival = step;
+        }
       }
     }
     if (op === OP.STATE_TRANSITION) {
@@ -87,12 +130,12 @@ export function replicationFigures(engine: Engine): Figures {
         const name = `${from}->${to}`;
         f.transitions.set(name, (f.transitions.get(name) ?? 0) + 1);
       }
-      if (key !== undefined) {
-        if (!firstTr.has(key)) firstTr.set(key, step);
-        lastTr.set(key, step);
+      if (c >= 0) {
+        if (firstTr[c] === -1) firstTr[c] = step;
+        lastTr[c] = step;
       }
     } else if (op === OP.TOKEN_COLLECTED) {
-      if (key !== undefined && !collected.has(key)) collected.set(key, step);
+      if (c >= 0 && collected[c] === -1) collected[c] = step;
       const node = ledger.nodeOf(seq);
       const n = sinkCount.get(node);
       if (n !== undefined) {
@@ -115,16 +158,17 @@ export function replicationFigures(engine: Engine): Figures {
     for (const [state, n] of f.states) setOwn(out, `fsm.${node.nodeId}.states.${state}`, n);
     for (const [tr, n] of f.transitions) setOwn(out, `fsm.${node.nodeId}.transitions.${tr}`, n);
   }
-  let cases = 0;
+  let finished = 0;
   let total = 0;
-  for (const [key, at] of collected) {
-    cases++;
-    const a = firstTr.get(key);
-    total += a !== undefined ? lastTr.get(key)! - a : at - firstAny.get(key)!;
+  for (let c = 0; c < collected.length; c++) {
+    const at = collected[c]!;
+    if (at < 0) continue;
+    finished++;
+    total += firstTr[c]! >= 0 ? lastTr[c]! - firstTr[c]! : at - firstAny[c]!;
   }
   const tickMs = scenario.tickMs;
-  setOwn(out, 'cases.count', cases);
-  setOwn(out, 'cases.cycleTimeMs', cases === 0 ? 0 : (total / cases) * tickMs);
+  setOwn(out, 'cases.count', finished);
+  setOwn(out, 'cases.cycleTimeMs', finished === 0 ? 0 : (total / finished) * tickMs);
   const arrivalSpanMs = (lastArrival - firstArrival) * tickMs;
   setOwn(
     out,
@@ -150,18 +194,19 @@ export function simulatedLog(engine: Engine): LoggedCase[] {
     if (node.type !== 'FSM' || (node as FsmSpec).fsm.instancePer !== 'correlationId') continue;
     finals.set(node.index, new Set((node as FsmSpec).fsm.states.filter((s) => s.isFinal).map((s) => s.name)));
   }
-  const cases = new Map<string, LoggedCase>();
+  const index = new CaseIndex(engine);
+  const cases: LoggedCase[] = [];
   for (let seq = 1; seq <= ledger.size; seq++) {
     if (ledger.opOf(seq) !== OP.STATE_TRANSITION) continue;
     const fin = finals.get(ledger.nodeOf(seq));
     const to = ledger.toOf(seq);
     if (fin === undefined || to === undefined || fin.has(to)) continue;
-    const key = caseKeyOf(engine, seq);
-    if (key === undefined) continue;
-    let c = cases.get(key);
-    if (c === undefined) cases.set(key, (c = { activities: [], times: [] }));
-    c.activities.push(to);
-    c.times.push(scenario.startTime + ledger.stepOf(seq) * scenario.tickMs);
+    const c = index.of(seq);
+    if (c < 0) continue;
+    // Cases are numbered in order of first appearance here, so a new one is the next in the list.
+    const logged = (cases[c] ??= { activities: [], times: [] });
+    logged.activities.push(to);
+    logged.times.push(scenario.startTime + ledger.stepOf(seq) * scenario.tickMs);
   }
-  return [...cases.values()];
+  return cases;
 }
