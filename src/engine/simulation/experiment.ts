@@ -10,11 +10,11 @@
  * `compareVariants` take the figures in seed order and give the very same summary whoever ran them.
  */
 import { Engine, type EngineSettings } from '../run/engine';
-import type { LoadResult } from '../dsl';
+import type { LoadResult } from '../types';
 import { didYouMean } from '../suggest';
 import { replicationFigures, simulatedLog, type Figures, type LoggedCase } from './figures';
 import { summarise, type Summary } from './stats';
-import { setOwn } from '../jsonValues';
+import { copyJson, setOwn } from '../jsonValues';
 
 /** One replication: its seed, its figures and (when asked) its cases as a log. */
 export interface Replication {
@@ -129,7 +129,7 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
  * exist; the last key may be new. Not ok with a sentence naming what is missing.
  */
 export function setPath(doc: unknown, path: string, value: unknown): SetResult {
-  const copy = structuredClone(doc);
+  const copy = copyJson(doc);
   let target: unknown;
   let keys: string[];
   let where: string;
