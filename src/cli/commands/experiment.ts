@@ -112,6 +112,14 @@ export const experimentCommand: Command = {
         return r.replication;
       }),
     );
+    // A replication a bound closed is summarised as it stood then; say so rather than hide it.
+    variants.forEach((v, i) => {
+      const cut = runs[i]!.filter((r) => r.truncatedBy !== undefined);
+      if (cut.length > 0)
+        io.stderr(
+          `${v.file}: warning: ${cut.length} of ${replications} replications ended truncated (${[...new Set(cut.map((r) => r.truncatedBy))].join(', ')}: docs/limits.md); their figures are as they stood then\n`,
+        );
+    });
     const first = summariseReplications(runs[0]!);
     const compared: VariantSummary[] | null =
       variants.length > 1 ? compareVariants(variants.map((v, i) => ({ label: v.label, runs: runs[i]! }))) : null;

@@ -84,11 +84,17 @@ export const fidelityCommand: Command = {
       return EXIT_USAGE;
     }
     const logs: LoggedCase[][] = [];
+    let truncated = 0;
     for (let k = 0; k < replications; k++) {
       const r = runReplication(json.value, seed + k, { withLog: true, settings: { hasher: nodeSha256 } });
       if (!r.ok) return EXIT_USAGE;
       logs.push(r.replication.log!);
+      if (r.replication.truncatedBy !== undefined) truncated++;
     }
+    if (truncated > 0)
+      io.stderr(
+        `${file}: warning: ${truncated} of ${replications} replications ended truncated (docs/limits.md); their cases are those finished by then\n`,
+      );
     if (logs.every((l) => l.length === 0)) {
       io.stderr(
         `${file}: the model generated no case: fidelity reads cases from an FSM with "instancePer": "correlationId" (a model from discover --simulation has one)\n`,

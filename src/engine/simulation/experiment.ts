@@ -21,6 +21,8 @@ export interface Replication {
   seed: number;
   figures: Figures;
   log?: LoggedCase[];
+  /** The bound that closed the run before its end (`maxSteps`, `maxEvents`, `maxWork`), when one did. */
+  truncatedBy?: string;
 }
 
 export type ReplicationResult = { ok: true; replication: Replication } | { ok: false; load: LoadResult };
@@ -36,6 +38,7 @@ export function runReplication(
   if (load.scenario === null) return { ok: false, load };
   engine.advance(options.horizon ?? 'end');
   const replication: Replication = { seed, figures: replicationFigures(engine) };
+  if (engine.truncatedBy !== null) replication.truncatedBy = engine.truncatedBy;
   if (options.withLog === true) replication.log = simulatedLog(engine);
   return { ok: true, replication };
 }

@@ -232,6 +232,21 @@ describe('experiment', () => {
     expect(one.stderr).toContain('--replications must be a whole number from 2');
   });
 
+  it('warns when a bound closed replications before their end', () => {
+    const r = cli(
+      'experiment',
+      at('model.json'),
+      '--replications',
+      '2',
+      '--set',
+      'completed.displayName="x"',
+      '--set',
+      '/scenario/maxSteps=50',
+    );
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('warning: 2 of 2 replications ended truncated (maxSteps: docs/limits.md)');
+  });
+
   it('--horizon stops each replication at that simulated time', () => {
     const r = cli('experiment', at('model.json'), '--replications', '3', '--horizon', '2h', '--json');
     expect(r.code).toBe(0);
