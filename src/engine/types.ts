@@ -112,8 +112,27 @@ export type Generation =
   /** *(compat)* Generates nothing: emits the external events whose `type` is `eventType`. */
   | { type: 'execution-events'; eventType: string };
 
+/**
+ * A sampled wait in simulated milliseconds (docs/dsl.md, "Sampled delays"), drawn from the node's
+ * own seeded stream; every drawn value is multiplied by `scale` (default 1).
+ */
+export type Delay =
+  | { distribution: 'fixed'; ms: number; scale: number }
+  | { distribution: 'uniform'; minMs: number; maxMs: number; scale: number }
+  | { distribution: 'exponential'; meanMs: number; scale: number }
+  /** Each draw is one of `ms`, all equally likely (the observed values of a log). */
+  | { distribution: 'empirical'; ms: number[]; scale: number };
+
 export interface DataSourceSpec extends NodeBase {
   type: 'DataSource';
+  /**
+   * Generated tokens arrive after sampled gaps instead of every `interval`: the first at `startAt`,
+   * each next one a drawn gap later (on a simulated clock in ms; a gap shorter than a step can put
+   * several tokens in one step). Absent: `interval` as ever.
+   */
+  arrivals?: Delay;
+  /** With `arrivals`: no token arrives later than this many simulated ms after step `startAt`. */
+  horizonMs?: number;
   generation: Generation;
   /** Simulated seconds between emissions (default 1). */
   interval: number;
@@ -161,6 +180,10 @@ export interface FsmTransition {
   trigger: FsmTrigger;
   /** From `condition` or `guard`. */
   condition?: string;
+  /** Weighted choice among the state's weighted transitions of the same trigger kind (docs/dsl.md). */
+  weight?: number;
+  /** Timer only: the wait is drawn from this distribution on entering `from` (instead of `after`). */
+  delay?: Delay;
 }
 
 export interface FsmSpec extends NodeBase {

@@ -10,6 +10,8 @@ import { runCommand } from './run';
 import { validateCommand } from './validate';
 import { mergeCommand } from './merge';
 import { shardableCommand } from './shardable';
+import { experimentCommand } from './experiment';
+import { fidelityCommand } from './fidelity';
 
 /** Every command of the command line, in the order `--help` lists them. */
 export const COMMANDS: readonly Command[] = [
@@ -17,6 +19,8 @@ export const COMMANDS: readonly Command[] = [
   validateCommand,
   parseCommand,
   discoverCommand,
+  fidelityCommand,
+  experimentCommand,
   conformCommand,
   checkEventsCommand,
   exportXesCommand,

@@ -6,6 +6,11 @@
  * Ledger: `TOKEN_GENERATED` (outputToken). An event's token records `details.externalEvent`, the
  * event's position in the external queue, so a token can be traced back to its log line. A masked
  * event (a shard run's event of another shard) takes its batch slot and makes nothing.
+ *
+ * With `arrivals` (docs/dsl.md, "Sampled delays") generated tokens arrive on a simulated clock in
+ * ms: the first at step `startAt`, each next one a gap drawn from the node's stream later, at step
+ * `startAt + round(clock / tickMs)` — the clock keeps the exact sum, so rounding never accumulates;
+ * gaps shorter than half a step put several tokens in one step. `horizonMs` ends the arrivals.
  */
 import { stepsOf } from '../dsl/finiteNumbers';
 import type { NodeContext } from '../run/nodeContext';
@@ -14,6 +19,7 @@ import { OP } from '../ledger/operations';
 import type { DataSourceSpec, Generation } from '../types';
 import type { Behavior, NodeRuntime } from './behavior';
 import { stateOf, type BehaviorState } from './state';
+import { drawDelayMs, msToSteps } from './delay';
 
 /** Creates a DataSource runtime. Not pure: it draws from the node's random stream. */
 export const dataSource: Behavior<DataSourceSpec> = (spec, ctx) => new DataSourceRuntime(spec, ctx);
@@ -23,6 +29,8 @@ class DataSourceRuntime implements NodeRuntime {
   private readonly spec: DataSourceSpec;
   private readonly period: number;
   private generated = 0;
+  /** With `arrivals`: the simulated ms after `startAt` of the next arrival. */
+  private nextMs = 0;
 
   constructor(spec: DataSourceSpec, ctx: NodeContext) {
     this.spec = spec;
@@ -57,6 +65,10 @@ class DataSourceRuntime implements NodeRuntime {
     }
     // *(compat)* An execution-events source only ever emits its events.
     if (this.generated >= this.spec.count || this.spec.generation.type === 'execution-events') return;
+    if (this.spec.arrivals !== undefined) {
+      this.arrive(step, this.spec.arrivals);
+      return;
+    }
     const value = this.nextValue(this.spec.generation);
     this.generated++;
     const tok = ctx.createSourceToken({ value });
@@ -68,6 +80,10 @@ class DataSourceRuntime implements NodeRuntime {
   nextDue(step: number): number {
     if (this.pending() <= 0) return Number.POSITIVE_INFINITY;
     const { startAt } = this.spec;
+    if (this.spec.arrivals !== undefined && !this.ctx.feed.targets(this.ctx.index)) {
+      const due = this.arrivalStep();
+      return due >= step ? due : step;
+    }
     if (step <= startAt) return startAt;
     // A period that overflowed (refused at load) emits at `startAt` only.
     if (!Number.isFinite(this.period)) return Number.POSITIVE_INFINITY;
@@ -80,6 +96,13 @@ class DataSourceRuntime implements NodeRuntime {
     // *(compat)* An execution-events source generates nothing: without events it has no work, so a
     // run waiting only for events ends at once (run/waiting.ts names it) instead of idling to maxSteps.
     if (this.spec.generation.type === 'execution-events') return 0;
+    const horizon = this.spec.horizonMs;
+    // Past the horizon, or a gap too large to be a time (1e308 ms × a scale of 10): no arrival is left.
+    if (
+      this.spec.arrivals !== undefined &&
+      (!Number.isFinite(this.nextMs) || (horizon !== undefined && this.nextMs > horizon))
+    )
+      return 0;
     return this.spec.count - this.generated;
   }
 
@@ -98,11 +121,35 @@ class DataSourceRuntime implements NodeRuntime {
   }
 
   snapshot(): BehaviorState {
-    return { kind: 'DataSource', generated: this.generated };
+    if (this.spec.arrivals === undefined) return { kind: 'DataSource', generated: this.generated };
+    return { kind: 'DataSource', generated: this.generated, nextMs: this.nextMs };
   }
 
   restore(state: BehaviorState): void {
-    this.generated = stateOf(state, 'DataSource').generated;
+    const s = stateOf(state, 'DataSource');
+    this.generated = s.generated;
+    this.nextMs = s.nextMs ?? 0;
+  }
+
+  /** The step of the next arrival (`arrivals` only). */
+  private arrivalStep(): number {
+    return this.spec.startAt + msToSteps(this.nextMs, this.ctx.ledger.tickMs);
+  }
+
+  /** Emits every arrival due at `step` (`arrivals` only), drawing the gap after each. */
+  private arrive(step: number, arrivals: NonNullable<DataSourceSpec['arrivals']>): void {
+    const ctx = this.ctx;
+    const horizon = this.spec.horizonMs ?? Number.POSITIVE_INFINITY;
+    const rand = () => ctx.rand();
+    while (this.generated < this.spec.count && this.nextMs <= horizon && this.arrivalStep() <= step) {
+      const value = this.nextValue(this.spec.generation);
+      this.generated++;
+      const tok = ctx.createSourceToken({ value });
+      ctx.record(OP.TOKEN_GENERATED, NONE, tok);
+      ctx.processed++;
+      ctx.emit(tok);
+      this.nextMs += drawDelayMs(arrivals, rand);
+    }
   }
 
   /** The value of the next generated token (`generated` tokens made so far). */

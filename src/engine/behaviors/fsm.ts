@@ -23,6 +23,15 @@
  *   id). Creating an instance does not run the initial state's `onEntry`. A per-correlation-id
  *   instance's timer transition is posted to the ledger's correlation index under the instance's
  *   key (index only; the event is unchanged), so its lineage shows it.
+ * - Sampled timers and weighted choices (docs/dsl.md, "Sampled delays"): a state whose timer
+ *   transitions have a `delay` or a `weight` draws, on entry, from the node's stream: with weights,
+ *   one weighted timer transition (in proportion to its weight) and its wait; without, each timer's
+ *   wait, the earliest winning (array order on ties). Only the drawn transition is armed; if its
+ *   condition fails when due, nothing is re-armed. A drawn wait of 0 steps fires at once, in the
+ *   same step right after the firing that entered the state (a chain of such firings longer than
+ *   the machine's states, or 100, waits one step); at instance creation a 0-step wait counts as one step.
+ *   A token transition with a `weight`, when it is the first that matches, fires one transition
+ *   drawn by weight among the state's weighted token transitions that match and hold then.
  * - Node state: `currentState` in node mode; `aggregates` counts visits per state (node mode,
  *   the initial state counting once) or instances per current state (per correlation id).
  */
@@ -37,6 +46,10 @@ import { setOwn } from '../jsonValues';
 import { stateOf, type BehaviorState } from './state';
 import { EMPTY, freshScope, RESERVED, withState } from './fsmScope';
 import { applyResult, cloneData } from './tokenData';
+import { drawDelayMs, msToSteps } from './delay';
+
+/** Most chained 0-step firings in one step (and at most the machine's states); past it a 0-step wait is one step. */
+const ZERO_CHAIN_LIMIT = 100;
 
 /** Creates an FSM runtime. */
 export const fsm: Behavior<FsmSpec> = (spec, ctx) => new FsmRuntime(spec, ctx);
@@ -50,6 +63,8 @@ interface Instance {
   enteredAt: number;
   /** Step of the armed timer, or -1. */
   timerDue: number;
+  /** Sampled timers: the drawn transition's place in its state's list, or -1. */
+  chosen: number;
 }
 
 interface Emission {
@@ -78,6 +93,9 @@ class FsmRuntime implements NodeRuntime {
   /** Scratch lists of one firing (reused: a firing never nests). */
   private readonly emissions: Emission[] = [];
   private readonly logs: string[] = [];
+  /** Chained 0-step firings of the current firing (bounded by the machine's states). */
+  private zeroChain = 0;
+  private readonly rand = (): number => this.ctx.rand();
 
   constructor(spec: FsmSpec, ctx: NodeContext) {
     this.ctx = ctx;
@@ -117,7 +135,9 @@ class FsmRuntime implements NodeRuntime {
       const holds = this.holds(tr.condition, tok, inst, tr);
       if (holds === null) return;
       if (holds) {
-        this.fire(inst, tr, tok);
+        const pick = tr.weight === null ? tr : this.drawWeighted(list, i, inst, tok);
+        if (pick === null) return;
+        this.fire(inst, pick, tok);
         return;
       }
     }
@@ -147,6 +167,12 @@ class FsmRuntime implements NodeRuntime {
       if (inst.timerDue !== step) continue;
       this.disarm(inst);
       this.bind(inst, NONE);
+      if (inst.chosen >= 0) {
+        const tr = this.p.from[inst.state]![inst.chosen]!;
+        inst.chosen = -1;
+        if (this.holds(tr.condition, NONE, inst, tr) === true) this.fire(inst, tr, NONE);
+        continue;
+      }
       let fired = false;
       for (const tr of this.p.from[inst.state]!) {
         if (tr.trigger !== 2 || inst.enteredAt + tr.after !== step) continue;
@@ -186,6 +212,7 @@ class FsmRuntime implements NodeRuntime {
         vars: i.vars,
         enteredAt: i.enteredAt,
         timerDue: i.timerDue,
+        ...(i.chosen >= 0 ? { chosen: i.chosen } : {}),
       })),
       counts: this.counts.slice(),
       varNames: this.varNames.slice(),
@@ -206,6 +233,7 @@ class FsmRuntime implements NodeRuntime {
         vars: i.vars,
         enteredAt: i.enteredAt,
         timerDue: i.timerDue,
+        chosen: i.chosen ?? -1,
       };
       this.instances.push(inst);
       this.byKey.set(inst.key, inst);
@@ -229,6 +257,7 @@ class FsmRuntime implements NodeRuntime {
       vars: this.initialVars,
       enteredAt: step,
       timerDue: -1,
+      chosen: -1,
     };
     this.instances.push(inst);
     this.byKey.set(key, inst);
@@ -295,7 +324,8 @@ class FsmRuntime implements NodeRuntime {
     inst.state = tr.to;
     inst.enteredAt = ctx.step;
     this.disarm(inst);
-    this.arm(inst, ctx.step);
+    inst.chosen = -1;
+    const now = this.arm(inst, ctx.step, this.zeroChain < Math.min(p.names.length, ZERO_CHAIN_LIMIT));
 
     let first = NONE;
     let made: number[] | null = null;
@@ -315,11 +345,45 @@ class FsmRuntime implements NodeRuntime {
     if (tok < 0 && this.perCorrelation && inst.key !== '') ctx.ledger.postCorrelation(seq, inst.key);
     if (made === null) {
       if (first !== NONE) ctx.emit(first);
-      return;
+    } else {
+      for (let i = 1; i < made.length; i++)
+        ctx.record(OP.TOKEN_TRANSFORMED, tok, made[i]!, 0, 0, this.emitDetail(emissions[i]!.edges));
+      for (let i = 0; i < made.length; i++) for (const e of emissions[i]!.edges) ctx.emitOn(e, made[i]!);
     }
-    for (let i = 1; i < made.length; i++)
-      ctx.record(OP.TOKEN_TRANSFORMED, tok, made[i]!, 0, 0, this.emitDetail(emissions[i]!.edges));
-    for (let i = 0; i < made.length; i++) for (const e of emissions[i]!.edges) ctx.emitOn(e, made[i]!);
+    if (now !== null) this.fireNow(inst, now);
+  }
+
+  /** Fires `tr`, drawn with a wait of 0 steps, at once (the step's chain of such firings grows by one). */
+  private fireNow(inst: Instance, tr: CompiledTransition): void {
+    const outer = this.zeroChain === 0;
+    this.zeroChain++;
+    this.bind(inst, NONE);
+    if (this.holds(tr.condition, NONE, inst, tr) === true) this.fire(inst, tr, NONE);
+    if (outer) this.zeroChain = 0;
+  }
+
+  /**
+   * A weighted choice among the token transitions of `list` from `first` on that are weighted,
+   * match the bound token and hold (`list[first]` does); null after a condition's runtime error.
+   */
+  private drawWeighted(
+    list: readonly CompiledTransition[],
+    first: number,
+    inst: Instance,
+    tok: number,
+  ): CompiledTransition | null {
+    const data = this.ctx.tokens[tok]!.data;
+    const ev = Object.prototype.hasOwnProperty.call(data, this.eventField) ? data[this.eventField] : undefined;
+    const candidates: CompiledTransition[] = [list[first]!];
+    for (let j = first + 1; j < list.length; j++) {
+      const tr = list[j]!;
+      if (tr.trigger === 2 || tr.weight === null) continue;
+      if (tr.trigger === 1 && (ev === undefined || ev === null || String(ev) !== tr.event)) continue;
+      const holds = this.holds(tr.condition, tok, inst, tr);
+      if (holds === null) return null;
+      if (holds) candidates.push(tr);
+    }
+    return pickByWeight(candidates, this.rand) ?? list[first]!;
   }
 
   /** Runs `actions`; returns an error message, or null when they all succeeded. */
@@ -419,16 +483,66 @@ class FsmRuntime implements NodeRuntime {
     return ref;
   }
 
-  /** Arms the earliest timer of `inst`'s state due after `after`. */
-  private arm(inst: Instance, after: number): void {
-    if (!this.p.hasTimer[inst.state]) return;
+  /**
+   * Arms the earliest timer of `inst`'s state due after `after`. A sampled state draws its timer
+   * (on entry only); a drawn wait of 0 steps is returned, to fire at once, when `zeroNow` (else it
+   * waits one step). Returns null otherwise.
+   */
+  private arm(inst: Instance, after: number, zeroNow = false): CompiledTransition | null {
+    if (!this.p.hasTimer[inst.state]) return null;
+    if (this.p.sampled[inst.state]) {
+      if (after !== inst.enteredAt) return null;
+      return this.armSampled(inst, zeroNow);
+    }
     let due = -1;
     for (const tr of this.p.from[inst.state]!) {
       if (tr.trigger !== 2) continue;
       const at = inst.enteredAt + tr.after;
       if (at > after && (due < 0 || at < due)) due = at;
     }
-    if (due < 0) return;
+    if (due < 0) return null;
+    this.schedule(inst, due);
+    return null;
+  }
+
+  /** Draws the timer of a sampled state just entered (see the file's comment) and arms it. */
+  private armSampled(inst: Instance, zeroNow: boolean): CompiledTransition | null {
+    const list = this.p.from[inst.state]!;
+    const tickMs = this.ctx.ledger.tickMs;
+    const waitOf = (tr: CompiledTransition): number =>
+      tr.delay === null ? tr.after : msToSteps(drawDelayMs(tr.delay, this.rand), tickMs);
+    let pick = -1;
+    let wait = 0;
+    const weighted: CompiledTransition[] = [];
+    for (const tr of list) if (tr.trigger === 2 && tr.weight !== null) weighted.push(tr);
+    if (weighted.length > 0) {
+      const tr = pickByWeight(weighted, this.rand);
+      if (tr === null) return null;
+      pick = list.indexOf(tr);
+      wait = waitOf(tr);
+    } else {
+      for (let i = 0; i < list.length; i++) {
+        const tr = list[i]!;
+        if (tr.trigger !== 2) continue;
+        const w = waitOf(tr);
+        if (pick < 0 || w < wait) {
+          pick = i;
+          wait = w;
+        }
+      }
+    }
+    if (pick < 0) return null;
+    if (wait === 0) {
+      if (zeroNow) return list[pick]!;
+      wait = 1;
+    }
+    if (!Number.isFinite(wait)) return null;
+    inst.chosen = pick;
+    this.schedule(inst, inst.enteredAt + wait);
+    return null;
+  }
+
+  private schedule(inst: Instance, due: number): void {
     inst.timerDue = due;
     this.armed++;
     let list = this.timersAt.get(due);
@@ -444,4 +558,22 @@ class FsmRuntime implements NodeRuntime {
     inst.timerDue = -1;
     this.armed--;
   }
+}
+
+/** One of `list` drawn in proportion to its weight (one draw of `rand`); null when no weight is positive. */
+function pickByWeight(list: readonly CompiledTransition[], rand: () => number): CompiledTransition | null {
+  let total = 0;
+  for (const tr of list) total += Math.max(0, tr.weight ?? 0);
+  if (!(total > 0)) return null;
+  const u = rand() * total;
+  let acc = 0;
+  let pick: CompiledTransition | null = null;
+  for (const tr of list) {
+    const w = Math.max(0, tr.weight ?? 0);
+    if (w <= 0) continue;
+    acc += w;
+    pick = tr;
+    if (u < acc) break;
+  }
+  return pick;
 }

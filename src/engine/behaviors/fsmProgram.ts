@@ -5,7 +5,7 @@
  */
 import type { CompiledExpr } from '../expr';
 import type { NodeContext } from '../run/nodeContext';
-import type { FsmAction, FsmSpec } from '../types';
+import type { Delay, FsmAction, FsmSpec } from '../types';
 
 export type CompiledAction =
   | { kind: 'set_variable'; target: string; value: unknown; expr: CompiledExpr | null }
@@ -20,6 +20,10 @@ export interface CompiledTransition {
   event: string;
   after: number;
   condition: CompiledExpr | null;
+  /** Its weight in a weighted choice, or null (not weighted). */
+  weight: number | null;
+  /** Timer: the sampled wait, or null (`after` steps). */
+  delay: Delay | null;
 }
 
 export interface FsmProgram {
@@ -32,6 +36,8 @@ export interface FsmProgram {
   from: readonly (readonly CompiledTransition[])[];
   /** Whether state i has timer transitions. */
   hasTimer: readonly boolean[];
+  /** Whether state i's timers are sampled: one of them has a `delay` or a `weight` (docs/dsl.md). */
+  sampled: readonly boolean[];
   /** Some action emits: only emitted tokens leave the node. */
   emitMode: boolean;
 }
@@ -85,6 +91,8 @@ export function compileFsm(spec: FsmSpec, ctx: NodeContext): FsmProgram {
       event: t.trigger.kind === 'event' ? t.trigger.name : '',
       after: t.trigger.kind === 'timer' ? t.trigger.after : 0,
       condition: t.condition !== undefined && t.condition.trim() !== '' ? ctx.compile(t.condition) : null,
+      weight: t.weight ?? null,
+      delay: t.delay ?? null,
     };
     from[stateIndex(t.from)]!.push(tr);
   }
@@ -98,6 +106,7 @@ export function compileFsm(spec: FsmSpec, ctx: NodeContext): FsmProgram {
     onExit,
     from,
     hasTimer: from.map((list) => list.some((t) => t.trigger === 2)),
+    sampled: from.map((list) => list.some((t) => t.trigger === 2 && (t.delay !== null || t.weight !== null))),
     emitMode,
   };
 }

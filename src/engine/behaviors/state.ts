@@ -12,6 +12,8 @@ export interface FsmInstanceState {
   vars: Record<string, unknown>;
   enteredAt: number;
   timerDue: number;
+  /** Sampled timers only: the armed transition's place in its state's list (absent: none drawn). */
+  chosen?: number;
 }
 
 export interface AggregatorGroupState {
@@ -26,7 +28,8 @@ export interface AggregatorGroupState {
 }
 
 export type BehaviorState =
-  | { kind: 'DataSource'; generated: number }
+  /** `nextMs`: with `arrivals` only, the simulated ms (from `startAt`) of the next arrival. */
+  | { kind: 'DataSource'; generated: number; nextMs?: number }
   | { kind: 'ProcessNode'; transformed: number; passed: number; errors: number; waiting: number[][] | null }
   | {
       kind: 'FSM';

@@ -23,6 +23,7 @@ import { present, SiteList, type ExprSite, type ScopeKind } from './sites';
 import { copyJson } from '../jsonValues';
 import { IssueList, pointer, showValue } from './issues';
 import { normaliseFsm } from './normaliseFsm';
+import { normaliseDelay } from './delay';
 import type { InputInput, NodeEntry, OutputInput, ParsedNode } from './readNode';
 
 type ParsedAggregator = Extract<ParsedNode, { kind: 'Aggregator' }>['node'];
@@ -68,6 +69,8 @@ export function normaliseNode(entry: NodeEntry, parsed: ParsedNode, index: numbe
         count: p.count ?? DSL_DEFAULTS.count,
         startAt: p.startAt ?? DSL_DEFAULTS.startAt,
         batchSize: p.batchSize ?? DSL_DEFAULTS.batchSize,
+        ...(p.arrivals !== undefined ? { arrivals: normaliseDelay(p.arrivals) } : {}),
+        ...(p.horizonMs !== undefined ? { horizonMs: p.horizonMs } : {}),
       } satisfies DataSourceSpec;
       break;
     }

@@ -9,6 +9,7 @@ import { copyJson } from '../jsonValues';
 import { IssueList, isRecord, pointer, showValue } from './issues';
 import type { SiteList } from './sites';
 import type { ParsedNode } from './readNode';
+import { normaliseDelay } from './delay';
 
 type FsmInput = Extract<ParsedNode, { kind: 'FSM' }>['node']['fsm'];
 type StateInput = FsmInput['states'][number];
@@ -78,11 +79,24 @@ function normaliseTransition(t: TransitionInput, path: string, sites: SiteList, 
   if (t.after !== undefined && trigger.kind !== 'timer') {
     issues.warning(pointer(path, 'after'), `"after" is ignored: only a "timer" trigger waits`);
   }
+  if (t.delay !== undefined && trigger.kind !== 'timer') {
+    issues.warning(pointer(path, 'delay'), `"delay" is ignored: only a "timer" trigger waits`);
+  }
+  if (t.delay !== undefined && t.after !== undefined && trigger.kind === 'timer') {
+    issues.warning(pointer(path, 'after'), `"after" is ignored: "delay" gives the wait`);
+  }
   const condition = sites.add(pointer(path, 'condition'), 'condition', t.condition);
   const guard = sites.add(pointer(path, 'guard'), 'guard', t.guard);
   const both = condition !== undefined && guard !== undefined ? `(${condition}) && (${guard})` : undefined;
   const combined = both ?? condition ?? guard;
-  return { from: t.from, to: t.to, trigger, ...(combined !== undefined ? { condition: combined } : {}) };
+  return {
+    from: t.from,
+    to: t.to,
+    trigger,
+    ...(combined !== undefined ? { condition: combined } : {}),
+    ...(t.weight !== undefined ? { weight: t.weight } : {}),
+    ...(t.delay !== undefined && trigger.kind === 'timer' ? { delay: normaliseDelay(t.delay) } : {}),
+  };
 }
 
 /** Pure: a trigger string (and a timer's `after`) as an `FsmTrigger`. A timer without `after` is a validation error; 1 stands in. */

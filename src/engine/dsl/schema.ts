@@ -162,6 +162,57 @@ export const GenerationSchema = v.pipe(
   v.description('How the source makes token values when no external event is addressed to it.'),
 );
 
+// ——— Sampled delays (docs/dsl.md, "Sampled delays") ———
+
+const nonNegative = () => v.pipe(v.number(), v.minValue(0));
+const scaleField = v.optional(
+  doc(v.pipe(v.number(), v.minValue(0)), 'Every drawn value is multiplied by this (a what-if knob).', 1),
+);
+
+export const DELAY_DISTRIBUTIONS = ['fixed', 'uniform', 'exponential', 'empirical'] as const;
+
+export const DelaySchema = v.pipe(
+  v.variant('distribution', [
+    v.pipe(
+      v.looseObject({
+        distribution: v.literal('fixed'),
+        ms: doc(nonNegative(), 'The wait in simulated ms.'),
+        scale: scaleField,
+      }),
+      v.title('fixed delay'),
+    ),
+    v.pipe(
+      v.looseObject({
+        distribution: v.literal('uniform'),
+        minMs: doc(nonNegative(), 'Least wait in simulated ms.'),
+        maxMs: doc(nonNegative(), 'Most wait in simulated ms.'),
+        scale: scaleField,
+      }),
+      v.title('uniform delay'),
+    ),
+    v.pipe(
+      v.looseObject({
+        distribution: v.literal('exponential'),
+        meanMs: doc(nonNegative(), 'Mean wait in simulated ms.'),
+        scale: scaleField,
+      }),
+      v.title('exponential delay'),
+    ),
+    v.pipe(
+      v.looseObject({
+        distribution: v.literal('empirical'),
+        ms: doc(
+          v.array(nonNegative()),
+          'Observed waits in simulated ms; each draw is one of them, all equally likely.',
+        ),
+        scale: scaleField,
+      }),
+      v.title('empirical delay'),
+    ),
+  ]),
+  v.description("A wait drawn from the node's seeded stream, in simulated milliseconds."),
+);
+
 export const DataSourceSchema = v.pipe(
   v.looseObject({
     ...commonNodeEntries,
@@ -178,6 +229,12 @@ export const DataSourceSchema = v.pipe(
     ),
     startAt: v.optional(doc(positiveInteger(), 'First step that emits.', DSL_DEFAULTS.startAt)),
     batchSize: v.optional(doc(positiveInteger(), 'External events emitted per due step.', DSL_DEFAULTS.batchSize)),
+    arrivals: v.optional(
+      v.pipe(DelaySchema, v.description('Generated tokens arrive after gaps drawn from this (instead of `interval`).')),
+    ),
+    horizonMs: v.optional(
+      doc(nonNegative(), 'With `arrivals`: no token arrives later than this many simulated ms after `startAt`.'),
+    ),
   }),
   v.title('DataSource'),
   v.description('Emits tokens: generated values, or the external events addressed to it.'),
@@ -271,6 +328,15 @@ const TransitionSchema = v.pipe(
     condition: v.optional(expression('Must be true for the transition to fire.')),
     guard: v.optional(expression('(compat) Alias of `condition`; with both, both must hold.')),
     after: v.optional(doc(positiveInteger(), 'Timer trigger: steps after entering `from`.')),
+    delay: v.optional(
+      v.pipe(
+        DelaySchema,
+        v.description('Timer trigger: the wait is drawn from this on entering `from` (instead of `after`).'),
+      ),
+    ),
+    weight: v.optional(
+      doc(nonNegative(), "Weighted choice among the state's weighted transitions of the same trigger kind."),
+    ),
     description: v.optional(doc(v.string(), 'Free text.')),
   }),
   v.title('FSM transition'),

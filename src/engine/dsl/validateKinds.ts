@@ -8,6 +8,7 @@ import type { AggregatorSpec, DataSourceSpec, FsmAction, FsmSpec, MultiplexerSpe
 import { hint, IssueList, listOf, pointer, showValue } from './issues';
 import { resolveOutput } from './normalise';
 import type { ParsedNode } from './readNode';
+import { validateDelay, type DelayInput } from './delay';
 
 /**
  * Not pure (records issues). Integer bounds draw exact integers from a 53-bit generator, so both
@@ -55,6 +56,9 @@ export function validateDataSource(
         `the list of values is empty; give at least one`,
       );
   }
+  if (parsed.arrivals !== undefined) validateDelay(parsed.arrivals, pointer(spec.path, 'arrivals'), issues);
+  if (parsed.horizonMs !== undefined && parsed.arrivals === undefined)
+    issues.warning(pointer(spec.path, 'horizonMs'), `"horizonMs" is ignored: it bounds "arrivals", which is absent`);
   (parsed.inputs ?? []).forEach((input, k) => {
     if (input.nodeId === undefined)
       issues.warning(pointer(spec.path, 'inputs', k), `a DataSource receives no tokens, so this input is ignored`);
@@ -106,17 +110,18 @@ export function validateFsm(spec: FsmSpec, issues: IssueList): void {
  * normalised trigger carries a stand-in value). `fsmPath` is the pointer of the node's `fsm`.
  */
 export function validateTimers(
-  transitions: ReadonlyArray<{ trigger?: string; after?: number }>,
+  transitions: ReadonlyArray<{ trigger?: string; after?: number; delay?: DelayInput }>,
   fsmPath: string,
   issues: IssueList,
 ): void {
   transitions.forEach((t, j) => {
-    if (t.trigger === 'timer' && t.after === undefined) {
+    if (t.trigger === 'timer' && t.after === undefined && t.delay === undefined) {
       issues.error(
         pointer(fsmPath, 'transitions', j, 'after'),
-        `a "timer" transition needs "after": the steps to wait in the "from" state`,
+        `a "timer" transition needs "after" (the steps to wait in the "from" state) or "delay" (a sampled wait)`,
       );
     }
+    if (t.delay !== undefined) validateDelay(t.delay, pointer(fsmPath, 'transitions', j, 'delay'), issues);
   });
 }
 

@@ -90,6 +90,8 @@ function fsmReasons(node: FsmSpec): string[] {
     out.push(
       "has timer transitions: timers of different ids firing in one step are ordered by the machines' creation across all ids (not supported by sharding yet)",
     );
+  if (node.fsm.transitions.some((t) => t.weight !== undefined && t.trigger.kind !== 'timer'))
+    out.push('chooses weighted transitions by a draw from one random stream shared by every correlation id');
   return out;
 }
 

@@ -133,6 +133,29 @@ describe('shardability', () => {
     });
   });
 
+  it('refuses an FSM choosing weighted token transitions: one stream for every id', () => {
+    const weighted = {
+      ...perIdFsm('done'),
+      fsm: {
+        instancePer: 'correlationId',
+        states: [{ name: 'open', isInitial: true }, { name: 'closed' }, { name: 'lost' }],
+        transitions: [
+          { from: 'open', to: 'closed', trigger: 'close', weight: 3 },
+          { from: 'open', to: 'lost', trigger: 'close', weight: 1 },
+        ],
+      },
+    };
+    expect(shardability(scenarioOf([source, weighted, { nodeId: 'done', type: 'Sink' }]))).toEqual({
+      shardable: false,
+      blockers: [
+        {
+          nodeId: 'fsm',
+          reason: 'chooses weighted transitions by a draw from one random stream shared by every correlation id',
+        },
+      ],
+    });
+  });
+
   it('refuses a random Multiplexer, a condition reading token.id and an Aggregator that flushes partial buffers at the end', () => {
     const verdict = shardability(
       scenarioOf([
