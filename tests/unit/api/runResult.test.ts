@@ -26,6 +26,7 @@ describe('GET …/result', () => {
         last: 6,
         values: [2, 4, 6],
         formula: 'sum',
+        named: false,
         value: 12,
       },
     ]);

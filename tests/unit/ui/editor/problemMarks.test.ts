@@ -34,7 +34,7 @@ describe('the editor marks the element an error is about (issue 41, item 5)', ()
   });
 
   it('warnings, paths outside the nodes and a document without nodes mark nothing', () => {
-    expect(problemTargets(doc, [{ severity: 'warning', path: '/scenario/nodes/0', message: '' }])).toEqual({
+    expect(problemTargets(doc, [{ severity: 'warning', path: '/scenario/nodes/0' }])).toEqual({
       nodes: [],
       edges: [],
     });
