@@ -38,6 +38,8 @@ export interface ActivityEntry {
   operation: LedgerOperation;
   /** The token the operation produced, else the one it consumed; null for none. */
   tokenId: string | null;
+  /** That token's first correlation id (the one tracing it follows), when it carries one. */
+  correlationId?: string;
   details: { input: unknown; output: unknown };
   step: number;
   nodeId: string;
@@ -319,6 +321,8 @@ export interface SinkResult {
   formula: SinkResultFormula;
   /** Whether the Sink names `formula` (its `result`), rather than the Result choosing it. */
   named: boolean;
+  /** The last collected token: its id and first correlation id (the one tracing it follows); null when none. */
+  lastToken: { id: string; correlationId: string | null } | null;
   /** That aggregate's value (`average`: of the numeric values, null when none is a number). */
   value: unknown;
 }

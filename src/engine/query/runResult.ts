@@ -79,7 +79,13 @@ export function sinkFigure(formula: SinkResultFormula, c: Collected, last: unkno
  * Pure (reads `c` only): the Result line of Sink `sinkId` named `name`; `named`: the figure the Sink
  * names (its `result`), else the one that fits (`resultFormula`).
  */
-export function sinkResult(sinkId: string, name: string, c: Collected, named?: SinkResultFormula): SinkResult {
+export function sinkResult(
+  sinkId: string,
+  name: string,
+  c: Collected,
+  named?: SinkResultFormula,
+  lastToken: SinkResult['lastToken'] = null,
+): SinkResult {
   const values: unknown[] = [];
   for (let i = 0; i < c.count && i < RESULT_SINK_VALUES; i++) values.push(c.at(i));
   const last = c.count === 0 ? null : c.at(c.count - 1);
@@ -95,6 +101,7 @@ export function sinkResult(sinkId: string, name: string, c: Collected, named?: S
     values,
     formula,
     named: named !== undefined,
+    lastToken,
     value,
   };
 }
@@ -160,7 +167,9 @@ export function runResult(run: LiveRun, step?: number): QueryResult<RunResult> {
         numeric: index.numericCount(count),
         at: (i) => index.value(i),
       };
-      sinks.push(sinkResult(node.nodeId, nameOf(node), collected, node.result));
+      sinks.push(
+        sinkResult(node.nodeId, nameOf(node), collected, node.result, count > 0 ? index.token(count - 1) : null),
+      );
     } else if (node.type === 'FSM') {
       const s = snapshot.nodeStates[node.nodeId]!;
       fsms.push(

@@ -27,6 +27,7 @@ describe('GET …/result', () => {
         values: [2, 4, 6],
         formula: 'sum',
         named: false,
+        lastToken: { id: 'double#3', correlationId: 'src-3' },
         value: 12,
       },
     ]);

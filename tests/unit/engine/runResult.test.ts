@@ -49,6 +49,7 @@ describe('sinkResult', () => {
       values: [10, 2.5, 7],
       formula: 'sum',
       named: false,
+      lastToken: null,
       value: 19.5,
     });
   });

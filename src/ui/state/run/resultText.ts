@@ -44,14 +44,7 @@ export function stateCountText(counts: Record<string, number>): string {
  * list as `[a, b, c]`, a record as `{ key: value, … }` (one level; deeper values as compact JSON).
  */
 export function readableValue(v: unknown, max = 80): string {
-  const inner = (x: unknown): string =>
-    x === null || x === undefined
-      ? 'null'
-      : typeof x === 'number'
-        ? NUMBER.format(x)
-        : typeof x === 'string'
-          ? JSON.stringify(x)
-          : JSON.stringify(x);
+  const inner = (x: unknown): string => (typeof x === 'number' ? NUMBER.format(x) : (JSON.stringify(x) ?? 'null'));
   let s: string;
   if (v === null || v === undefined) s = 'none';
   else if (typeof v === 'number') s = NUMBER.format(v);
@@ -98,7 +91,8 @@ export function sinkFigures(s: {
     label: 'latest',
     text: numbers ? resultValue(s.last) : readableValue(s.last),
   };
-  const latestFull = s.last === null || s.last === undefined || typeof s.last === 'number' ? null : JSON.stringify(s.last);
+  const latestFull =
+    s.last === null || s.last === undefined || typeof s.last === 'number' ? null : JSON.stringify(s.last);
   const natural: SinkFigureText[] = numbers
     ? [{ label: 'sum', text: resultValue(s.sum) }, latest]
     : s.count > 0 && s.last !== null && s.last !== undefined
