@@ -148,7 +148,10 @@ test.describe('Discover', () => {
     const caseId = (await first.innerText()).trim();
     await first.click();
     await expect(page).toHaveURL(new RegExp(`[?&]lineage=${caseId}(&|$)`));
-    await expect(page.getByRole('table', { name: 'Nodes' })).toBeVisible();
+    // The run opens on that case's lineage.
+    await expect(
+      page.getByRole('region', { name: 'Lineage' }).getByRole('list', { name: `Operations of ${caseId}` }),
+    ).toBeVisible();
   });
 
   test('at 390 px the page does not scroll sideways', async ({ page }) => {
