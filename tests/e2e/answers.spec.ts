@@ -1,4 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { EngineAPIService } from '../../src/client/EngineAPIService';
 import type { Page } from '@playwright/test';
 import { Engine } from '../../src/engine';
 import { expect, test } from './fixtures';
@@ -175,5 +179,62 @@ test.describe('answers one click away', () => {
     // Never two identical entries: still one Load balancer, with no run added.
     await expect(templates).toHaveCount(1);
     await expect(page.getByRole('combobox', { name: 'Run' }).locator('option')).toHaveCount(1);
+  });
+
+  test('a Sink that names its figure (result: average): the Result shows that figure first, as flowledger run prints it', async ({
+    page,
+  }) => {
+    const scenario = {
+      version: '3.0',
+      seed: 1,
+      nodes: [
+        {
+          nodeId: 'src',
+          type: 'DataSource',
+          count: 4,
+          generation: { type: 'values', values: [2, 4, 6, 12] },
+          outputs: [{ destinationNodeId: 'sink' }],
+        },
+        { nodeId: 'sink', type: 'Sink', displayName: 'Mean value', result: 'average' },
+      ],
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'flowledger-answers-'));
+    let cli: { steps: number; sinks: Record<string, { result: string; value: number; sum: number }> };
+    try {
+      writeFileSync(join(dir, 'avg.json'), JSON.stringify(scenario));
+      cli = JSON.parse(
+        execFileSync(process.execPath, ['bin/flowledger.mjs', 'run', join(dir, 'avg.json')], { encoding: 'utf8' }),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(cli.sinks['sink']).toMatchObject({ result: 'average', value: 6, sum: 24 });
+
+    await page.goto('./');
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { flowledger?: { api?: unknown } }).flowledger?.api !== undefined),
+      )
+      .toBe(true);
+    await page.evaluate(
+      (s) =>
+        (window as unknown as { flowledger: { api: EngineAPIService } }).flowledger.api.createTemplate({
+          name: 'Averages',
+          scenario: s,
+        }),
+      scenario,
+    );
+    await page.reload();
+    await openTemplate(page, 'Averages');
+    await runToEnd(page, cli.steps);
+    const row = page
+      .getByRole('region', { name: 'Result' })
+      .getByRole('table', { name: 'Sinks' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: 'Mean value', exact: true }) });
+    await expect(row.getByRole('cell').nth(1)).toContainText(
+      /^6 average \(named by the Sink\) sum 24\s*latest 12\s*last token src#4$/,
+    );
   });
 });
