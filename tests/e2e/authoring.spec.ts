@@ -260,6 +260,13 @@ test.describe('visual authoring', () => {
       await expect(
         page.getByRole('img', { name: /^Preview of the scenario graph.*, problems at node “source”$/ }),
       ).toBeVisible();
+      // The banner and the marked graph pass axe-core (serious and critical rules), light and dark
+      // (the pointer moved off the JSON first: its hover help is not part of this).
+      await page.mouse.move(0, 0);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        expect(await new AxeBuilder(page).seriousViolations()).toEqual([]);
+      }
       // The message wraps inside its row: nothing is cut off at the right (390 px included).
       const row = errors.first();
       await row.scrollIntoViewIfNeeded();
