@@ -38,6 +38,8 @@ export interface ActivityEntry {
   operation: LedgerOperation;
   /** The token the operation produced, else the one it consumed; null for none. */
   tokenId: string | null;
+  /** That token's first correlation id (the one tracing it follows), when it carries one. */
+  correlationId?: string;
   details: { input: unknown; output: unknown };
   step: number;
   nodeId: string;
@@ -97,6 +99,13 @@ export interface LineageElement {
   to?: string;
   /** The event's details when it has some (e.g. a Multiplexer's `output`, a drop's `reason`). */
   details?: Record<string, unknown>;
+  /**
+   * The tokens the shown token was made from, when this event made it from others: the consumed
+   * token (`inputToken`), or the consumed tokens of a merge or an aggregate (`inputTokens`), in
+   * order. Absent when the shown token is the one the event consumed (routed, collected, buffered,
+   * dropped — it carries the data it came with) or a generated one.
+   */
+  parentTokenIds?: string[];
 }
 
 /** Seed lineage (2.8): every event up to `step` that touched a token carrying the id, source → sink. */
@@ -284,8 +293,11 @@ export interface LedgerPage {
   events: LedgerEvent[];
 }
 
-/** How a run's Result names a Sink's main value: the formula that fits what it collected. */
-export type SinkResultFormula = 'sum' | 'latest' | 'count';
+/**
+ * How a run's Result names a Sink's main value: the figure the Sink names (its `result` in the DSL),
+ * else the one that fits what it collected (`sum`, `latest` or `count`).
+ */
+export type SinkResultFormula = 'sum' | 'latest' | 'count' | 'average';
 
 /** One Sink in a run's Result (`…/result`, `flowledger run`'s `sinks`). */
 export interface SinkResult {
@@ -302,9 +314,16 @@ export interface SinkResult {
   last: unknown;
   /** `data.value` of the first 1,000 collected tokens, in ledger order (missing as null). */
   values: unknown[];
-  /** The aggregate that says most about the values: `sum` when all are numbers, `latest` when some are set, else `count`. */
+  /**
+   * The Sink's `result` when it names one; else the aggregate that says most about the values: `sum`
+   * when all are numbers, `latest` when some are set, else `count`.
+   */
   formula: SinkResultFormula;
-  /** That aggregate's value. */
+  /** Whether the Sink names `formula` (its `result`), rather than the Result choosing it. */
+  named: boolean;
+  /** The last collected token: its id and first correlation id (the one tracing it follows); null when none. */
+  lastToken: { id: string; correlationId: string | null } | null;
+  /** That aggregate's value (`average`: of the numeric values, null when none is a number). */
   value: unknown;
 }
 

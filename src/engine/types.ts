@@ -242,8 +242,13 @@ export interface MultiplexerSpec extends NodeBase {
   };
 }
 
+/** The figures a Sink may name as its result (`result`): what the Result and `flowledger run` report. */
+export type SinkResultFigure = 'count' | 'sum' | 'latest' | 'average';
+
 export interface SinkSpec extends NodeBase {
   type: 'Sink';
+  /** The figure the Sink reports (absent: the Result picks the one that fits what it holds). */
+  result?: SinkResultFigure;
 }
 
 export type NodeSpec = DataSourceSpec | ProcessNodeSpec | FsmSpec | AggregatorSpec | MultiplexerSpec | SinkSpec;

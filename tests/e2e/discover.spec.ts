@@ -148,7 +148,11 @@ test.describe('Discover', () => {
     const caseId = (await first.innerText()).trim();
     await first.click();
     await expect(page).toHaveURL(new RegExp(`[?&]lineage=${caseId}(&|$)`));
-    await expect(page.getByRole('table', { name: 'Nodes' })).toBeVisible();
+    // The run opens with that case traced in the Lineage panel.
+    await expect(page.getByRole('tab', { name: 'Lineage' })).toHaveAttribute('aria-selected', 'true');
+    await expect(
+      page.getByRole('region', { name: 'Lineage' }).getByRole('searchbox', { name: 'Correlation id' }),
+    ).toHaveValue(caseId);
   });
 
   test('at 390 px the page does not scroll sideways', async ({ page }) => {

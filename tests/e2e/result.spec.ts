@@ -31,6 +31,18 @@ function cli(name: string, events: readonly unknown[] = []) {
 /** What a person reads for `v`: numbers grouped, at most two decimals; anything else as JSON. */
 const shown = (v: unknown) =>
   typeof v === 'number' ? new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(v) : JSON.stringify(v);
+/** A record or a list as the Result shows it readably: `{ key: value, … }`, `[a, b]`, cut at 80 characters. */
+const readable = (v: unknown): string => {
+  const inner = (x: unknown) => (typeof x === 'number' ? shown(x) : JSON.stringify(x));
+  const s = Array.isArray(v)
+    ? `[${v.map(inner).join(', ')}]`
+    : v !== null && typeof v === 'object'
+      ? `{ ${Object.entries(v)
+          .map(([k, x]) => `${k}: ${inner(x)}`)
+          .join(', ')} }`
+      : shown(v);
+  return s.length > 80 ? `${s.slice(0, 79)}…` : s;
+};
 
 /** axe-core over the elements `selectors` match only: every violation, whatever its impact. */
 async function axeOn(page: Page, selectors: string[]): Promise<string[]> {
@@ -91,9 +103,9 @@ test.describe('workspace answers', () => {
     for (const [id, s] of sinks) {
       const cells = (await sinkRow(result, names[id]!)).getByRole('cell');
       await expect(cells.nth(0)).toHaveText(String(s.count));
-      // Every value of these sinks is a number: the main value is their sum.
+      // Every value of these sinks is a number: the main value is their sum, the latest under it.
       expect(s.values.every((v) => typeof v === 'number')).toBe(true);
-      await expect(cells.nth(1)).toHaveText(`${shown(s.sum)} sum`);
+      await expect(cells.nth(1)).toContainText(`${shown(s.sum)} sum latest ${shown(s.values[s.values.length - 1])}`);
     }
     // The Invoices sink opens the Inspector on its sum, not on a count that repeats "7 collected".
     await (await sinkRow(result, 'Invoices')).getByRole('button', { name: 'Invoices' }).click();
@@ -114,8 +126,9 @@ test.describe('workspace answers', () => {
       const cells = (await sinkRow(result, lb.names[id]!)).getByRole('cell');
       await expect(cells.nth(0)).toHaveText(String(s.count));
       const numeric = s.values.every((v) => typeof v === 'number');
-      await expect(cells.nth(1)).toHaveText(
-        numeric ? `${shown(s.sum)} sum` : `${shown(s.values[s.values.length - 1])} last`,
+      const last = s.values[s.values.length - 1];
+      await expect(cells.nth(1)).toContainText(
+        numeric ? `${shown(s.sum)} sum latest ${shown(last)}` : `${readable(last)} latest`,
       );
     }
     const approval = cli('approval-fsm');

@@ -5,6 +5,7 @@ import {
   type Engine,
   type NodeState,
   type RunSnapshot,
+  type SinkResultFormula,
   type TruncationBound,
   type WaitingSource,
 } from '../../engine';
@@ -18,6 +19,10 @@ export interface SinkSummary {
   sum: number;
   /** `data.value` of the first `SINK_VALUES_LIMIT` collected tokens, in ledger order (missing as null). */
   values: unknown[];
+  /** Only for a Sink that names its figure (`result` in the DSL): that figure… */
+  result?: SinkResultFormula;
+  /** …and its value, as the workspace's Result shows it (`average`: null when no value is a number). */
+  value?: unknown;
 }
 
 export interface RunSummary {
@@ -56,7 +61,13 @@ export function runSummary(engine: Engine): RunSummary {
   const result = engine.runResult();
   if (!result.ok) throw new Error(result.error.message);
   const sinks: Record<string, SinkSummary> = {};
-  for (const s of result.value.sinks) sinks[s.sinkId] = { count: s.count, sum: s.sum, values: s.values };
+  for (const s of result.value.sinks)
+    sinks[s.sinkId] = {
+      count: s.count,
+      sum: s.sum,
+      values: s.values,
+      ...(s.named ? { result: s.formula, value: s.value } : {}),
+    };
   const status = engine.status;
   const waiting = engine.waitingFor;
   const summary: RunSummary = {

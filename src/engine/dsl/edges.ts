@@ -6,7 +6,7 @@
  */
 import { didYouMean, Suggester } from '../suggest';
 import type { Edge, NodeKind } from '../types';
-import { hint, IssueList, listOf, pointer, showValue } from './issues';
+import { hint, idsText, IssueList, listOf, pointer, showValue } from './issues';
 import { present } from './sites';
 
 /** What the edge builder needs of a node; broken nodes take part too, so their edges are checked. */
@@ -39,6 +39,9 @@ export function buildEdges(
   });
   // Every edge to an unknown node asks for a hint among all ids: one index, one budget (suggest.ts).
   const suggester = new Suggester([...byId.keys()]);
+  // The ids that exist, named once for every such error (a long list is cut: idsText).
+  let existing: string | null = null;
+  const existingIds = () => (existing ??= idsText([...byId.keys()]));
   const perSource: EdgeDraft[][] = nodes.map(() => []);
   // The first edge of each signature (`edgeKey`), and the output edges by destination and input:
   // lookups by key keep a node with many outputs linear.
@@ -54,7 +57,7 @@ export function buildEdges(
       path,
       droppedType !== undefined
         ? `node ${showValue(id)} is a ${droppedType} node, which is dropped on load; connect a simulated node instead`
-        : `node ${showValue(id)} does not exist${hint(suggester.suggest(id))}`,
+        : `node ${showValue(id)} does not exist${hint(suggester.suggest(id))}${byId.size > 0 ? `; the nodes are ${existingIds()}` : ''}`,
     );
     return undefined;
   };

@@ -57,6 +57,16 @@ export function listOf(names: readonly string[], conjunction = 'or'): string {
   return `${quoted.slice(0, -1).join(', ')} ${conjunction} ${quoted[quoted.length - 1]}`;
 }
 
+/** Ids a message names before it says how many more there are. */
+export const IDS_SHOWN = 12;
+
+/** Pure: `"a", "b" and "c"`; past `IDS_SHOWN` ids, the first ones and `… and N more`. */
+export function idsText(ids: readonly string[]): string {
+  if (ids.length <= IDS_SHOWN) return listOf(ids, 'and');
+  const shown = ids.slice(0, IDS_SHOWN - 1).map((n) => JSON.stringify(n));
+  return `${shown.join(', ')} and ${ids.length - shown.length} more`;
+}
+
 /** Pure: ` (did you mean "x"?)` or the empty string. */
 export function hint(suggestion: string | undefined): string {
   return suggestion === undefined ? '' : ` (did you mean ${JSON.stringify(suggestion)}?)`;

@@ -14,6 +14,7 @@ import type {
   Generation,
   InputSpec,
   MultiplexerSpec,
+  SinkSpec,
   NodeSpec,
   OutputSpec,
   ProcessNodeSpec,
@@ -177,7 +178,11 @@ export function normaliseNode(entry: NodeEntry, parsed: ParsedNode, index: numbe
       break;
     }
     case 'Sink':
-      spec = { ...base, type: 'Sink' };
+      spec = {
+        ...base,
+        type: 'Sink',
+        ...(parsed.node.result !== undefined ? { result: parsed.node.result } : {}),
+      } satisfies SinkSpec;
       break;
   }
   return { spec, expressions: sites.sites };

@@ -493,8 +493,20 @@ export const MultiplexerSchema = v.pipe(
 
 // ——— Sink (§5.6) and the original tool's presentational nodes ———
 
+/** The figures a Sink may report as its result (`result`; the seed's aggregate formulas). */
+export const SINK_RESULT_FIGURES = ['count', 'sum', 'latest', 'average'] as const;
+
 export const SinkSchema = v.pipe(
-  v.looseObject({ ...commonNodeEntries, type: v.literal('Sink') }),
+  v.looseObject({
+    ...commonNodeEntries,
+    type: v.literal('Sink'),
+    result: v.optional(
+      doc(
+        v.picklist(SINK_RESULT_FIGURES),
+        'The figure the Result and `flowledger run` report for this Sink, over the collected `data.value`s: `count`, `sum`, `latest` or `average` (of the numbers). Absent: `sum` when every value is a number, `latest` when some are set, else `count`.',
+      ),
+    ),
+  }),
   v.title('Sink'),
   v.description('Collects every token. Has no outputs.'),
   v.metadata(NODE_ID_REQUIRED),

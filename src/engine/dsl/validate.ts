@@ -74,6 +74,16 @@ function indexEdges(edges: readonly EdgeDraft[]): EdgeIndex {
 
 function checkUniqueIds(nodes: readonly LoadedNode[], issues: IssueList): void {
   const first = new Map<string, string>();
+  let all: Set<string> | null = null;
+  /** An id like `id` that no node has: `id-2`, `id-3`, … (ids end in letters, digits, `_` or `-`). */
+  const freeId = (id: string): string => {
+    all ??= new Set(nodes.flatMap(({ entry }) => (entry.nodeId === undefined ? [] : [entry.nodeId])));
+    let n = 2;
+    while (all.has(`${id}-${n}`)) n++;
+    const free = `${id}-${n}`;
+    all.add(free);
+    return free;
+  };
   for (const { entry } of nodes) {
     if (entry.nodeId === undefined) continue;
     const earlier = first.get(entry.nodeId);
@@ -81,7 +91,7 @@ function checkUniqueIds(nodes: readonly LoadedNode[], issues: IssueList): void {
     else
       issues.error(
         entry.idPath,
-        `node id ${showValue(entry.nodeId)} is already used by ${earlier}; node ids must be unique`,
+        `node id ${showValue(entry.nodeId)} is already used by ${earlier}; node ids must be unique (a free one: ${JSON.stringify(freeId(entry.nodeId))})`,
       );
   }
 }

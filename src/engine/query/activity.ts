@@ -63,10 +63,12 @@ export function nodeActivity(
 export function activityEntry(ledger: Ledger, seq: number): ActivityEntry {
   const ev = ledger.get(seq);
   const input = ev.inputToken !== undefined ? ev.inputToken.data : consumedData(ledger, seq);
+  const correlationId = (ev.outputToken ?? ev.inputToken)?.correlationIds[0];
   return {
     timestamp: ev.timestamp,
     operation: ev.operation,
     tokenId: ev.outputToken?.id ?? ev.inputToken?.id ?? null,
+    ...(correlationId !== undefined ? { correlationId } : {}),
     details: { input, output: ev.outputToken?.data ?? null },
     step: ev.step,
     nodeId: ev.nodeId,

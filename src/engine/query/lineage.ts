@@ -61,6 +61,18 @@ function lineageElement(ledger: Ledger, seq: number, key: number): LineageElemen
   }
   const details = ledger.detailsOf(seq);
   if (details !== undefined) element.details = details;
+  // What the shown token was made from (the Lineage panel's "what changed" compares with it).
+  const output = ledger.outputOf(seq);
+  if (output >= 0) {
+    const input = ledger.inputOf(seq);
+    const parents =
+      input >= 0 && input !== output
+        ? [input]
+        : input < 0
+          ? (ledger.inputTokensOf(seq) ?? []).filter((t) => t !== output)
+          : [];
+    if (parents.length > 0) element.parentTokenIds = parents.map((t) => ledger.tokens[t]!.id);
+  }
   return element;
 }
 

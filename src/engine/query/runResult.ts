@@ -61,14 +61,49 @@ export function resultFormula(c: Collected): SinkResultFormula {
   return 'count';
 }
 
-/** Pure (reads `c` only): the Result line of Sink `sinkId` named `name`. */
-export function sinkResult(sinkId: string, name: string, c: Collected): SinkResult {
+/** Pure: figure `formula` of what `c` holds, `last` its last value (`average`: of the numbers, null when none). */
+export function sinkFigure(formula: SinkResultFormula, c: Collected, last: unknown): unknown {
+  switch (formula) {
+    case 'sum':
+      return c.sum;
+    case 'latest':
+      return last;
+    case 'average':
+      return c.numeric === 0 ? null : c.sum / c.numeric;
+    case 'count':
+      return c.count;
+  }
+}
+
+/**
+ * Pure (reads `c` only): the Result line of Sink `sinkId` named `name`; `named`: the figure the Sink
+ * names (its `result`), else the one that fits (`resultFormula`).
+ */
+export function sinkResult(
+  sinkId: string,
+  name: string,
+  c: Collected,
+  named?: SinkResultFormula,
+  lastToken: SinkResult['lastToken'] = null,
+): SinkResult {
   const values: unknown[] = [];
   for (let i = 0; i < c.count && i < RESULT_SINK_VALUES; i++) values.push(c.at(i));
   const last = c.count === 0 ? null : c.at(c.count - 1);
-  const formula = resultFormula(c);
-  const value = formula === 'sum' ? c.sum : formula === 'latest' ? last : c.count;
-  return { sinkId, name, count: c.count, sum: c.sum, numeric: c.numeric, last, values, formula, value };
+  const formula = named ?? resultFormula(c);
+  const value = sinkFigure(formula, c, last);
+  return {
+    sinkId,
+    name,
+    count: c.count,
+    sum: c.sum,
+    numeric: c.numeric,
+    last,
+    values,
+    formula,
+    named: named !== undefined,
+    lastToken,
+    value,
+  };
 }
 
 /**
@@ -132,7 +167,9 @@ export function runResult(run: LiveRun, step?: number): QueryResult<RunResult> {
         numeric: index.numericCount(count),
         at: (i) => index.value(i),
       };
-      sinks.push(sinkResult(node.nodeId, nameOf(node), collected));
+      sinks.push(
+        sinkResult(node.nodeId, nameOf(node), collected, node.result, count > 0 ? index.token(count - 1) : null),
+      );
     } else if (node.type === 'FSM') {
       const s = snapshot.nodeStates[node.nodeId]!;
       fsms.push(

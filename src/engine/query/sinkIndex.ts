@@ -68,6 +68,12 @@ export class SinkIndex {
     return v === undefined ? null : v;
   }
 
+  /** The id and first correlation id of the `i`-th collected token (from 0). */
+  token(i: number): { id: string; correlationId: string | null } {
+    const tok = this.ledger.tokens[this.ledger.inputOf(this.seqs.data[i]!)]!;
+    return { id: tok.id, correlationId: tok.correlationIds[0] ?? null };
+  }
+
   private update(): void {
     const l = this.ledger;
     const end = l.nodeEventCount(this.node);

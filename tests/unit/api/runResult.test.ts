@@ -26,6 +26,8 @@ describe('GET …/result', () => {
         last: 6,
         values: [2, 4, 6],
         formula: 'sum',
+        named: false,
+        lastToken: { id: 'double#3', correlationId: 'src-3' },
         value: 12,
       },
     ]);

@@ -200,6 +200,28 @@ describe('flowledger run', () => {
     expect(await hash('--seed', '1')).toBe(await hash());
   });
 
+  it('prints the figure a Sink names (its result) with its value; a Sink that names none prints none (issue 41, item 4)', async () => {
+    const doc = (result?: string) =>
+      JSON.stringify({
+        version: '3.0',
+        nodes: [
+          {
+            nodeId: 'src',
+            type: 'DataSource',
+            count: 4,
+            generation: { type: 'values', values: [2, 4, 6, 12] },
+            outputs: [{ destinationNodeId: 'sink' }],
+          },
+          { nodeId: 'sink', type: 'Sink', ...(result ? { result } : {}) },
+        ],
+      });
+    const dir = tempFiles({ 'avg.json': doc('average'), 'latest.json': doc('latest'), 'plain.json': doc() });
+    const sinkOf = async (name: string) => JSON.parse((await runCli('run', join(dir, name))).stdout).sinks.sink;
+    expect(await sinkOf('avg.json')).toEqual({ count: 4, sum: 24, values: [2, 4, 6, 12], result: 'average', value: 6 });
+    expect(await sinkOf('latest.json')).toMatchObject({ result: 'latest', value: 12 });
+    expect(await sinkOf('plain.json')).toEqual({ count: 4, sum: 24, values: [2, 4, 6, 12] });
+  });
+
   it('lists the first 1,000 collected values and counts them all', async () => {
     const dir = tempFiles({ 'many.json': tiny({ count: 1200, generation: { type: 'constant', value: 2 } }) });
     const out = JSON.parse((await runCli('run', join(dir, 'many.json'))).stdout);

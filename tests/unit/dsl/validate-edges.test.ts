@@ -287,3 +287,20 @@ describe('validation — an edge into a join whose inputs have no names', () => 
     ]);
   });
 });
+
+describe('validation — an edge to a node that does not exist names the ids that do (issue 41, item 5)', () => {
+  it('says the nearest id and lists the nodes', () => {
+    const { errors } = loadScenario(bare([source('src', 'sinkk'), sink()]));
+    expect(errors.map((e) => e.message)).toEqual([
+      'node "sinkk" does not exist (did you mean "sink"?); the nodes are "src" and "sink"',
+    ]);
+  });
+
+  it('cuts a long list after eleven ids, saying how many more there are', () => {
+    const many = Array.from({ length: 20 }, (_, k) => sink(`s${String(k).padStart(2, '0')}`));
+    const { errors } = loadScenario(bare([source('src', 'nowhere'), ...many]));
+    expect(errors[0]!.message).toBe(
+      `node "nowhere" does not exist; the nodes are "src", ${Array.from({ length: 10 }, (_, k) => `"s0${k}"`).join(', ')} and 10 more`,
+    );
+  });
+});

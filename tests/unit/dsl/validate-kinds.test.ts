@@ -439,3 +439,29 @@ describe('validation — DataSource random bounds', () => {
     expect(result.errors).toEqual([]);
   });
 });
+
+describe('validation — Sink result (issue 41, item 4)', () => {
+  it('accepts count, sum, latest and average, and keeps the one named on the Sink', () => {
+    for (const result of ['count', 'sum', 'latest', 'average']) {
+      const r = loadScenario(bare([source(), { nodeId: 'sink', type: 'Sink', result }]));
+      expect(r.errors).toEqual([]);
+      expect(r.warnings).toEqual([]);
+      expect(r.scenario!.nodes[1]).toMatchObject({ type: 'Sink', result });
+    }
+    const plain = loadScenario(bare([source(), { nodeId: 'sink', type: 'Sink' }]));
+    expect(plain.scenario!.nodes[1]).not.toHaveProperty('result');
+  });
+
+  it('refuses another figure, with the nearest one', () => {
+    expectRule(bare([source(), { nodeId: 'sink', type: 'Sink', result: 'sums' }]), {
+      severity: 'error',
+      path: '/nodes/1/result',
+      message: '(did you mean "sum"?)',
+    });
+    expectRule(bare([source(), { nodeId: 'sink', type: 'Sink', result: 3 }]), {
+      severity: 'error',
+      path: '/nodes/1/result',
+      message: '"result" must be',
+    });
+  });
+});

@@ -205,7 +205,16 @@ describe('validation — node shapes', () => {
     [
       'duplicate ids are reported at the second',
       bare([source(), sink(), sink()]),
-      { severity: 'error', path: '/nodes/2/nodeId', message: 'node id "sink" is already used by /nodes/1' },
+      {
+        severity: 'error',
+        path: '/nodes/2/nodeId',
+        message: 'node id "sink" is already used by /nodes/1; node ids must be unique (a free one: "sink-2")',
+      },
+    ],
+    [
+      'a duplicate id is offered a free one that no node has',
+      bare([source(), sink(), sink('sink-2'), sink()]),
+      { severity: 'error', path: '/nodes/3/nodeId', message: 'node ids must be unique (a free one: "sink-3")' },
     ],
     [
       'duplicate ids through the compat id',

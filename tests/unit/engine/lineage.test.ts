@@ -480,3 +480,23 @@ function timerFsm(instancePer: 'node' | 'correlationId') {
     sink(),
   ]);
 }
+
+describe('lineage: the tokens each element came from (issue 41, item 4)', () => {
+  it('names the consumed tokens of a transform and an aggregate, none for routed, buffered and collected tokens', async () => {
+    const { readFileSync } = await import('node:fs');
+    const doc = JSON.parse(readFileSync(new URL('../../../examples/load-balancer.json', import.meta.url), 'utf8'));
+    const engine = new Engine();
+    expect(engine.initialize(doc.scenario).errors).toEqual([]);
+    engine.runToEnd();
+    const l = value(engine.lineage('requests-1'));
+    const at = (node: string, op: string) => l.path.find((e) => e.nodeId === node && e.operation === op)!;
+    expect(at('serverA', 'TOKEN_TRANSFORMED').parentTokenIds).toEqual(['requests#1']);
+    expect(at('lastPerServer', 'TOKEN_AGGREGATED').parentTokenIds).toEqual(['serverA#1', 'serverA#2']);
+    expect(at('requests', 'TOKEN_GENERATED')).not.toHaveProperty('parentTokenIds');
+    expect(at('balancer', 'TOKEN_ROUTED')).not.toHaveProperty('parentTokenIds');
+    expect(at('lastPerServer', 'TOKEN_BUFFERED')).not.toHaveProperty('parentTokenIds');
+    const collected = l.path.find((e) => e.nodeId === 'metrics' && e.tokenId === 'lastPerServer#1')!;
+    expect(collected.operation).toBe('TOKEN_COLLECTED');
+    expect(collected).not.toHaveProperty('parentTokenIds');
+  });
+});

@@ -48,8 +48,20 @@ describe('sinkResult', () => {
       last: 7,
       values: [10, 2.5, 7],
       formula: 'sum',
+      named: false,
+      lastToken: null,
       value: 19.5,
     });
+  });
+  it('reports the figure a Sink names (its result): count, sum, latest or average (issue 41, item 4)', () => {
+    const c = collectedOf([10, 'x', 2, null]);
+    expect(sinkResult('s', 's', c, 'count')).toMatchObject({ formula: 'count', named: true, value: 4 });
+    expect(sinkResult('s', 's', c, 'sum')).toMatchObject({ formula: 'sum', named: true, value: 12 });
+    expect(sinkResult('s', 's', c, 'latest')).toMatchObject({ formula: 'latest', named: true, value: null });
+    // The average is over the numbers among the values.
+    expect(sinkResult('s', 's', c, 'average')).toMatchObject({ formula: 'average', named: true, value: 6 });
+    expect(sinkResult('s', 's', collectedOf(['a']), 'average')).toMatchObject({ value: null });
+    expect(sinkResult('s', 's', collectedOf([]), 'average')).toMatchObject({ value: null, count: 0 });
   });
   it('gives the last value for records, the sum still covering the numbers among them', () => {
     const r = sinkResult('s', 's', collectedOf([4, [1, 2], { mean: 3 }]));

@@ -145,6 +145,7 @@ describe('nodeEvents and nodeActivity', () => {
         timestamp: engine.scenario.startTime + 6000,
         operation: 'TOKEN_TRANSFORMED',
         tokenId: 'double#5',
+        correlationId: 'src-5',
         details: { input: { value: 5 }, output: { value: 10 } },
         step: 6,
         nodeId: 'double',

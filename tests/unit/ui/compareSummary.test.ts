@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LedgerDiff } from '../../../src/contract/diff';
 import type { ExecutionRecord } from '../../../src/contract/wire';
-import { compareCandidates, runLabel } from '../../../src/ui/state/compare/candidates';
+import { compareCandidates, runLabel, runNumbers } from '../../../src/ui/state/compare/candidates';
 import { runComparison } from '../../../src/ui/state/compare/runComparison';
 import {
   differenceRows,
@@ -130,10 +130,21 @@ describe('compare candidates', () => {
     expect(compareCandidates(list, null).map((e) => e.id)).toEqual(['x3', 'x2', 'x1']);
   });
 
-  it('labels a run as the run picker numbers it', () => {
-    expect(runLabel(list, 'x1')).toBe('#3 · seed 99');
-    expect(runLabel(list, 'x3')).toBe('#1 · seed 2');
+  it('labels a run by creation order: #1 is the first run, whatever order the list comes in', () => {
+    expect(runLabel(list, 'x1')).toBe('#1 · seed 99');
+    expect(runLabel(list, 'x3')).toBe('#3 · seed 2');
+    expect(runLabel([...list].reverse(), 'x1')).toBe('#1 · seed 99');
     expect(runLabel(list, 'gone')).toBe('gone');
+  });
+
+  it('a new run takes the next number and never shifts the others (issue 41, item 4)', () => {
+    const before = runNumbers(list);
+    const after = runNumbers([rec('x4', 5, '2026-01-04T00:00:00Z'), ...list]);
+    for (const [id, n] of before) expect(after.get(id)).toBe(n);
+    expect(after.get('x4')).toBe(4);
+    // Runs made in the same millisecond keep one order (by id).
+    const tied = runNumbers([rec('b', 1, '2026-01-05T00:00:00Z'), rec('a', 1, '2026-01-05T00:00:00Z')]);
+    expect([tied.get('a'), tied.get('b')]).toEqual([1, 2]);
   });
 });
 

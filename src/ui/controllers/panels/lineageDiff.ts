@@ -1,6 +1,6 @@
 /**
- * What changed in a token's data between consecutive entries of a lineage: the Lineage panel shows
- * each operation with the fields it added, removed or changed. Nested plain objects are flattened to
+ * What changed in a token's data at each entry of a lineage, against the token it came from: the
+ * Lineage panel shows each operation with the fields it added, removed or changed. Nested plain objects are flattened to
  * dotted paths (`order.total`); arrays and other values compare by their JSON text.
  */
 import type { LineageElement } from '../../../contract/wire';
@@ -20,7 +20,7 @@ export interface FieldChange {
 export interface LineageRow extends LineageElement {
   /** Position in the path, from 0. */
   index: number;
-  /** Changes against the previous entry that carried data; every field `added` for the first. */
+  /** Changes against the token it came from (`lineageRows`); every field `added` for a token new to the path. */
   changes: FieldChange[];
 }
 
@@ -51,15 +51,26 @@ export function diffData(before: unknown, after: unknown): FieldChange[] {
 }
 
 /**
- * Pure: the lineage path as rows, each with its changes against the previous entry that had data
- * (an FSM timer transition carries none and shows no changes).
+ * Pure: the lineage path as rows, each with its changes against the token it came from — never the
+ * row above it, which after a fork may be another branch. A token made from others
+ * (`parentTokenIds`: transformed, merged, aggregated) is compared with the first of them the path
+ * has shown; a token the event only handled (routed, collected, buffered, dropped) with its own data
+ * as the path last showed it — a Sink collecting a token unchanged reads "data unchanged". A token
+ * the path has not shown before (generated, or made from tokens of other ids) has every field
+ * `added`. An FSM timer transition carries no data and shows no changes.
  */
 export function lineageRows(path: readonly LineageElement[]): LineageRow[] {
-  let previous: unknown = null;
+  const dataOf = new Map<string, unknown>();
   return path.map((element, index) => {
     if (element.data === null) return { ...element, index, changes: [] };
-    const changes = diffData(previous, element.data);
-    previous = element.data;
+    const from =
+      element.parentTokenIds !== undefined && element.parentTokenIds.length > 0
+        ? element.parentTokenIds.find((id) => dataOf.has(id))
+        : element.tokenId !== null && dataOf.has(element.tokenId)
+          ? element.tokenId
+          : undefined;
+    const changes = diffData(from === undefined ? null : dataOf.get(from), element.data);
+    if (element.tokenId !== null) dataOf.set(element.tokenId, element.data);
     return { ...element, index, changes };
   });
 }

@@ -9,9 +9,21 @@ export function compareCandidates(executions: readonly ExecutionRecord[], openId
   return executions.filter((e) => e.id !== openId).sort((x, y) => y.createdAt.localeCompare(x.createdAt));
 }
 
-/** Pure. A run's label as the run picker shows it: its number and seed, numbered as the picker numbers them. */
+/**
+ * Pure. Each run's number: its place in the order the runs were created (`createdAt`, then id — the
+ * store's own order), from 1, whatever order `executions` comes in. `#1` is the template's first
+ * run, and a new run takes the next number, so adding one never shifts the others. (Deleting a run
+ * renumbers the runs made after it: the numbers name the runs the template has, in order.)
+ */
+export function runNumbers(executions: readonly ExecutionRecord[]): Map<string, number> {
+  const byCreation = [...executions].sort((x, y) =>
+    x.createdAt < y.createdAt ? -1 : x.createdAt > y.createdAt ? 1 : x.id < y.id ? -1 : x.id > y.id ? 1 : 0,
+  );
+  return new Map(byCreation.map((e, i) => [e.id, i + 1]));
+}
+
+/** Pure. A run's label as the run picker shows it: its number (`runNumbers`) and seed; its id when it is not listed. */
 export function runLabel(executions: readonly ExecutionRecord[], id: string): string {
-  const i = executions.findIndex((e) => e.id === id);
-  const rec = executions[i];
-  return rec ? `#${executions.length - i} · seed ${rec.seed}` : id;
+  const rec = executions.find((e) => e.id === id);
+  return rec ? `#${runNumbers(executions).get(id)} · seed ${rec.seed}` : id;
 }

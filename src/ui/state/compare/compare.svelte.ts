@@ -12,7 +12,7 @@ import { explainError } from '../shell/explain';
 import { latestWins } from '../shell/latest';
 import { runComparison, type CompareSide } from './runComparison';
 
-export { compareCandidates, runLabel } from './candidates';
+export { compareCandidates, runLabel, runNumbers } from './candidates';
 export type { CompareSide } from './runComparison';
 
 /** Not pure: the compare state over `api`; `cache` is told when side b's record changed. */

@@ -38,3 +38,72 @@ export function stateCountText(counts: Record<string, number>): string {
     .map(([k, n]) => `${k} ${n}`)
     .join(' · ');
 }
+
+/**
+ * Pure: `v` as a person reads it, on one line cut at `max`: numbers grouped, texts as they are, a
+ * list as `[a, b, c]`, a record as `{ key: value, … }` (one level; deeper values as compact JSON).
+ */
+export function readableValue(v: unknown, max = 80): string {
+  const inner = (x: unknown): string => (typeof x === 'number' ? NUMBER.format(x) : (JSON.stringify(x) ?? 'null'));
+  let s: string;
+  if (v === null || v === undefined) s = 'none';
+  else if (typeof v === 'number') s = NUMBER.format(v);
+  else if (typeof v === 'string') s = v;
+  else if (Array.isArray(v)) s = `[${v.map(inner).join(', ')}]`;
+  else if (typeof v === 'object')
+    s = `{ ${Object.entries(v as Record<string, unknown>)
+      .map(([k, x]) => `${k}: ${inner(x)}`)
+      .join(', ')} }`;
+  else s = String(v);
+  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+}
+
+/** One figure of a Sink in the Result: its name and its value as text. */
+export interface SinkFigureText {
+  label: 'count' | 'sum' | 'latest' | 'average';
+  text: string;
+}
+
+/** What the Result's Value cell of a Sink shows: the main figure and the others under it (none: `no values`). */
+export interface SinkFiguresText {
+  main: SinkFigureText | null;
+  others: SinkFigureText[];
+  /** The latest value in full (compact JSON), for a hover; null for a number or nothing. */
+  latestFull: string | null;
+}
+
+/**
+ * Pure: the Value cell of Sink `s`, read by what it holds. Numbers give the sum and the latest (the
+ * count has its own column); records, lists and texts the latest value, shown readably; a Sink that
+ * names its figure (`result`) shows that one first, the others under it.
+ */
+export function sinkFigures(s: {
+  count: number;
+  sum: number;
+  numeric: number;
+  last: unknown;
+  formula: string;
+  named?: boolean;
+  value: unknown;
+}): SinkFiguresText {
+  const numbers = s.count > 0 && s.numeric === s.count;
+  const latest: SinkFigureText = {
+    label: 'latest',
+    text: numbers ? resultValue(s.last) : readableValue(s.last),
+  };
+  const latestFull =
+    s.last === null || s.last === undefined || typeof s.last === 'number' ? null : JSON.stringify(s.last);
+  const natural: SinkFigureText[] = numbers
+    ? [{ label: 'sum', text: resultValue(s.sum) }, latest]
+    : s.count > 0 && s.last !== null && s.last !== undefined
+      ? [latest]
+      : [];
+  if (s.named) {
+    const label = s.formula as SinkFigureText['label'];
+    const text =
+      label === 'latest' ? latest.text : label === 'average' && s.value === null ? 'none' : resultValue(s.value);
+    return { main: { label, text }, others: natural.filter((f) => f.label !== label), latestFull };
+  }
+  const [main, ...others] = natural;
+  return { main: main ?? null, others, latestFull };
+}

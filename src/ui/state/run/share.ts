@@ -117,14 +117,16 @@ export async function openSharedRun(
 /** A replay failed and its partial copy could not be deleted either (the message names it). */
 export class PartialCopyLeft extends Error {}
 
-/** Not pure (API calls): the shared run replayed into a new execution of `templateId`. */
+/** Not pure (API calls): the shared run replayed into a new execution of `templateId` (told to `onCreated` first). */
 async function replay(
   api: EngineAPIService,
   templateId: string,
   payload: SharePayload,
   onProgress: (sentence: string) => void,
+  onCreated: (executionId: string) => void = () => undefined,
 ): Promise<OpenedShare> {
   const { executionId } = await api.createExecution(templateId, { name: 'Shared run', seed: payload.seed });
+  onCreated(executionId);
   let at = 0;
   const batches = [...payload.inputLog].sort((a, b) => a.step - b.step);
   for (const [i, batch] of batches.entries()) {
@@ -141,6 +143,81 @@ async function replay(
   const record = await api.getExecution(executionId);
   const verified = payload.ended && record.ledgerHash !== null ? record.ledgerHash === payload.ledgerHash : null;
   return { templateId, executionId, view: payload.view, verified };
+}
+
+/** A template as the library holds it, as far as `placeShared` reads it. */
+interface HeldTemplate {
+  id: string;
+  name: string;
+  description?: string;
+  scenario: unknown;
+}
+
+/** Where a shared template goes: the library's identical one, or a new template of that name. */
+export type SharePlace =
+  { kind: 'same'; templateId: string; name: string } | { kind: 'new'; name: string; copy: boolean };
+
+/** Pure: `v` as JSON with every object's keys sorted, so two documents that say the same compare equal. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v !== null && typeof v === 'object')
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(v) ?? 'null';
+}
+
+/**
+ * Pure: where the shared template `shared` goes in a library holding `templates`. A template of its
+ * name (or a copy made from an earlier link, `… (shared)`, `… (shared 2)`) with the same content —
+ * scenario and description — is reused, so opening a link twice never makes two identical entries;
+ * else it is new under its own name, or, when the library has a different template of that name, a
+ * copy named `… (shared)` (then `… (shared 2)`, … while taken).
+ */
+export function placeShared(
+  templates: readonly HeldTemplate[],
+  shared: { name: string; description?: string; scenario: unknown },
+): SharePlace {
+  const copyName = (n: number) => `${shared.name} (shared${n > 1 ? ` ${n}` : ''})`;
+  const kin = templates.filter((t) => t.name === shared.name || t.name.startsWith(`${shared.name} (shared`));
+  const content = canonical(shared.scenario);
+  const same = kin.find(
+    (t) => (t.description ?? '') === (shared.description ?? '') && canonical(t.scenario) === content,
+  );
+  if (same) return { kind: 'same', templateId: same.id, name: same.name };
+  const names = new Set(templates.map((t) => t.name));
+  if (!names.has(shared.name)) return { kind: 'new', name: shared.name, copy: false };
+  let n = 1;
+  while (names.has(copyName(n))) n++;
+  return { kind: 'new', name: copyName(n), copy: true };
+}
+
+/**
+ * Not pure (API calls): the shared run in the library's template `templateId` (identical to the
+ * link's): a run of it that ended with the link's ledger hash is the same run and is reused; else the
+ * run is replayed into a new execution, which is deleted again should the replay fail (the template
+ * is the person's own and stays).
+ */
+async function openInHeldTemplate(
+  api: EngineAPIService,
+  templateId: string,
+  payload: SharePayload,
+  onProgress: (sentence: string) => void,
+): Promise<OpenedShare & { reusedRun: boolean }> {
+  if (payload.ended && payload.ledgerHash !== null) {
+    const runs = (await api.listExecutions(templateId)).executions;
+    const same = runs.find((e) => e.seed === payload.seed && e.ledgerHash === payload.ledgerHash);
+    if (same) return { templateId, executionId: same.id, view: payload.view, verified: true, reusedRun: true };
+  }
+  let created: string | null = null;
+  try {
+    const opened = await replay(api, templateId, payload, onProgress, (id) => (created = id));
+    return { ...opened, reusedRun: false };
+  } catch (err) {
+    if (created !== null) await api.deleteExecution(created).catch(() => undefined);
+    throw err;
+  }
 }
 
 /** What opening a share link leaves for the person: a sentence, and the view to show (null: the address's own). */
@@ -160,8 +237,9 @@ export interface ShareNotice {
 }
 
 /**
- * Not pure (API calls, cache): opens the share fragment `fragment` — decodes it, replays the run as a
- * new local copy (the template list is then stale) and says whether its ledger hash matches the link's.
+ * Not pure (API calls, cache): opens the share fragment `fragment` — decodes it, finds the template's
+ * place in the library (`placeShared`: the identical one, or a new copy), replays the run there (the
+ * template list is then stale) and says where it went and whether its ledger hash matches the link's.
  */
 export async function openShareLink(
   api: EngineAPIService,
@@ -181,23 +259,41 @@ export async function openShareLink(
     };
   try {
     onProgress('Opening the shared run…');
-    const opened = await openSharedRun(api, decoded.payload, onProgress);
+    const payload = decoded.payload;
+    const place = placeShared((await api.listTemplates()).templates, payload.template);
+    const opened =
+      place.kind === 'same'
+        ? await openInHeldTemplate(api, place.templateId, payload, onProgress)
+        : {
+            ...(await openSharedRun(
+              api,
+              { ...payload, template: { ...payload.template, name: place.name } },
+              onProgress,
+            )),
+            reusedRun: false,
+          };
     await invalidateTemplates(cache);
     const { step, node, lineage } = opened.view;
     const route = { template: opened.templateId, execution: opened.executionId, step, node, lineage };
-    const name = decoded.payload.template.name;
+    const name = payload.template.name;
+    const where =
+      place.kind === 'same'
+        ? opened.reusedRun
+          ? `"${place.name}" and this run are already in your library: opened them, nothing was added`
+          : `"${place.name}" is already in your library (the same template): the shared run was added to it`
+        : place.copy
+          ? `Your library has a different "${name}": opened the shared run as a copy named "${place.name}"`
+          : `Opened the shared run "${name}" as a new copy`;
     if (opened.verified === false)
       return {
         route,
         notice: {
           tone: 'warn',
-          text: `The shared run "${name}" was replayed, but its ledger hash differs from the link's: it was made by a different version of Flowledger.`,
+          text: `${where}, but its ledger hash differs from the link's: it was made by a different version of Flowledger.`,
         },
       };
     const text =
-      opened.verified === true
-        ? `Opened the shared run "${name}" as a new copy; its ledger hash matches the link's.`
-        : `Opened the shared run "${name}" as a new copy.`;
+      opened.verified === true && !opened.reusedRun ? `${where}; its ledger hash matches the link's.` : `${where}.`;
     return { route, notice: { tone: 'ok', text } };
   } catch (err) {
     // The copy was deleted again (or the message says it could not be): the list is stale either way.

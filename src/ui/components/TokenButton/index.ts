@@ -1,0 +1,1 @@
+export { default as TokenButton } from './TokenButton.svelte';
