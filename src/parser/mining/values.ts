@@ -17,12 +17,27 @@ import { isPunctuation } from './tokens';
  *   other words of a group holding two such values are values too;
  * - standing `variableAfter` or more apart where templates are one word apart (not the leading word).
  */
+/** Few-valued positions of one length and place compared pairwise for instances (see `valueTest`). */
+const MAX_BUCKET = 256;
+
+/** Pure: `general` equals `t` wherever it is not `<*>`, at every position but `p`, and differs somewhere. */
+function generalises(general: readonly string[], t: readonly string[], p: number): boolean {
+  let differs = false;
+  for (let i = 0; i < t.length; i++) {
+    if (i === p || general[i] === t[i]) continue;
+    if (general[i] !== WILDCARD) return false;
+    differs = true;
+  }
+  return differs;
+}
+
 export function valueTest(
   roots: readonly Cluster[],
   valueWords: ReadonlySet<string>,
   isVariable: (t: string) => boolean,
   variableAfter: number,
   maxAligned: number,
+  isEnumerated: (c: Cluster, i: number) => boolean = () => false,
 ): (word: string) => boolean {
   const shared = new Set<string>();
   /** Marks the words of `groups` that are in two or more of them, which show more words than groups. */
@@ -46,13 +61,41 @@ export function valueTest(
         if (values >= 2) for (const w of g) shared.add(w);
       }
   };
-  const fewValued: Set<string>[] = [];
+  // A few-valued position of a cluster whose template is an instance of another's (equal wherever
+  // that one is not `<*>`: `node kaviho moved to state <*>` of `node <*> moved to state <*>`) is the
+  // same context: their words count as one group (a family spread over clusters by a word of its
+  // tree prefix is one group, not many).
+  const buckets = new Map<string, { c: Cluster; words: Set<string> }[]>();
   for (const c of roots) {
     for (let i = 0; i < c.values.length; i++) {
       const v = c.values[i];
-      if (v == null || v.size < 2 || c.tokens[i] !== WILDCARD) continue;
-      fewValued.push(new Set([...v].filter((w) => !isVariable(w))));
+      // An enumeration (merge.ts) names events: its words are no evidence of values.
+      if (v == null || v.size < 2 || c.tokens[i] !== WILDCARD || isEnumerated(c, i)) continue;
+      const key = `${c.tokens.length}:${i}`;
+      const list = buckets.get(key);
+      const entry = { c, words: new Set([...v].filter((w) => !isVariable(w))) };
+      if (list) list.push(entry);
+      else buckets.set(key, [entry]);
     }
+  }
+  const fewValued: Set<string>[] = [];
+  for (const [key, list] of buckets) {
+    const p = Number(key.slice(key.indexOf(':') + 1));
+    const into = list.map(() => -1);
+    // Quadratic in a bucket: only for buckets of a bounded size (else each position is its own group).
+    if (list.length <= MAX_BUCKET)
+      for (let a = 0; a < list.length; a++) {
+        for (let b = 0; b < list.length && into[a] === -1; b++) {
+          if (a !== b && into[b] === -1 && generalises(list[b]!.c.tokens, list[a]!.c.tokens, p)) into[a] = b;
+        }
+      }
+    const merged = list.map((e) => new Set(e.words));
+    for (let a = 0; a < list.length; a++) {
+      let r = a;
+      for (let hops = 0; into[r] !== -1 && hops < list.length; hops++) r = into[r]!;
+      if (r !== a) for (const w of list[a]!.words) merged[r]!.add(w);
+    }
+    for (let a = 0; a < list.length; a++) if (into[a] === -1) fewValued.push(merged[a]!);
   }
   noteShared(fewValued, false);
   const byLength = new Map<number, Cluster[]>();
