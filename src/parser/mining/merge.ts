@@ -242,17 +242,13 @@ export function finalizeTemplates(clusters: readonly Cluster[], options: MergeOp
   const entries: Entry[] = [];
   const constants = options.constants ?? DEFAULT_CONSTANTS;
   // Words of a position with `variableAfter` words or more that are no enumeration are values, as
-  // those of an open position are; an enumeration's position is no evidence that its words are values.
+  // those of an open position are.
   const valueWords = new Set(options.valueWords ?? []);
-  const enumerations = new Set<string>();
   for (const root of roots) {
     for (let i = 0; i < root.values.length; i++) {
       const v = root.values[i];
       if (v == null || v.size < options.variableAfter) continue;
-      if (root.variants !== null && isEnumeration(wordCounts(root.variants, i), constants)) {
-        enumerations.add(`${root.id}:${i}`);
-        continue;
-      }
+      if (root.variants !== null && isEnumeration(wordCounts(root.variants, i), constants)) continue;
       for (const w of v) if (!options.isVariable(w)) valueWords.add(w);
     }
   }
@@ -278,7 +274,6 @@ export function finalizeTemplates(clusters: readonly Cluster[], options: MergeOp
     options.isVariable,
     options.variableAfter,
     MAX_ALIGNED_TOKENS,
-    (c, i) => enumerations.has(`${c.id}:${i}`),
   );
   for (const root of roots)
     entries.push(

@@ -37,22 +37,29 @@ export function valueTest(
   isVariable: (t: string) => boolean,
   variableAfter: number,
   maxAligned: number,
-  isEnumerated: (c: Cluster, i: number) => boolean = () => false,
 ): (word: string) => boolean {
   const shared = new Set<string>();
-  /** Marks the words of `groups` that are in two or more of them, which show more words than groups. */
-  const noteShared = (groups: Iterable<ReadonlySet<string>>, spread: boolean): void => {
-    const inGroups = new Map<string, { groups: number; words: Set<string> }>();
-    const list = [...groups].filter((g) => g.size >= 2);
-    for (const g of list) {
+  /**
+   * Marks the words of `groups` that are in two or more of them, which show more words than groups.
+   * Groups of one context (two positions of one template: a transition's `from <*> to <*>`, whose
+   * states vary together) count once.
+   */
+  const noteShared = (groups: Iterable<ReadonlySet<string>>, spread: boolean, contexts?: readonly unknown[]): void => {
+    const inGroups = new Map<string, { groups: Set<unknown>; words: Set<string> }>();
+    const all = [...groups];
+    const list: ReadonlySet<string>[] = [];
+    all.forEach((g, k) => {
+      if (g.size < 2) return;
+      list.push(g);
+      const context = contexts?.[k] ?? g;
       for (const w of g) {
         let e = inGroups.get(w);
-        if (e === undefined) inGroups.set(w, (e = { groups: 0, words: new Set() }));
-        e.groups++;
+        if (e === undefined) inGroups.set(w, (e = { groups: new Set(), words: new Set() }));
+        e.groups.add(context);
         for (const x of g) e.words.add(x);
       }
-    }
-    for (const [w, e] of inGroups) if (e.groups >= 2 && e.words.size > e.groups) shared.add(w);
+    });
+    for (const [w, e] of inGroups) if (e.groups.size >= 2 && e.words.size > e.groups.size) shared.add(w);
     // A group with two of those words holds values of the same kind (the services only stopped).
     if (spread)
       for (const g of list) {
@@ -69,8 +76,7 @@ export function valueTest(
   for (const c of roots) {
     for (let i = 0; i < c.values.length; i++) {
       const v = c.values[i];
-      // An enumeration (merge.ts) names events: its words are no evidence of values.
-      if (v == null || v.size < 2 || c.tokens[i] !== WILDCARD || isEnumerated(c, i)) continue;
+      if (v == null || v.size < 2 || c.tokens[i] !== WILDCARD) continue;
       const key = `${c.tokens.length}:${i}`;
       const list = buckets.get(key);
       const entry = { c, words: new Set([...v].filter((w) => !isVariable(w))) };
@@ -79,6 +85,7 @@ export function valueTest(
     }
   }
   const fewValued: Set<string>[] = [];
+  const contexts: Cluster[] = [];
   for (const [key, list] of buckets) {
     const p = Number(key.slice(key.indexOf(':') + 1));
     const into = list.map(() => -1);
@@ -95,9 +102,13 @@ export function valueTest(
       for (let hops = 0; into[r] !== -1 && hops < list.length; hops++) r = into[r]!;
       if (r !== a) for (const w of list[a]!.words) merged[r]!.add(w);
     }
-    for (let a = 0; a < list.length; a++) if (into[a] === -1) fewValued.push(merged[a]!);
+    for (let a = 0; a < list.length; a++)
+      if (into[a] === -1) {
+        fewValued.push(merged[a]!);
+        contexts.push(list[a]!.c);
+      }
   }
-  noteShared(fewValued, false);
+  noteShared(fewValued, true, contexts);
   const byLength = new Map<number, Cluster[]>();
   for (const c of roots) {
     if (c.tokens.length > maxAligned) continue;
