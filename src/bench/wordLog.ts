@@ -54,6 +54,9 @@ export const WORD_FAMILIES: readonly string[] = [
   'maintenance window opens {date}',
   'quota warning for {user} in region {region}',
   'printer {host} is out of paper',
+  // Issue 44: every pool shows in two families or more. A pool of up to 8 words drawn evenly in one
+  // family only is, by all the log shows, an enumeration of events (as KIND_FAMILIES score it).
+  'storage of {user} moved to region {region}',
 ];
 
 /** What a family's words are: pools shared by families (issue 25), or one of issue 44's kinds. */

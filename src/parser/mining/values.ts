@@ -41,8 +41,9 @@ export function valueTest(
   const shared = new Set<string>();
   /**
    * Marks the words of `groups` that are in two or more of them, which show more words than groups.
-   * Groups of one context (two positions of one template: a transition's `from <*> to <*>`, whose
-   * states vary together) count once.
+   * Groups of one context count once: two positions of one template (a transition's `from <*> to
+   * <*>`, whose states vary together), or templates apart only in values (`user kahoho removed from
+   * group <*>` and `user tesu removed …` when the users are values).
    */
   const noteShared = (groups: Iterable<ReadonlySet<string>>, spread: boolean, contexts?: readonly unknown[]): void => {
     const inGroups = new Map<string, { groups: Set<unknown>; words: Set<string> }>();
@@ -85,7 +86,10 @@ export function valueTest(
     }
   }
   const fewValued: Set<string>[] = [];
-  const contexts: Cluster[] = [];
+  const contexts: string[] = [];
+  /** A few-valued position's context: its template (where it is `<*>`), value-looking tokens and values alike. */
+  const contextOf = (c: Cluster): string =>
+    c.tokens.map((t) => (t === WILDCARD || isVariable(t) || valueWords.has(t) ? '\u0001' : t)).join('\u0000');
   for (const [key, list] of buckets) {
     const p = Number(key.slice(key.indexOf(':') + 1));
     const into = list.map(() => -1);
@@ -105,7 +109,7 @@ export function valueTest(
     for (let a = 0; a < list.length; a++)
       if (into[a] === -1) {
         fewValued.push(merged[a]!);
-        contexts.push(list[a]!.c);
+        contexts.push(contextOf(list[a]!.c));
       }
   }
   noteShared(fewValued, true, contexts);
