@@ -127,12 +127,14 @@ const MAX_SIGNATURES = 256;
  * mapped to a copy of the most general such cluster (the largest, among those that are instances of
  * none) with its lines, word sets and variants joined in. A family spread over clusters by a word of
  * its tree prefix is then judged whole before its few-valued positions split it; the merge pass would
- * join the instance to it anyway (`mergeSubsumed`). Clusters not listed stay as they are.
+ * join the instance to it anyway (`mergeSubsumed`). Clusters not listed stay as they are. An
+ * instance's words where the general cluster's position is open are added to `values`.
  */
 function joinInstances(
   clusters: readonly Cluster[],
   maxValues: number,
   isVariable: (t: string) => boolean,
+  values: Set<string>,
 ): Map<Cluster, Cluster> {
   const byLength = new Map<number, Cluster[]>();
   for (const c of clusters) {
@@ -197,7 +199,11 @@ function joinInstances(
       for (let i = 0; i < copy.values.length; i++) {
         const a = copy.values[i];
         const b = c.values[i];
-        if (a == null) continue;
+        if (a == null) {
+          // The instance's words where the general template is open are values of its parameter.
+          if (b != null) for (const w of b) if (w !== WILDCARD && !isVariable(w)) values.add(w);
+          continue;
+        }
         if (b == null) {
           copy.values[i] = null;
           continue;
@@ -216,8 +222,14 @@ function joinInstances(
 export function finalizeTemplates(clusters: readonly Cluster[], options: MergeOptions): FinalTemplates {
   const entryOf = new Map<Cluster, Entry>();
   const roots: Cluster[] = [];
+  const valueWords = new Set(options.valueWords ?? []);
   const joined = options.merge
-    ? joinInstances(clusters, options.constants?.maxValues ?? DEFAULT_CONSTANTS.maxValues, options.isVariable)
+    ? joinInstances(
+        clusters,
+        options.constants?.maxValues ?? DEFAULT_CONSTANTS.maxValues,
+        options.isVariable,
+        valueWords,
+      )
     : new Map<Cluster, Cluster>();
   for (const c of clusters) {
     const live = survivor(c);
@@ -243,7 +255,6 @@ export function finalizeTemplates(clusters: readonly Cluster[], options: MergeOp
   const constants = options.constants ?? DEFAULT_CONSTANTS;
   // Words of a position with `variableAfter` words or more that are no enumeration are values, as
   // those of an open position are.
-  const valueWords = new Set(options.valueWords ?? []);
   for (const root of roots) {
     for (let i = 0; i < root.values.length; i++) {
       const v = root.values[i];
@@ -403,7 +414,8 @@ function splitEntry(
     if ([...v].every(isPlaceholder)) continue;
     // Words the log uses as values elsewhere are values here too, however few of them this event shows.
     const wordsHere = [...v].filter((w) => !isVariable(w));
-    if (wordsHere.length > 0 && wordsHere.every(isValue)) continue;
+    // Two of them values are enough: the others are values of the same kind not seen elsewhere yet.
+    if (wordsHere.length > 0 && (wordsHere.every(isValue) || wordsHere.filter(isValue).length >= 2)) continue;
     // From `variableAfter` words on, and for the value of a `key=value` or `key: value` pair, the
     // words are constants only as an enumeration: words only, each of them frequent; a key's value
     // also only when none of its words follows another key too (docs/parser.md).
