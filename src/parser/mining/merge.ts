@@ -20,6 +20,7 @@
 import { hasWordBesides, isKey, survivor, WILDCARD, type Cluster, type Variant } from './drain';
 import { mergedText, skeletonKey } from './skeleton';
 import { valueTest } from './values';
+import { DEFAULT_CONSTANTS, isEnumeration, type ConstantRule } from './enumeration';
 import { joinTokens } from './tokens';
 
 export interface FinalTemplate {
@@ -70,14 +71,7 @@ export interface MergeOptions {
   constants?: ConstantRule;
 }
 
-export interface ConstantRule {
-  /** Most words an enumeration has (the miner's `maxValues`). */
-  maxValues: number;
-  minShare: number;
-  minLines: number;
-}
-
-const DEFAULT_CONSTANTS: ConstantRule = { maxValues: 8, minShare: 0.02, minLines: 3 };
+export { isEnumeration, type ConstantRule } from './enumeration';
 
 export const MAX_ALIGNED_TOKENS = 128;
 
@@ -285,6 +279,7 @@ export function finalizeTemplates(clusters: readonly Cluster[], options: MergeOp
     options.isVariable,
     options.variableAfter,
     MAX_ALIGNED_TOKENS,
+    constants,
   );
   for (const root of roots)
     entries.push(
@@ -463,18 +458,6 @@ export function wordCounts(variants: readonly Variant[], i: number): Map<string,
   const counts = new Map<string, number>();
   for (const x of variants) counts.set(x.tokens[i]!, (counts.get(x.tokens[i]!) ?? 0) + x.count);
   return counts;
-}
-
-/**
- * Pure: the frequency test of an enumeration: every word holds at least `minLines` lines and
- * `minShare` of all (a long tail of rare words is an open vocabulary).
- */
-export function isEnumeration(counts: ReadonlyMap<string, number>, rule: ConstantRule): boolean {
-  let total = 0;
-  for (const n of counts.values()) total += n;
-  if (counts.size < 2) return false;
-  for (const n of counts.values()) if (n < rule.minLines || n < rule.minShare * total) return false;
-  return true;
 }
 
 function mergeOneWordApart(

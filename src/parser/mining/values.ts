@@ -6,6 +6,7 @@
  */
 import { WILDCARD, type Cluster } from './cluster';
 import { isPunctuation } from './tokens';
+import { isEnumeration, type ConstantRule } from './enumeration';
 
 /**
  * Pure: which words are values:
@@ -37,6 +38,7 @@ export function valueTest(
   isVariable: (t: string) => boolean,
   variableAfter: number,
   maxAligned: number,
+  constants: ConstantRule,
 ): (word: string) => boolean {
   const shared = new Set<string>();
   /**
@@ -69,6 +71,55 @@ export function valueTest(
         if (values >= 2) for (const w of g) shared.add(w);
       }
   };
+  const byLength = new Map<number, Cluster[]>();
+  for (const c of roots) {
+    if (c.tokens.length > maxAligned) continue;
+    const list = byLength.get(c.tokens.length);
+    if (list) list.push(c);
+    else byLength.set(c.tokens.length, [c]);
+  }
+  /** Groups of the templates of `list` that are one word apart at `p`, keyed by their other tokens. */
+  const apartAt = (list: readonly Cluster[], p: number, same: (t: string) => boolean): Map<string, Map<string, number>> => {
+    const groups = new Map<string, Map<string, number>>();
+    for (const c of list) {
+      const w = c.tokens[p]!;
+      if (w === WILDCARD || isVariable(w) || isPunctuation(w)) continue;
+      const key = c.tokens.map((t, i) => (i === p ? '' : same(t) ? '\u0001' : t)).join('\u0000');
+      let g = groups.get(key);
+      if (g === undefined) groups.set(key, (g = new Map()));
+      g.set(w, (g.get(w) ?? 0) + c.size);
+    }
+    return groups;
+  };
+  const valueLooking = (t: string): boolean => isVariable(t) || t === WILDCARD;
+  // Where `variableAfter` words or more stand one word apart, the position is a parameter (as the
+  // one-word-apart merge will make it), and its words are values — but not the leading word, and
+  // not the words of an enumeration (each frequent: merge.ts), which stay apart.
+  const apart = new Set<string>();
+  for (const [n, list] of byLength) {
+    if (list.length < 4) continue;
+    for (let p = 1; p < n; p++) {
+      for (const g of apartAt(list, p, valueLooking).values()) {
+        if (g.size < variableAfter) continue;
+        if (g.size <= constants.maxValues && isEnumeration(g, constants)) continue;
+        for (const w of g.keys()) apart.add(w);
+      }
+    }
+  }
+  for (const w of apart) shared.add(w);
+  // Templates apart only in those words are one context: `courier kavon reported BUSY` and
+  // `courier lovon reported IDLE` once the couriers are values.
+  const sameAfterApart = (t: string): boolean => valueLooking(t) || apart.has(t);
+  for (const [n, list] of byLength) {
+    if (list.length < 4) continue;
+    for (let p = 0; p < n; p++) {
+      const groups = apartAt(list, p, sameAfterApart);
+      noteShared(
+        [...groups.values()].map((g) => new Set(g.keys())),
+        true,
+      );
+    }
+  }
   // A few-valued position of a cluster whose template is an instance of another's (equal wherever
   // that one is not `<*>`: `node kaviho moved to state <*>` of `node <*> moved to state <*>`) is the
   // same context: their words count as one group (a family spread over clusters by a word of its
@@ -87,9 +138,13 @@ export function valueTest(
   }
   const fewValued: Set<string>[] = [];
   const contexts: string[] = [];
-  /** A few-valued position's context: its template (where it is `<*>`), value-looking tokens and values alike. */
+  /**
+   * A few-valued position's context: its template (where it is `<*>`), value-looking tokens and
+   * values alike (those found above too: `courier kavon reported <*>` and `courier lovon …` are one
+   * context once the couriers stand `variableAfter` or more apart).
+   */
   const contextOf = (c: Cluster): string =>
-    c.tokens.map((t) => (t === WILDCARD || isVariable(t) || valueWords.has(t) ? '\u0001' : t)).join('\u0000');
+    c.tokens.map((t) => (t === WILDCARD || isVariable(t) || valueWords.has(t) || shared.has(t) ? '\u0001' : t)).join('\u0000');
   for (const [key, list] of buckets) {
     const p = Number(key.slice(key.indexOf(':') + 1));
     const into = list.map(() => -1);
@@ -113,32 +168,5 @@ export function valueTest(
       }
   }
   noteShared(fewValued, true, contexts);
-  const byLength = new Map<number, Cluster[]>();
-  for (const c of roots) {
-    if (c.tokens.length > maxAligned) continue;
-    const list = byLength.get(c.tokens.length);
-    if (list) list.push(c);
-    else byLength.set(c.tokens.length, [c]);
-  }
-  for (const [n, list] of byLength) {
-    if (list.length < 4) continue;
-    for (let p = 0; p < n; p++) {
-      const groups = new Map<string, Set<string>>();
-      for (const c of list) {
-        const w = c.tokens[p]!;
-        if (w === WILDCARD || isVariable(w) || isPunctuation(w)) continue;
-        const key = c.tokens
-          .map((t, i) => (i === p ? '' : isVariable(t) || t === WILDCARD ? '\u0001' : t))
-          .join('\u0000');
-        const g = groups.get(key);
-        if (g) g.add(w);
-        else groups.set(key, new Set([w]));
-      }
-      noteShared(groups.values(), true);
-      // Where `variableAfter` words or more stand one word apart, the position is a parameter (as the
-      // one-word-apart merge will make it), and its words are values — but not the leading word.
-      if (p > 0) for (const g of groups.values()) if (g.size >= variableAfter) for (const w of g) shared.add(w);
-    }
-  }
   return (w) => valueWords.has(w) || shared.has(w);
 }
