@@ -210,10 +210,7 @@ export function wordVariableLog(seed: number, lines = 8000): WordLog {
     package: words(rng, 200, used),
     customer: words(rng, 200, used),
   };
-  const all = [
-    ...WORD_FAMILIES.map((template) => ({ kind: 'pool' as FamilyKind, template })),
-    ...KIND_FAMILIES,
-  ];
+  const all = [...WORD_FAMILIES.map((template) => ({ kind: 'pool' as FamilyKind, template })), ...KIND_FAMILIES];
   const families = all.map(({ kind, template }, i) => {
     const slots: Slot[] = [...template.matchAll(/\{([\w:]+)\}/g)].map((m) => {
       const [type, name] = m[1]!.split(':') as [string, string | undefined];

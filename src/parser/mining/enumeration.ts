@@ -27,3 +27,12 @@ export function isEnumeration(counts: ReadonlyMap<string, number>, rule: Constan
   for (const n of counts.values()) if (n < rule.minLines || n < rule.minShare * total) return false;
   return true;
 }
+
+/**
+ * Pure: two positions with `k` and `m` words seen in `pairs` different pairs vary apart — more pairs
+ * than a forest holds (k + m − 1: one word following from the other, or a chain of transitions) plus
+ * one cycle (merge.ts `variesApart`).
+ */
+export function crossed(pairs: number, k: number, m: number): boolean {
+  return pairs > k + m;
+}

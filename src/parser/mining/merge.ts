@@ -20,7 +20,7 @@
 import { hasWordBesides, isKey, survivor, WILDCARD, type Cluster, type Variant } from './drain';
 import { mergedText, skeletonKey } from './skeleton';
 import { valueTest } from './values';
-import { DEFAULT_CONSTANTS, isEnumeration, type ConstantRule } from './enumeration';
+import { crossed, DEFAULT_CONSTANTS, isEnumeration, type ConstantRule } from './enumeration';
 import { joinTokens } from './tokens';
 
 export interface FinalTemplate {
@@ -247,6 +247,15 @@ export function finalizeTemplates(clusters: readonly Cluster[], options: MergeOp
   let nextId = clusters.length + 1;
   const entries: Entry[] = [];
   const constants = options.constants ?? DEFAULT_CONSTANTS;
+  // Positions that vary apart from another few-valued position of their template are parameters,
+  // and their words values (co-variation: `user amy … from host kilo`, every user with every host).
+  const apart = new Map<Cluster, Set<number>>();
+  for (const root of roots) {
+    const found = variesApart(root);
+    if (found.size === 0) continue;
+    apart.set(root, found);
+    for (const i of found) for (const w of root.values[i]!) if (!options.isVariable(w)) valueWords.add(w);
+  }
   // Words of a position with `variableAfter` words or more that are no enumeration are values, as
   // those of an open position are.
   for (const root of roots) {
@@ -294,6 +303,7 @@ export function finalizeTemplates(clusters: readonly Cluster[], options: MergeOp
         options.variableAfter,
         constants,
         genericValues,
+        apart.get(root) ?? NONE,
       ),
     );
   if (options.merge) {
@@ -395,6 +405,7 @@ function splitEntry(
   variableAfter: number,
   constants: ConstantRule,
   genericValues: ReadonlySet<string>,
+  apart: ReadonlySet<number>,
 ): Entry[] {
   const variants = root.variants;
   if (variants === null || variants.length < 2) return [e];
@@ -407,6 +418,8 @@ function splitEntry(
     // lines and `alt0` on 44 are two events).
     // Placeholders are parameters: a position holding nothing else never splits.
     if ([...v].every(isPlaceholder)) continue;
+    // A position varying apart from another of the template is a parameter (see `variesApart`).
+    if (apart.has(i)) continue;
     // Words the log uses as values elsewhere are values here too, however few of them this event shows.
     const wordsHere = [...v].filter((w) => !isVariable(w));
     // Two of them values are enough: the others are values of the same kind not seen elsewhere yet.
@@ -451,6 +464,43 @@ function splitEntry(
   }
   if (parts.size < 2) return [e];
   return [...parts.values()];
+}
+
+const NONE: ReadonlySet<number> = new Set();
+
+/** Few-valued positions of one template compared pairwise, at most (see `variesApart`). */
+const MAX_PAIRED = 12;
+
+/**
+ * Pure: the few-valued word positions of a cluster that vary apart from another one. Two positions
+ * with k and m words vary together when one (nearly) follows from the other — a function, or a
+ * chain of transitions (`from NEW to ALLOCATED`, `from ALLOCATED to RUNNING`): its pairs of words form
+ * a forest, fewer than k + m pairs. With more than k + m different pairs, neither follows from the
+ * other (`user amy … host kilo`, every user with every host): both are parameters. (Exactly k + m
+ * is one cycle: a 2 × 2 cross of event words, `onSleep`/`onWake` × `Yes`/`No` on Mac, stays events.)
+ */
+export function variesApart(c: Cluster): Set<number> {
+  const out = new Set<number>();
+  const variants = c.variants;
+  if (variants === null || variants.length < 4) return out;
+  const positions: number[] = [];
+  for (let i = 0; i < c.values.length && positions.length < MAX_PAIRED; i++) {
+    const v = c.values[i];
+    if (v != null && v.size >= 2 && c.tokens[i] === WILDCARD) positions.push(i);
+  }
+  for (let a = 0; a < positions.length; a++) {
+    for (let b = a + 1; b < positions.length; b++) {
+      const p = positions[a]!;
+      const q = positions[b]!;
+      const pairs = new Set<string>();
+      for (const x of variants) pairs.add(`${x.tokens[p]}\u0000${x.tokens[q]}`);
+      if (crossed(pairs.size, c.values[p]!.size, c.values[q]!.size)) {
+        out.add(p);
+        out.add(q);
+      }
+    }
+  }
+  return out;
 }
 
 /** Pure: the words at position `i` of a cluster's lines, with their line counts (from its variants). */

@@ -6,7 +6,7 @@
  */
 import { WILDCARD, type Cluster } from './cluster';
 import { isPunctuation } from './tokens';
-import { isEnumeration, type ConstantRule } from './enumeration';
+import { crossed, isEnumeration, type ConstantRule } from './enumeration';
 
 /**
  * Pure: which words are values:
@@ -79,7 +79,11 @@ export function valueTest(
     else byLength.set(c.tokens.length, [c]);
   }
   /** Groups of the templates of `list` that are one word apart at `p`, keyed by their other tokens. */
-  const apartAt = (list: readonly Cluster[], p: number, same: (t: string) => boolean): Map<string, Map<string, number>> => {
+  const apartAt = (
+    list: readonly Cluster[],
+    p: number,
+    same: (t: string) => boolean,
+  ): Map<string, Map<string, number>> => {
     const groups = new Map<string, Map<string, number>>();
     for (const c of list) {
       const w = c.tokens[p]!;
@@ -92,6 +96,33 @@ export function valueTest(
     return groups;
   };
   const valueLooking = (t: string): boolean => isVariable(t) || t === WILDCARD;
+  /**
+   * Whether the words `g` at `p` of the templates keyed `key` vary apart from another position
+   * (co-variation, merge.ts `variesApart`): each template's words there (its few words, or its
+   * constant one) paired with its word at p make more pairs than the two vocabularies' sizes.
+   */
+  const crossedWith = (list: readonly Cluster[], p: number, key: string, g: ReadonlyMap<string, number>): boolean => {
+    const members = list.filter(
+      (c) =>
+        g.has(c.tokens[p]!) &&
+        c.tokens.map((t, i) => (i === p ? '' : valueLooking(t) ? '\u0001' : t)).join('\u0000') === key,
+    );
+    for (let q = 0; q < (members[0]?.tokens.length ?? 0); q++) {
+      if (q === p) continue;
+      const pairs = new Set<string>();
+      const words = new Set<string>();
+      for (const c of members) {
+        const v = c.tokens[q] === WILDCARD ? c.values[q] : new Set([c.tokens[q]!]);
+        if (v == null) continue;
+        for (const w of v) {
+          words.add(w);
+          pairs.add(`${c.tokens[p]}\u0000${w}`);
+        }
+      }
+      if (words.size >= 2 && crossed(pairs.size, g.size, words.size)) return true;
+    }
+    return false;
+  };
   // Where `variableAfter` words or more stand one word apart, the position is a parameter (as the
   // one-word-apart merge will make it), and its words are values — but not the leading word, and
   // not the words of an enumeration (each frequent: merge.ts), which stay apart.
@@ -99,9 +130,9 @@ export function valueTest(
   for (const [n, list] of byLength) {
     if (list.length < 4) continue;
     for (let p = 1; p < n; p++) {
-      for (const g of apartAt(list, p, valueLooking).values()) {
+      for (const [key, g] of apartAt(list, p, valueLooking)) {
         if (g.size < variableAfter) continue;
-        if (g.size <= constants.maxValues && isEnumeration(g, constants)) continue;
+        if (g.size <= constants.maxValues && isEnumeration(g, constants) && !crossedWith(list, p, key, g)) continue;
         for (const w of g.keys()) apart.add(w);
       }
     }
@@ -144,7 +175,9 @@ export function valueTest(
    * context once the couriers stand `variableAfter` or more apart).
    */
   const contextOf = (c: Cluster): string =>
-    c.tokens.map((t) => (t === WILDCARD || isVariable(t) || valueWords.has(t) || shared.has(t) ? '\u0001' : t)).join('\u0000');
+    c.tokens
+      .map((t) => (t === WILDCARD || isVariable(t) || valueWords.has(t) || shared.has(t) ? '\u0001' : t))
+      .join('\u0000');
   for (const [key, list] of buckets) {
     const p = Number(key.slice(key.indexOf(':') + 1));
     const into = list.map(() => -1);

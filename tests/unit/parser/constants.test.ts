@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseLog } from '../../../src/parser';
-import { isEnumeration } from '../../../src/parser/mining/merge';
+import { crossed, isEnumeration } from '../../../src/parser/mining/enumeration';
 
 /** The final template of each line, in order. */
 function templatesOf(lines: readonly string[], mining?: Record<string, number>): string[] {
@@ -25,7 +25,13 @@ function cycle<T>(values: readonly T[], weights: readonly number[], n: number): 
 }
 
 /** Sixty invented names with no digit: an open vocabulary. */
-const NAMES = Array.from({ length: 60 }, (_, i) => ['ka', 'lo', 'mi', 'ra', 'te', 'su'][i % 6]! + ['vo', 'ne', 'pi', 'da', 'gu', 'ze', 'bo', 'fi', 'ha', 'wu'][Math.floor(i / 6)]! + 'n');
+const NAMES = Array.from(
+  { length: 60 },
+  (_, i) =>
+    ['ka', 'lo', 'mi', 'ra', 'te', 'su'][i % 6]! +
+    ['vo', 'ne', 'pi', 'da', 'gu', 'ze', 'bo', 'fi', 'ha', 'wu'][Math.floor(i / 6)]! +
+    'n',
+);
 /** Zipf's law over NAMES: the name of rank r about 60/r times in 280 lines. */
 const ZIPF = NAMES.flatMap((name, r) => Array.from({ length: Math.max(1, Math.round(60 / (r + 1))) }, () => name));
 
@@ -47,7 +53,9 @@ describe('constant or variable: enumerations stay events', () => {
   it('keeps an action name after a key as an event of its own (`signal kind:org.demo.signal.WAKE`)', () => {
     const kinds = ['org.demo.signal.WAKE', 'org.demo.signal.SLEEP', 'org.demo.signal.FLUSH'];
     const lines = cycle(kinds, [4, 3, 2], 90).map((k, i) => `dispatch signal kind:${k} to ${i % 9} listeners`);
-    expect(new Set(templatesOf(lines))).toEqual(new Set(kinds.map((k) => `dispatch signal kind:${k} to <NUM> listeners`)));
+    expect(new Set(templatesOf(lines))).toEqual(
+      new Set(kinds.map((k) => `dispatch signal kind:${k} to <NUM> listeners`)),
+    );
   });
 
   it('keeps a key whose few values name events apart (`account=wheel` / `account=visitor` / `account=probe`)', () => {
@@ -82,7 +90,11 @@ describe('constant or variable: open vocabularies and generic values are paramet
 
   it('makes nine words or more a parameter however evenly they occur (constantMaxValues 8)', () => {
     const words = NAMES.slice(0, 9);
-    const lines = cycle(words, words.map(() => 4), 180).map((w) => `crate sealed by ${w}`);
+    const lines = cycle(
+      words,
+      words.map(() => 4),
+      180,
+    ).map((w) => `crate sealed by ${w}`);
     expect(new Set(templatesOf(lines))).toEqual(new Set(['crate sealed by <*>']));
     // With room for nine, the same nine even words are nine events.
     expect(new Set(templatesOf(lines, { constantMaxValues: 9 })).size).toBe(9);
@@ -110,13 +122,82 @@ describe('constant or variable: open vocabularies and generic values are paramet
   });
 });
 
+describe('constant or variable: co-variation', () => {
+  it('makes two small vocabularies that vary apart in one template parameters (every user with every host)', () => {
+    // Five users and five hosts, each frequent: by frequency alone ten enumerations, but every user
+    // comes with every host — 25 pairs, more than 5 + 5 — so neither names the event.
+    const users = NAMES.slice(20, 25);
+    const hosts = NAMES.slice(30, 35);
+    const lines = Array.from(
+      { length: 100 },
+      (_, i) => `sync ok for ${users[i % 5]} on ${hosts[Math.floor(i / 5) % 5]} done`,
+    );
+    expect(new Set(templatesOf(lines))).toEqual(new Set(['sync ok for <*> on <*> done']));
+  });
+
+  it('keeps two positions that vary together as events (each state after one other: a chain)', () => {
+    // `from` and `to` make 6 pairs of 5 + 5 words: a chain, one event per transition.
+    const steps = [
+      'SEED to SPROUT',
+      'SPROUT to LEAF',
+      'LEAF to BLOOM',
+      'BLOOM to FRUIT',
+      'FRUIT to SEED',
+      'LEAF to FRUIT',
+    ];
+    const lines = cycle(steps, [2, 2, 2, 2, 2, 2], 96).map((x, i) => `plot ${i} grew from ${x} overnight`);
+    expect(new Set(templatesOf(lines))).toEqual(new Set(steps.map((x) => `plot <NUM> grew from ${x} overnight`)));
+  });
+});
+
 describe('isEnumeration', () => {
   const rule = { maxValues: 8, minShare: 0.02, minLines: 3 };
   it('needs every word at minLines lines and minShare of all', () => {
-    expect(isEnumeration(new Map([['a', 3], ['b', 3]]), rule)).toBe(true);
-    expect(isEnumeration(new Map([['a', 3], ['b', 2]]), rule)).toBe(false);
-    expect(isEnumeration(new Map([['a', 300], ['b', 5]]), rule)).toBe(false); // 5 < 2 % of 305
-    expect(isEnumeration(new Map([['a', 300], ['b', 7]]), rule)).toBe(true);
+    expect(
+      isEnumeration(
+        new Map([
+          ['a', 3],
+          ['b', 3],
+        ]),
+        rule,
+      ),
+    ).toBe(true);
+    expect(
+      isEnumeration(
+        new Map([
+          ['a', 3],
+          ['b', 2],
+        ]),
+        rule,
+      ),
+    ).toBe(false);
+    expect(
+      isEnumeration(
+        new Map([
+          ['a', 300],
+          ['b', 5],
+        ]),
+        rule,
+      ),
+    ).toBe(false); // 5 < 2 % of 305
+    expect(
+      isEnumeration(
+        new Map([
+          ['a', 300],
+          ['b', 7],
+        ]),
+        rule,
+      ),
+    ).toBe(true);
     expect(isEnumeration(new Map([['a', 9]]), rule)).toBe(false);
+  });
+});
+
+describe('crossed', () => {
+  it('counts more pairs than a forest plus one cycle as varying apart', () => {
+    expect(crossed(8, 5, 5)).toBe(false); // a chain of transitions
+    expect(crossed(4, 2, 2)).toBe(false); // a 2 × 2 cross: one cycle
+    expect(crossed(11, 5, 5)).toBe(true);
+    expect(crossed(6, 2, 3)).toBe(true);
   });
 });
