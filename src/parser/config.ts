@@ -150,10 +150,7 @@ export function compileConfig(config: ParserConfig, options: CompileOptions = {}
     return fail('BAD_MINING', 'variableAfter must be an integer of at least 2', '/mining/variableAfter');
   if (!Number.isInteger(mining.constantMaxValues) || mining.constantMaxValues < 1 || mining.constantMaxValues > 64)
     return fail('BAD_MINING', 'constantMaxValues must be an integer from 1 to 64', '/mining/constantMaxValues');
-  if (
-    typeof mining.constantMinShare !== 'number' ||
-    !(mining.constantMinShare >= 0 && mining.constantMinShare <= 1)
-  )
+  if (typeof mining.constantMinShare !== 'number' || !(mining.constantMinShare >= 0 && mining.constantMinShare <= 1))
     return fail('BAD_MINING', 'constantMinShare must be a number from 0 to 1', '/mining/constantMinShare');
   if (!Number.isInteger(mining.constantMinLines) || mining.constantMinLines < 1)
     return fail('BAD_MINING', 'constantMinLines must be an integer of at least 1', '/mining/constantMinLines');
