@@ -422,6 +422,9 @@ function splitEntry(
     if (apart.has(i)) continue;
     // Words the log uses as values elsewhere are values here too, however few of them this event shows.
     const wordsHere = [...v].filter((w) => !isVariable(w));
+    // The log's generic values (words that follow two or more keys: `true`, `false`) are values
+    // wherever they stand (`down true` / `down false`).
+    if (wordsHere.length > 0 && wordsHere.every((w) => genericValues.has(w))) continue;
     // Two of them values are enough: the others are values of the same kind not seen elsewhere yet.
     if (wordsHere.length > 0 && (wordsHere.every(isValue) || wordsHere.filter(isValue).length >= 2)) continue;
     // From `variableAfter` words on, and for the value of a `key=value` or `key: value` pair, the

@@ -110,6 +110,19 @@ describe('constant or variable: open vocabularies and generic values are paramet
     expect(new Set(t)).toEqual(new Set(['probe ready:<*> after <NUM> polls', 'lamp lit=<*> by relay']));
   });
 
+  it('makes the log’s generic values a parameter wherever they stand (`door open true` / `false`)', () => {
+    // `true` and `false` follow two keys elsewhere (`ready:`, `lit=`): values, also after a plain word.
+    const lines: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      lines.push(`probe ready:${i % 2 === 0 ? 'true' : 'false'} now`);
+      lines.push(`lamp lit=${i % 3 === 0 ? 'false' : 'true'} now`);
+      lines.push(`door open ${i % 4 === 0 ? 'true' : 'false'} latch ok`);
+    }
+    expect(new Set(templatesOf(lines).filter((t) => t.startsWith('door')))).toEqual(
+      new Set(['door open <*> latch ok']),
+    );
+  });
+
   it('makes names shared by two families values, however evenly each family draws them', () => {
     // Eight names in each of two families (as users log in and log out): values, not sixteen events.
     const names = NAMES.slice(10, 18);
