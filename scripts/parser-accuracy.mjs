@@ -67,19 +67,19 @@ try {
   if (args.includes('--words')) {
     const w = bench.wordLogAccuracy([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     process.stdout.write(
-      `P3w GA mean ${w.mean.toFixed(4)}, min ${w.min.toFixed(4)} (${w.seeds.map((x) => `${x.seed}: ${x.ga.toFixed(4)}`).join(', ')})\n`,
+      `P3w GA mean ${w.mean.toFixed(4)}, min ${w.min.toFixed(4)} (${w.seeds.map((x) => `${x.seed}: ${x.ga.toFixed(4)}`).join(', ')}); by kind, mean/min: ${w.kinds.map((k) => `${k.kind} ${k.mean.toFixed(4)}/${k.min.toFixed(4)}`).join(', ')}\n`,
     );
   }
   if (args.includes('--user')) {
     const u = bench.userVersusPreset(dataDir, 'HDFS', Number(opt('lines', 500_000)), Number(opt('runs', 7)));
     process.stdout.write(
-      `P1u HDFS preset ${u.presetLinesPerSecond.toLocaleString('en')} lines/s, user ${u.userLinesPerSecond.toLocaleString('en')} lines/s: ${u.ratio.toFixed(3)} (medians of ${u.runs})\n`,
+      `P1u HDFS preset ${u.presetLinesPerSecond.toLocaleString('en')} lines/s, user ${u.userLinesPerSecond.toLocaleString('en')} lines/s: ${u.ratio.toFixed(3)} (medians of ${u.runs}); per CPU second ${u.presetCpuLinesPerSecond.toLocaleString('en')} vs ${u.userCpuLinesPerSecond.toLocaleString('en')}: ${u.cpuRatio.toFixed(3)}\n`,
     );
   }
   if (args.includes('--varied')) {
     const v = bench.variedThroughput(dataDir, Number(opt('varied-lines', 100_000)));
     process.stdout.write(
-      `P1 non-repeated ${v.lines.toLocaleString('en')} lines: ${v.linesPerSecond.toLocaleString('en')} lines/s (${v.datasets.map((d) => `${d.dataset} ${d.linesPerSecond.toLocaleString('en')}`).join(', ')})\n`,
+      `P1 non-repeated ${v.lines.toLocaleString('en')} lines: ${v.linesPerSecond.toLocaleString('en')} lines/s, ${v.cpuLinesPerSecond.toLocaleString('en')} per CPU second (per CPU second: ${v.datasets.map((d) => `${d.dataset} ${d.cpuLinesPerSecond.toLocaleString('en')}`).join(', ')})\n`,
     );
   }
 } finally {

@@ -123,6 +123,13 @@ function exactGroups(predicted: readonly string[], truth: readonly string[]): nu
   return out;
 }
 
+/** Pure: for each line, whether its predicted group holds exactly the lines of its true event (see GA). */
+export function correctLines(predicted: readonly string[], truth: readonly string[]): boolean[] {
+  const out = new Array<boolean>(truth.length).fill(false);
+  for (const g of exactGroups(predicted, truth)) for (const i of g) out[i] = true;
+  return out;
+}
+
 /**
  * Pure: grouping accuracy (Loghub README): a line is correct when the set of lines sharing its
  * predicted group is exactly the set sharing its true event; GA = correct lines / lines.

@@ -94,6 +94,17 @@ export interface MiningConfig {
    * there; with fewer (two or more), each word is an event of its own. Default 5.
    */
   variableAfter?: number;
+  /**
+   * Constant or variable by frequency (docs/parser.md, "Constants or variables"): a position with more
+   * different words than this is an open vocabulary, a parameter. From `variableAfter` words up to
+   * this many, the words stay constants — one event each — when every one is frequent (below).
+   * Default 8.
+   */
+  constantMaxValues?: number;
+  /** Each word of such an enumeration holds at least this share of its template's lines. Default 0.05. */
+  constantMinShare?: number;
+  /** … and at least this many lines. Default 3. */
+  constantMinLines?: number;
   /** Merge pass after mining (see `merge.ts`). Default true. */
   merge?: boolean;
   /** Masked contents remembered with their cluster (identical ones skip the tree). 0 turns it off. Default 4096. */

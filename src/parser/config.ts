@@ -22,6 +22,9 @@ export const MINING_DEFAULTS = {
   similarity: 0.8,
   maxChildren: 100,
   variableAfter: 5,
+  constantMaxValues: 8,
+  constantMinShare: 0.02,
+  constantMinLines: 3,
   merge: true,
   cache: 4096,
 } as const;
@@ -48,6 +51,12 @@ export interface CompiledConfig {
     similarity: number;
     maxChildren: number;
     variableAfter: number;
+    /** A position with more words than this is an open vocabulary (a parameter); see docs/parser.md. */
+    constantMaxValues: number;
+    /** Each word of an enumeration holds at least this share of its template's lines. */
+    constantMinShare: number;
+    /** … and at least this many lines. */
+    constantMinLines: number;
     merge: boolean;
     cache: number;
   };
@@ -139,6 +148,12 @@ export function compileConfig(config: ParserConfig, options: CompileOptions = {}
     return fail('BAD_MINING', 'maxChildren must be an integer of at least 2', '/mining/maxChildren');
   if (!Number.isInteger(mining.variableAfter) || mining.variableAfter < 2)
     return fail('BAD_MINING', 'variableAfter must be an integer of at least 2', '/mining/variableAfter');
+  if (!Number.isInteger(mining.constantMaxValues) || mining.constantMaxValues < 1 || mining.constantMaxValues > 64)
+    return fail('BAD_MINING', 'constantMaxValues must be an integer from 1 to 64', '/mining/constantMaxValues');
+  if (typeof mining.constantMinShare !== 'number' || !(mining.constantMinShare >= 0 && mining.constantMinShare <= 1))
+    return fail('BAD_MINING', 'constantMinShare must be a number from 0 to 1', '/mining/constantMinShare');
+  if (!Number.isInteger(mining.constantMinLines) || mining.constantMinLines < 1)
+    return fail('BAD_MINING', 'constantMinLines must be an integer of at least 1', '/mining/constantMinLines');
   if (!Number.isInteger(mining.cache) || mining.cache < 0)
     return fail('BAD_MINING', 'cache must be a whole number (0 turns it off)', '/mining/cache');
   if (typeof mining.merge !== 'boolean') return fail('BAD_MINING', 'merge must be true or false', '/mining/merge');

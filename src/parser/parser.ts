@@ -20,7 +20,7 @@
  * same input yields the same cluster for every line).
  */
 import { compileConfig, type CompileOptions, type CompiledConfig } from './config';
-import { Drain, survivor, type ChangeKind, type Cluster, type Variant } from './mining/drain';
+import { Drain, liveVariant, survivor, type ChangeKind, type Cluster, type Variant } from './mining/drain';
 import { GroupCounter } from './group';
 import type { HeaderMatch } from './formats/lineReader';
 import { LineSplitter, utf8Length } from './lines';
@@ -129,6 +129,7 @@ export class LogParser {
       similarity: mining.similarity,
       maxChildren: mining.maxChildren,
       variableAfter: mining.variableAfter,
+      maxValues: mining.constantMaxValues,
       isVariable,
     });
     this.extractor = new ParamExtractor(masks.placeholders);
@@ -192,13 +193,14 @@ export class LogParser {
 
   /** Pure snapshot: the templates as they stand (merge pass applied). */
   finalTemplates(): FinalTemplates {
-    const { merge, variableAfter } = this.compiled.mining;
+    const { merge, variableAfter, constantMinShare, constantMinLines } = this.compiled.mining;
     return finalizeTemplates(this.drain.clusters, {
       merge,
       variableAfter,
       isVariable: this.compiled.isVariable,
       isPlaceholder: this.compiled.isPlaceholder,
-      valueWords: this.drain.valueWords,
+      valueWords: this.drain.openWords,
+      constants: { maxValues: this.drain.maxValues, minShare: constantMinShare, minLines: constantMinLines },
     });
   }
 
@@ -292,7 +294,7 @@ export class LogParser {
   private mine(masked: string, lineNo: number): Mined {
     const cached = this.cache?.get(masked);
     if (cached !== undefined) {
-      if (cached.variant !== null) cached.variant.count++;
+      if (cached.variant !== null) liveVariant(cached.variant).count++;
       return { cluster: this.drain.repeat(cached.cluster), variant: cached.variant };
     }
     const { tokens, glue } = tokenize(masked);

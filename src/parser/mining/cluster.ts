@@ -19,8 +19,10 @@ export interface Cluster {
   /** The cluster this one was merged into, or null while it is live. */
   mergedInto: Cluster | null;
   /**
-   * `values[i]`: the different words seen at position i, or null once there are `variableAfter` of them
-   * (the position is a parameter). A position with a few words only splits the event by its word.
+   * `values[i]`: the different words seen at position i, or null once there are more than the miner's
+   * `maxValues` of them (an open vocabulary: the position is a parameter). With fewer than
+   * `variableAfter` words the final pass splits the event by its word; from `variableAfter` to
+   * `maxValues` it splits only when the words are an enumeration (each frequent: merge.ts).
    */
   values: (Set<string> | null)[];
   /** The cluster's lines by their words at its few-valued positions (null: too many to keep apart). */
@@ -37,4 +39,16 @@ export interface Cluster {
 export interface Variant {
   readonly tokens: readonly string[];
   count: number;
+  /**
+   * The variant this one was folded into when one of its key positions became a parameter (its lines
+   * now count there), or null. Its `tokens` stay right at the positions that still have few words.
+   */
+  into: Variant | null;
+}
+
+/** Pure: the variant `v`'s lines count in now (itself, or the one it was folded into). */
+export function liveVariant(v: Variant): Variant {
+  let x = v;
+  while (x.into !== null) x = x.into;
+  return x;
 }

@@ -28,17 +28,20 @@
 
 import { LeafIndex } from './leafIndex';
 import { isPunctuation } from './tokens';
-import { WILDCARD, type Cluster, type Variant } from './cluster';
+import { liveVariant, WILDCARD, type Cluster, type Variant } from './cluster';
 
 export type ChangeKind = 'cluster_created' | 'cluster_template_changed' | 'none';
 
-export { WILDCARD, type Cluster, type Variant } from './cluster';
+export { liveVariant, WILDCARD, type Cluster, type Variant } from './cluster';
 
 /** Variants a cluster keeps apart before it gives up splitting (memory stays bounded). */
 export const MAX_VARIANTS = 64;
 
 /** Words the miner remembers as values of parameters (memory stays bounded; later ones are not kept). */
 export const MAX_VALUE_WORDS = 65_536;
+
+/** Default of `DrainOptions.maxValues` (the configuration's `mining.constantMaxValues`). */
+export const DEFAULT_MAX_VALUES = 8;
 
 export interface DrainOptions {
   /** Tree depth counting the root and the length layer (Drain's `depth`); ≥ 3. */
@@ -48,6 +51,12 @@ export interface DrainOptions {
   maxChildren: number;
   /** Different values a word position needs among sibling clusters to become a parameter (≥ 2). */
   variableAfter: number;
+  /**
+   * Different words a position's count is kept for (`mining.constantMaxValues`, default 8): one with
+   * more is an open vocabulary, a parameter for good. The final pass judges the ones with
+   * `variableAfter` to this many words by how often each occurs (merge.ts). Never below `variableAfter` − 1.
+   */
+  maxValues?: number;
   /** True for tokens that look variable (route to the `<*>` branch, never count as constant). */
   isVariable(token: string): boolean;
   /** Leaves with more clusters than this are searched through an index (default 32; the result is the same). */
@@ -99,9 +108,18 @@ export class Drain {
    * of its own per word.
    */
   readonly valueWords = new Set<string>();
+  /**
+   * Words seen at an open position: one that showed more than `maxValues` words (an open vocabulary).
+   * The final pass reads these as values (`valueWords` also holds the words of positions with
+   * `variableAfter` to `maxValues` words, which may be an enumeration of events).
+   */
+  readonly openWords = new Set<string>();
+  /** Words a position is followed for before it counts as open (see `DrainOptions.maxValues`). */
+  readonly maxValues: number;
 
   constructor(private readonly opts: DrainOptions) {
     this.prefixDepth = Math.max(1, opts.depth - 2);
+    this.maxValues = Math.max(opts.maxValues ?? DEFAULT_MAX_VALUES, opts.variableAfter - 1);
   }
 
   /** Every cluster in creation order, merged ones included (live objects: templates keep generalising). */
@@ -146,16 +164,21 @@ export class Drain {
     let changed = false;
     const t = found.tokens;
     const index = leafFound!.index;
+    let opened = false;
     for (let i = 0; i < t.length; i++) {
       if (t[i] !== tokens[i]) {
         const seen = found.values[i];
-        if (seen == null) this.noteValue(tokens[i]!);
+        if (seen == null) this.noteValue(tokens[i]!, true);
         else if (!seen.has(tokens[i]!)) {
-          if (seen.size + 1 >= this.opts.variableAfter) {
+          seen.add(tokens[i]!);
+          // `variableAfter` words: a parameter for the similarity; past `maxValues`: an open vocabulary.
+          if (seen.size === this.opts.variableAfter) for (const w of seen) this.noteValue(w, false);
+          else if (seen.size > this.opts.variableAfter) this.noteValue(tokens[i]!, false);
+          if (seen.size > this.maxValues) {
             found.values[i] = null;
-            for (const w of seen) this.noteValue(w);
-            this.noteValue(tokens[i]!);
-          } else seen.add(tokens[i]!);
+            for (const w of seen) this.noteValue(w, true);
+            opened = true;
+          }
         }
         if (t[i] !== WILDCARD) {
           const word = t[i]!;
@@ -165,6 +188,7 @@ export class Drain {
         }
       }
     }
+    if (opened) foldVariants(found);
     return {
       cluster: found,
       change: changed ? 'cluster_template_changed' : 'none',
@@ -172,11 +196,14 @@ export class Drain {
     };
   }
 
-  /** Remembers `w` as a value of a parameter when it is a word (not variable-looking, not punctuation). */
-  private noteValue(w: string): void {
-    if (this.valueWords.size >= MAX_VALUE_WORDS || w === WILDCARD) return;
-    if (this.opts.isVariable(w) || isPunctuation(w)) return;
-    this.valueWords.add(w);
+  /**
+   * Remembers `w` as a value of a parameter when it is a word (not variable-looking, not
+   * punctuation); `open`: seen at an open position (see `openWords`).
+   */
+  private noteValue(w: string, open: boolean): void {
+    if (w === WILDCARD || this.opts.isVariable(w) || isPunctuation(w)) return;
+    if (this.valueWords.size < MAX_VALUE_WORDS) this.valueWords.add(w);
+    if (open && this.openWords.size < MAX_VALUE_WORDS) this.openWords.add(w);
   }
 
   /** True when joining `tokens` to `c` leaves no constant word although the line has one. */
@@ -198,14 +225,15 @@ export class Drain {
     const list = cluster.variants;
     if (list === null) return null;
     const key = variantKey(cluster.values, tokens);
-    let v = cluster.variantIndex.get(key);
+    const found = cluster.variantIndex.get(key);
+    let v = found === undefined ? undefined : liveVariant(found);
     if (v === undefined) {
       if (list.length >= MAX_VARIANTS) {
         cluster.variants = null;
         cluster.variantIndex.clear();
         return null;
       }
-      v = { tokens: tokens.slice(), count: 0 };
+      v = { tokens: tokens.slice(), count: 0, into: null };
       list.push(v);
       cluster.variantIndex.set(key, v);
     }
@@ -326,7 +354,7 @@ export class Drain {
             index?.wildcarded(keep, i, word);
           }
         }
-        absorbStats(keep, m, this.opts.variableAfter, (w) => this.noteValue(w));
+        absorbStats(keep, m, this.opts.variableAfter, this.maxValues, (w, open) => this.noteValue(w, open));
       }
       return keep;
     }
@@ -390,32 +418,70 @@ function variantKey(values: readonly (Set<string> | null)[], tokens: readonly st
 }
 
 /**
- * Adds `m`'s word sets and variants to `keep`'s (same length), when `m` is merged into it; `onParam`
- * receives the words of each position that becomes a parameter.
+ * Adds `m`'s word sets and variants to `keep`'s (same length), when `m` is merged into it. `onParam`
+ * receives the words of each position that shows `variableAfter` words or more (`open`: more than
+ * `maxValues`, which makes the position open).
  */
-export function absorbStats(keep: Cluster, m: Cluster, limit: number, onParam?: (word: string) => void): void {
+export function absorbStats(
+  keep: Cluster,
+  m: Cluster,
+  variableAfter: number,
+  maxValues: number,
+  onParam?: (word: string, open: boolean) => void,
+): void {
+  let opened = false;
   for (let i = 0; i < keep.values.length; i++) {
     const a = keep.values[i];
     const b = m.values[i];
     if (a == null) {
-      if (b != null) for (const w of b) onParam?.(w);
+      if (b != null) for (const w of b) onParam?.(w, true);
       continue;
     }
     if (b == null) {
-      for (const w of a) onParam?.(w);
+      for (const w of a) onParam?.(w, true);
       keep.values[i] = null;
+      opened = true;
       continue;
     }
     for (const w of b) a.add(w);
-    if (a.size >= limit) {
-      for (const w of a) onParam?.(w);
+    if (a.size > maxValues) {
+      for (const w of a) onParam?.(w, true);
       keep.values[i] = null;
-    }
+      opened = true;
+    } else if (a.size >= variableAfter) for (const w of a) onParam?.(w, false);
   }
   if (keep.variants === null || m.variants === null || keep.variants.length + m.variants.length > MAX_VARIANTS) {
     keep.variants = null;
     keep.variantIndex.clear();
-  } else keep.variants.push(...m.variants);
+  } else {
+    keep.variants.push(...m.variants);
+    if (opened) foldVariants(keep);
+  }
+}
+
+/**
+ * Re-keys a cluster's variants by its positions that still have few words (after one became open, or
+ * after a merge brought another's in): variants now equal there fold into the first of them, which
+ * takes their count. Linear in the variants; a position becomes open once per cluster.
+ */
+export function foldVariants(c: Cluster): void {
+  const list = c.variants;
+  if (list === null) return;
+  c.variantIndex.clear();
+  const kept: Variant[] = [];
+  for (const v of list) {
+    const key = variantKey(c.values, v.tokens);
+    const first = c.variantIndex.get(key);
+    if (first === undefined) {
+      c.variantIndex.set(key, v);
+      kept.push(v);
+    } else {
+      first.count += v.count;
+      v.count = 0;
+      v.into = first;
+    }
+  }
+  c.variants = kept;
 }
 
 /** Pure: a token that names a value: it ends with `=` or `:` (`uid=`, `ret:`). */

@@ -17,9 +17,10 @@
  * listed in `mergedIds`. Templates longer than `MAX_ALIGNED_TOKENS` skip steps 1–2 (cost is quadratic
  * in the length).
  */
-import { hasWordBesides, isKey, survivor, WILDCARD, type Cluster } from './drain';
+import { hasWordBesides, isKey, survivor, WILDCARD, type Cluster, type Variant } from './drain';
 import { mergedText, skeletonKey } from './skeleton';
 import { valueTest } from './values';
+import { crossed, DEFAULT_CONSTANTS, isEnumeration, type ConstantRule } from './enumeration';
 import { joinTokens } from './tokens';
 
 export interface FinalTemplate {
@@ -60,9 +61,17 @@ export interface MergeOptions {
    * with a digit that every line of a template shares is one of its constant words. Default: `isVariable`.
    */
   isPlaceholder?(token: string): boolean;
-  /** Words the miner saw at parameters (`Drain.valueWords`); default none. */
+  /** Words the miner saw at open positions (`Drain.openWords`); default none. */
   valueWords?: ReadonlySet<string>;
+  /**
+   * When a position with `variableAfter` words or more (up to the miner's `maxValues`) is an
+   * enumeration, whose words stay constants: each word holds at least `minShare` of the template's
+   * lines and at least `minLines` lines. Default: the configuration's defaults (0.05, 3).
+   */
+  constants?: ConstantRule;
 }
+
+export { isEnumeration, type ConstantRule } from './enumeration';
 
 export const MAX_ALIGNED_TOKENS = 128;
 
@@ -103,17 +112,127 @@ function union(a: Entry, b: Entry): void {
   }
 }
 
+/** Different places of `<*>` among one length's templates, at most, for `joinInstances` to look at them. */
+const MAX_SIGNATURES = 256;
+
+/**
+ * Pure: each live cluster whose template is an instance of another live cluster's (same length, equal
+ * wherever that one is not `<*>`: `node kaviho moved to state <*>` of `node <*> moved to state <*>`),
+ * mapped to a copy of the most general such cluster (the largest, among those that are instances of
+ * none) with its lines, word sets and variants joined in. A family spread over clusters by a word of
+ * its tree prefix is then judged whole before its few-valued positions split it; the merge pass would
+ * join the instance to it anyway (`mergeSubsumed`). Clusters not listed stay as they are. An
+ * instance's words where the general cluster's position is open are added to `values`.
+ */
+function joinInstances(
+  clusters: readonly Cluster[],
+  maxValues: number,
+  isVariable: (t: string) => boolean,
+  values: Set<string>,
+): Map<Cluster, Cluster> {
+  const byLength = new Map<number, Cluster[]>();
+  for (const c of clusters) {
+    if (c.mergedInto !== null || c.tokens.length > MAX_ALIGNED_TOKENS) continue;
+    const list = byLength.get(c.tokens.length);
+    if (list) list.push(c);
+    else byLength.set(c.tokens.length, [c]);
+  }
+  const out = new Map<Cluster, Cluster>();
+  for (const list of byLength.values()) {
+    if (list.length < 2) continue;
+    // The general clusters, indexed by where their `<*>` are, then by their other tokens.
+    const bySignature = new Map<string, { positions: number[]; byKey: Map<string, Cluster[]> }>();
+    for (const g of list) {
+      const positions = wildcardPositions(g.tokens);
+      if (positions.length === 0 || !hasWordBesides(g.tokens, -1, isVariable)) continue;
+      const sig = positions.join(',');
+      let index = bySignature.get(sig);
+      if (!index) bySignature.set(sig, (index = { positions, byKey: new Map() }));
+      const key = keyWithout(g.tokens, positions);
+      const at = index.byKey.get(key);
+      if (at) at.push(g);
+      else index.byKey.set(key, [g]);
+    }
+    if (bySignature.size === 0 || bySignature.size > MAX_SIGNATURES) continue;
+    const signatures = [...bySignature.values()];
+    /** The clusters `c` is an instance of. */
+    const generalsOf = (c: Cluster): Cluster[] => {
+      const found: Cluster[] = [];
+      for (const { positions, byKey } of signatures) {
+        const key = keyWithout(c.tokens, positions);
+        for (const g of byKey.get(key) ?? []) {
+          if (g === c) continue;
+          let differs = false;
+          for (const i of positions) if (c.tokens[i] !== WILDCARD) differs = true;
+          if (differs) found.push(g);
+        }
+      }
+      return found;
+    };
+    const isMaximal = new Map<Cluster, boolean>();
+    const maximal = (g: Cluster): boolean => {
+      let m = isMaximal.get(g);
+      if (m === undefined) isMaximal.set(g, (m = generalsOf(g).length === 0));
+      return m;
+    };
+    for (const c of list) {
+      let host: Cluster | null = null;
+      for (const g of generalsOf(c)) if (maximal(g) && (host === null || g.size > host.size)) host = g;
+      if (host === null) continue;
+      let copy = out.get(host);
+      if (copy === undefined) {
+        copy = {
+          ...host,
+          values: host.values.map((v) => (v === null ? null : new Set(v))),
+          variants: host.variants === null ? null : host.variants.slice(),
+          variantIndex: new Map(),
+        };
+        out.set(host, copy);
+      }
+      copy.size += c.size;
+      for (let i = 0; i < copy.values.length; i++) {
+        const a = copy.values[i];
+        const b = c.values[i];
+        if (a == null) {
+          // The instance's words where the general template is open are values of its parameter.
+          if (b != null) for (const w of b) if (w !== WILDCARD && !isVariable(w)) values.add(w);
+          continue;
+        }
+        if (b == null) {
+          copy.values[i] = null;
+          continue;
+        }
+        for (const w of b) a.add(w);
+        if (a.size > maxValues) copy.values[i] = null;
+      }
+      copy.variants = copy.variants === null || c.variants === null ? null : [...copy.variants, ...c.variants];
+      out.set(c, copy);
+    }
+  }
+  return out;
+}
+
 /** Pure: the final templates of `clusters` (the miner's, in creation order). */
 export function finalizeTemplates(clusters: readonly Cluster[], options: MergeOptions): FinalTemplates {
   const entryOf = new Map<Cluster, Entry>();
   const roots: Cluster[] = [];
+  const valueWords = new Set(options.valueWords ?? []);
+  const joined = options.merge
+    ? joinInstances(
+        clusters,
+        options.constants?.maxValues ?? DEFAULT_CONSTANTS.maxValues,
+        options.isVariable,
+        valueWords,
+      )
+    : new Map<Cluster, Cluster>();
   for (const c of clusters) {
-    const root = survivor(c);
+    const live = survivor(c);
+    const root = joined.get(live) ?? live;
     let e = entryOf.get(root);
     if (e === undefined) {
       e = {
         ids: [],
-        many: root.values.map((v) => v === null),
+        many: root.values.map((v) => v === null || v.size >= options.variableAfter),
         tokens: root.tokens.slice(),
         glue: root.glue,
         size: root.size,
@@ -127,12 +246,49 @@ export function finalizeTemplates(clusters: readonly Cluster[], options: MergeOp
   // Few-valued positions split their cluster into one entry per word (fresh ids after the clusters').
   let nextId = clusters.length + 1;
   const entries: Entry[] = [];
+  const constants = options.constants ?? DEFAULT_CONSTANTS;
+  // Positions that vary apart from another few-valued position of their template are parameters,
+  // and their words values (co-variation: `user amy … from host kilo`, every user with every host).
+  const apart = new Map<Cluster, Set<number>>();
+  for (const root of roots) {
+    const found = variesApart(root);
+    if (found.size === 0) continue;
+    apart.set(root, found);
+    for (const i of found) for (const w of root.values[i]!) if (!options.isVariable(w)) valueWords.add(w);
+  }
+  // Words of a position with `variableAfter` words or more that are no enumeration are values, as
+  // those of an open position are.
+  for (const root of roots) {
+    for (let i = 0; i < root.values.length; i++) {
+      const v = root.values[i];
+      if (v == null || v.size < options.variableAfter) continue;
+      if (root.variants !== null && isEnumeration(wordCounts(root.variants, i), constants)) continue;
+      for (const w of v) if (!options.isVariable(w)) valueWords.add(w);
+    }
+  }
+  // Words that follow two or more different keys (`ret:false`, `overlap:false`, `visible=false`) are
+  // the log's generic values; a key's own vocabulary (`action:…TIME_TICK`, `user=root`) is not.
+  const keyOf = new Map<string, string>();
+  const genericValues = new Set<string>();
+  for (const root of roots) {
+    for (let i = 1; i < root.values.length; i++) {
+      const v = root.values[i];
+      if (v == null || root.glue[i] !== true || !isKey(root.tokens[i - 1]!)) continue;
+      const key = root.tokens[i - 1]!;
+      for (const w of v) {
+        const first = keyOf.get(w);
+        if (first === undefined) keyOf.set(w, key);
+        else if (first !== key) genericValues.add(w);
+      }
+    }
+  }
   const isValue = valueTest(
     roots,
-    options.valueWords ?? new Set(),
+    valueWords,
     options.isVariable,
     options.variableAfter,
     MAX_ALIGNED_TOKENS,
+    constants,
   );
   for (const root of roots)
     entries.push(
@@ -144,6 +300,10 @@ export function finalizeTemplates(clusters: readonly Cluster[], options: MergeOp
         options.isPlaceholder ?? options.isVariable,
         MIN_REPEAT,
         isValue,
+        options.variableAfter,
+        constants,
+        genericValues,
+        apart.get(root) ?? NONE,
       ),
     );
   if (options.merge) {
@@ -155,7 +315,7 @@ export function finalizeTemplates(clusters: readonly Cluster[], options: MergeOp
       else byLength.set(e.tokens.length, [e]);
     }
     for (const list of byLength.values()) {
-      mergeOneWordApart(list, options.variableAfter, options.isVariable, isValue);
+      mergeOneWordApart(list, options.variableAfter, options.isVariable, isValue, constants);
       mergeSubsumed(list, options.isVariable);
     }
   }
@@ -242,6 +402,10 @@ function splitEntry(
   isPlaceholder: (t: string) => boolean,
   minRepeat: number,
   isValue: (word: string) => boolean,
+  variableAfter: number,
+  constants: ConstantRule,
+  genericValues: ReadonlySet<string>,
+  apart: ReadonlySet<number>,
 ): Entry[] {
   const variants = root.variants;
   if (variants === null || variants.length < 2) return [e];
@@ -254,11 +418,24 @@ function splitEntry(
     // lines and `alt0` on 44 are two events).
     // Placeholders are parameters: a position holding nothing else never splits.
     if ([...v].every(isPlaceholder)) continue;
-    // The value of a `key=value` or `key: value` pair is a parameter, however few its values.
-    if (i > 0 && e.glue[i] === true && isKey(e.tokens[i - 1]!)) continue;
+    // A position varying apart from another of the template is a parameter (see `variesApart`).
+    if (apart.has(i)) continue;
     // Words the log uses as values elsewhere are values here too, however few of them this event shows.
     const wordsHere = [...v].filter((w) => !isVariable(w));
-    if (wordsHere.length > 0 && wordsHere.every(isValue)) continue;
+    // The log's generic values (words that follow two or more keys: `true`, `false`) are values
+    // wherever they stand (`down true` / `down false`).
+    if (wordsHere.length > 0 && wordsHere.every((w) => genericValues.has(w))) continue;
+    // Two of them values are enough: the others are values of the same kind not seen elsewhere yet.
+    if (wordsHere.length > 0 && (wordsHere.every(isValue) || wordsHere.filter(isValue).length >= 2)) continue;
+    // From `variableAfter` words on, and for the value of a `key=value` or `key: value` pair, the
+    // words are constants only as an enumeration: words only, each of them frequent; a key's value
+    // also only when none of its words follows another key too (docs/parser.md).
+    const keyValue = i > 0 && e.glue[i] === true && isKey(e.tokens[i - 1]!);
+    if (keyValue || v.size >= variableAfter) {
+      if (keyValue && wordsHere.some((w) => genericValues.has(w))) continue;
+      if (wordsHere.length === v.size && isEnumeration(wordCounts(variants, i), constants)) positions.push(i);
+      continue;
+    }
     if ([...v].some(isVariable)) {
       const counts = new Map<string, number>();
       for (const x of variants) counts.set(x.tokens[i]!, (counts.get(x.tokens[i]!) ?? 0) + x.count);
@@ -292,11 +469,56 @@ function splitEntry(
   return [...parts.values()];
 }
 
+const NONE: ReadonlySet<number> = new Set();
+
+/** Few-valued positions of one template compared pairwise, at most (see `variesApart`). */
+const MAX_PAIRED = 12;
+
+/**
+ * Pure: the few-valued word positions of a cluster that vary apart from another one. Two positions
+ * with k and m words vary together when one (nearly) follows from the other — a function, or a
+ * chain of transitions (`from NEW to ALLOCATED`, `from ALLOCATED to RUNNING`): its pairs of words form
+ * a forest, fewer than k + m pairs. With more than k + m different pairs, neither follows from the
+ * other (`user amy … host kilo`, every user with every host): both are parameters. (Exactly k + m
+ * is one cycle: a 2 × 2 cross of event words, `onSleep`/`onWake` × `Yes`/`No` on Mac, stays events.)
+ */
+export function variesApart(c: Cluster): Set<number> {
+  const out = new Set<number>();
+  const variants = c.variants;
+  if (variants === null || variants.length < 4) return out;
+  const positions: number[] = [];
+  for (let i = 0; i < c.values.length && positions.length < MAX_PAIRED; i++) {
+    const v = c.values[i];
+    if (v != null && v.size >= 2 && c.tokens[i] === WILDCARD) positions.push(i);
+  }
+  for (let a = 0; a < positions.length; a++) {
+    for (let b = a + 1; b < positions.length; b++) {
+      const p = positions[a]!;
+      const q = positions[b]!;
+      const pairs = new Set<string>();
+      for (const x of variants) pairs.add(`${x.tokens[p]}\u0000${x.tokens[q]}`);
+      if (crossed(pairs.size, c.values[p]!.size, c.values[q]!.size)) {
+        out.add(p);
+        out.add(q);
+      }
+    }
+  }
+  return out;
+}
+
+/** Pure: the words at position `i` of a cluster's lines, with their line counts (from its variants). */
+export function wordCounts(variants: readonly Variant[], i: number): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const x of variants) counts.set(x.tokens[i]!, (counts.get(x.tokens[i]!) ?? 0) + x.count);
+  return counts;
+}
+
 function mergeOneWordApart(
   list: Entry[],
   variableAfter: number,
   isVariable: (t: string) => boolean,
   isValue: (word: string) => boolean,
+  constants: ConstantRule,
 ): void {
   const n = list[0]?.tokens.length ?? 0;
   for (let changed = true; changed;) {
@@ -315,6 +537,16 @@ function mergeOneWordApart(
       }
       for (const g of groups.values()) {
         if (g.length < 2) continue;
+        // Never two parts of one split at the position that split them: their words are constants.
+        const splitAt = new Set<number>();
+        let sameSplit = false;
+        for (const e of g) {
+          if (e.split === undefined || !e.split.positions.includes(p)) continue;
+          const id = e.split.clusterIds[0]!;
+          if (splitAt.has(id)) sameSplit = true;
+          splitAt.add(id);
+        }
+        if (sameSplit) continue;
         const words = new Set(g.map((e) => e.tokens[p]!));
         words.delete(WILDCARD);
         const general = g.some((e) => e.tokens[p] === WILDCARD && e.many[p]);
@@ -323,6 +555,12 @@ function mergeOneWordApart(
         if (words.size === 0 || (words.size < 2 && !general)) continue;
         const byValues = words.size >= 2 && [...words].every((w) => !isVariable(w) && isValue(w));
         if (!general && words.size < variableAfter && !byValues) continue;
+        // Templates one word apart whose words are an enumeration (each frequent) stay apart.
+        if (!general && !byValues && words.size <= constants.maxValues) {
+          const counts = new Map<string, number>();
+          for (const e of g) counts.set(e.tokens[p]!, (counts.get(e.tokens[p]!) ?? 0) + e.size);
+          if (![...words].some(isVariable) && isEnumeration(counts, constants)) continue;
+        }
         if (!hasWordBesides(g[0]!.tokens, p, isVariable)) continue;
         // By variety alone, the leading word is not a parameter: it names the event (`boot`, `wait`,
         // `halt` in `<*> (command <NUM>)` on HPC; `portmap`, `xinetd` in `<*> startup succeeded`).

@@ -20,6 +20,9 @@ describe('compileConfig: mining settings at their edges', () => {
     ['variableAfter', 2, 1000, [1, 2.5], 'variableAfter must be an integer of at least 2'],
     ['cache', 0, 1000, [-1, 0.5], 'cache must be a whole number (0 turns it off)'],
     ['similarity', 0, 1, [-0.01, 1.01], 'similarity must be a number from 0 to 1'],
+    ['constantMaxValues', 1, 64, [0, 65, 2.5], 'constantMaxValues must be an integer from 1 to 64'],
+    ['constantMinShare', 0, 1, [-0.01, 1.01], 'constantMinShare must be a number from 0 to 1'],
+    ['constantMinLines', 1, 1000, [0, 1.5], 'constantMinLines must be an integer of at least 1'],
   ] as const)('%s: %d and %d are taken, %j refused', (key, low, high, bad, message) => {
     expect(error({ mining: { [key]: low } })).toBeNull();
     expect(error({ mining: { [key]: high } })).toBeNull();
@@ -38,6 +41,9 @@ describe('compileConfig: mining settings at their edges', () => {
       similarity: 0.8,
       maxChildren: 100,
       variableAfter: 5,
+      constantMaxValues: 8,
+      constantMinShare: 0.02,
+      constantMinLines: 3,
       merge: false,
       cache: 4096,
     });
@@ -52,6 +58,9 @@ describe('compileConfig: mining settings at their edges', () => {
       similarity: 0.8,
       maxChildren: 100,
       variableAfter: 5,
+      constantMaxValues: 8,
+      constantMinShare: 0.02,
+      constantMinLines: 3,
       merge: true,
       cache: 7,
     });
