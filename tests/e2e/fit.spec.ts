@@ -53,6 +53,10 @@ test.describe('at 390 px', () => {
       // they pressed the button (the test never scrolls the page itself).
       await expect(result.getByRole('heading', { name: 'Result' })).toBeInViewport();
       await expect(result.getByRole('table', { name: 'Sinks' })).toBeInViewport({ ratio: 0.9 });
+      // The answer first: the Result stands above the graph.
+      const resultTop = (await result.boundingBox())!.y;
+      const graphTop = (await page.getByRole('img', { name: /^Workflow graph/ }).boundingBox())!.y;
+      expect(resultTop).toBeLessThan(graphTop);
     });
 
   for (const [name, file] of [
