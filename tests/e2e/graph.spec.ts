@@ -177,6 +177,52 @@ test('a 3,000-node chain (dagre overflows the stack near 2,500) is drawn in simp
   for (let i = 1; i < count; i++) expect(x.get(`n${i}`)!).toBeGreaterThan(x.get(`n${i - 1}`)!);
 });
 
+test('the 500-node bench template at Fit: all 500 nodes in view as shapes; zooming in brings the names back', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('./');
+  await page.waitForFunction(() => (window as { flowledger?: unknown }).flowledger !== undefined);
+  // The benchmark's template (scripts/bench-ui.mjs): a source broadcast to 6 chains of 82 steps.
+  await page.evaluate(async () => {
+    const nodes: Record<string, unknown>[] = [
+      { nodeId: 'src', type: 'DataSource', interval: 1, count: 20, outputs: [{ destinationNodeId: 'fan' }] },
+      {
+        nodeId: 'fan',
+        type: 'Multiplexer',
+        multiplexing: { strategy: 'broadcast' },
+        outputs: Array.from({ length: 6 }, (_, c) => ({ name: `c${c}`, destinationNodeId: `p${c}_0` })),
+      },
+    ];
+    for (let c = 0; c < 6; c++) {
+      for (let i = 0; i < 82; i++)
+        nodes.push({
+          nodeId: `p${c}_${i}`,
+          type: 'ProcessNode',
+          displayName: `Chain ${c} step ${i}`,
+          processing: { formula: 'input.data.value + 1' },
+          outputs: [{ destinationNodeId: i + 1 < 82 ? `p${c}_${i + 1}` : `sink${c}` }],
+        });
+      nodes.push({ nodeId: `sink${c}`, type: 'Sink', displayName: `Sink ${c}` });
+    }
+    const api = (window as unknown as { flowledger: { api: { createTemplate(b: unknown): Promise<unknown> } } })
+      .flowledger.api;
+    await api.createTemplate({ name: 'Five hundred', scenario: { version: '3.0', maxSteps: 200, nodes } });
+  });
+  await openTemplate(page, 'Five hundred');
+  await expect(inViewStatus(page)).toHaveText('500 of 500 nodes in view · zoom in for names', { timeout: 30_000 });
+  expect((await labelSizes(page)).shown).toBe(0);
+  expect(covered(await graphGeometry(page.mainFrame()))).toEqual([]);
+  // Zoom in until the names come back: drawn at 10 px or more, part of the graph in view.
+  const zoomIn = page.getByRole('group', { name: 'Graph view' }).getByRole('button', { name: 'Zoom in' });
+  for (let i = 0; i < 20 && (await labelSizes(page)).shown === 0; i++) await zoomIn.click();
+  await expect.poll(async () => (await labelSizes(page)).shown).toBe(500);
+  expect((await labelSizes(page)).smallestNode).toBeGreaterThanOrEqual(10);
+  await expect(inViewStatus(page)).toHaveText(/^[0-9]{1,3} of 500 nodes in view$/);
+  await expect(inViewStatus(page)).not.toHaveText(/^500 of/);
+});
+
 test('zoomed out past the readable size, labels are hidden rather than shrunk', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await openTemplate(page, 'Approval desk');

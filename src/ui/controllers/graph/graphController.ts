@@ -121,7 +121,8 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
   const cy = cytoscape({
     ...(el ? { container: el } : { headless: true, styleEnabled: true }),
     style: graphStyle(opts.theme) as unknown as cytoscape.StylesheetJson,
-    minZoom: 0.1,
+    // Low enough for Fit to show a wide graph whole (500 nodes in 84 ranks: about 0.07 at 860 px).
+    minZoom: 0.02,
     maxZoom: 3,
     wheelSensitivity: 0.3,
     boxSelectionEnabled: false,
