@@ -113,19 +113,19 @@ test('a graph too wide for its labels at Fit shows its shapes; zooming in brings
   page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await openTemplate(page, 'Order pipeline');
+  await openTemplate(page, 'Load balancer');
   const tools = page.getByRole('group', { name: 'Graph view' });
   await tools.getByRole('button', { name: 'Fit' }).click();
-  await expect(inViewStatus(page)).toHaveText('11 of 11 nodes in view · zoom in for names');
+  await expect(inViewStatus(page)).toHaveText('16 of 16 nodes in view · zoom in for names');
   expect((await labelSizes(page)).shown).toBe(0);
   // Zoomed in to where the labels are 10 px or more: every label drawn again, part of the graph in view.
   await tools.getByRole('button', { name: 'Zoom in' }).click();
   await tools.getByRole('button', { name: 'Zoom in' }).click();
-  await expect.poll(async () => (await labelSizes(page)).shown).toBe(11);
+  await expect.poll(async () => (await labelSizes(page)).shown).toBe(16);
   expect((await labelSizes(page)).smallestNode).toBeGreaterThanOrEqual(10);
-  await expect(inViewStatus(page)).toHaveText(/^([0-9]|10) of 11 nodes in view$/);
+  await expect(inViewStatus(page)).toHaveText(/^([0-9]|1[0-5]) of 16 nodes in view$/);
   await tools.getByRole('button', { name: 'Fit' }).click();
-  await expect(inViewStatus(page)).toHaveText('11 of 11 nodes in view · zoom in for names');
+  await expect(inViewStatus(page)).toHaveText('16 of 16 nodes in view · zoom in for names');
 });
 
 test('a graph shown fitted is fitted again when its canvas shrinks', async ({ page }) => {
