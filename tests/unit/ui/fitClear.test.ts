@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anyUnder, clearFit, clearFitAround } from '../../../src/ui/controllers/graph/fitClear';
+import { anyUnder, clearFit, clearFitAround, sameViewport } from '../../../src/ui/controllers/graph/fitClear';
 
 // A 100×50 graph (graph units) in a 400×300 canvas with 10 px of margin; figures worked by hand.
 const graph = { left: 0, top: 0, right: 100, bottom: 50 };
@@ -79,5 +79,15 @@ describe('clearFitAround', () => {
     const fit = clearFitAround(graph, corner, 400, 300, [tools], 10, 10)!;
     expect(fit).toEqual(clearFit(graph, 400, 300, [tools], 10, 10));
     expect(anyUnder(fit, corner, [tools])).toBe(false);
+  });
+});
+
+describe('sameViewport', () => {
+  it('tells the view a Fit set from one a person zoomed or panned', () => {
+    const v = { zoom: 0.8, pan: { x: 10, y: 20 } };
+    expect(sameViewport(v, { zoom: 0.8 + 1e-9, pan: { x: 10, y: 20 } })).toBe(true);
+    expect(sameViewport(v, { zoom: 1, pan: { x: 10, y: 20 } })).toBe(false);
+    expect(sameViewport(v, { zoom: 0.8, pan: { x: 11, y: 20 } })).toBe(false);
+    expect(sameViewport(v, { zoom: 0.8, pan: { x: 10, y: 19 } })).toBe(false);
   });
 });

@@ -89,6 +89,12 @@ export function clearFit(
   };
 }
 
+/** Pure. Whether two viewports are the same (to a millionth of a pixel or zoom step). */
+export function sameViewport(a: Viewport, b: Viewport): boolean {
+  const near = (x: number, y: number) => Math.abs(x - y) < 1e-6;
+  return near(a.zoom, b.zoom) && near(a.pan.x, b.pan.x) && near(a.pan.y, b.pan.y);
+}
+
 /** Pure. Whether any of `boxes` (graph units), drawn at `view`, touches any of `overlays` (canvas px), with `margin` px between. */
 export function anyUnder(view: Viewport, boxes: readonly Rect[], overlays: readonly Rect[], margin = 4): boolean {
   const { zoom, pan } = view;
