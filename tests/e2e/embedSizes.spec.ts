@@ -1,6 +1,9 @@
 import type { FrameLocator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { readFileSync } from 'node:fs';
+import { covered, graphGeometry } from './graphGeometry';
 import { serveHostPages, type HostPages } from './hostPages';
+import { expected } from './workspaceHelpers';
 
 /**
  * The embeddable player at the sizes docs pages give it (issue 22): in a 320, 520 and 900 px wide
@@ -40,61 +43,8 @@ async function frameAt(page: Page, baseURL: string, query: string, width: number
   return page.frameLocator('iframe[title="Flowledger player"]');
 }
 
-interface Box {
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
-}
-
-/** In the player's frame: every node's drawn box (label included) and every overlay's, in frame pixels. */
-async function boxes(page: Page): Promise<{ nodes: (Box & { id: string })[]; overlays: (Box & { name: string })[] }> {
-  const frame = page.frames().find((f) => f.url().includes('embed.html'))!;
-  return frame.evaluate(() => {
-    const canvas = document.querySelector('[aria-label^="Workflow graph"]') as HTMLElement & {
-      _cyreg: {
-        cy: {
-          nodes(): {
-            map<T>(
-              f: (n: { id(): string; renderedBoundingBox(): { x1: number; y1: number; x2: number; y2: number } }) => T,
-            ): T[];
-          };
-        };
-      };
-    };
-    const frameBox = canvas.getBoundingClientRect();
-    const nodes = canvas._cyreg.cy.nodes().map((n) => {
-      const b = n.renderedBoundingBox();
-      return {
-        id: n.id(),
-        left: frameBox.left + b.x1,
-        top: frameBox.top + b.y1,
-        right: frameBox.left + b.x2,
-        bottom: frameBox.top + b.y2,
-      };
-    });
-    // Whatever floats over the graph: the canvas's siblings that are drawn. A transparent layer that
-    // lets the pointer through (the travelling tokens, drawn on the graph's own edges) hides nothing.
-    const seeThrough = (el: Element) => {
-      const cs = getComputedStyle(el);
-      return cs.pointerEvents === 'none' && cs.backgroundColor === 'rgba(0, 0, 0, 0)';
-    };
-    const overlays = [...(canvas.parentElement?.children ?? [])]
-      .filter((el) => el !== canvas && !seeThrough(el))
-      .map((el) => ({ el, r: el.getBoundingClientRect() }))
-      .filter(({ r }) => r.width > 0 && r.height > 0)
-      .map(({ el, r }) => ({
-        name: el.getAttribute('aria-label') ?? el.className,
-        left: r.left,
-        top: r.top,
-        right: r.right,
-        bottom: r.bottom,
-      }));
-    return { nodes, overlays };
-  });
-}
-
-const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+/** The player's frame (the page's child frame that shows embed.html). */
+const playerFrame = (page: Page) => page.frames().find((f) => f.url().includes('embed.html'))!;
 
 test.describe('embeddable player at any size', () => {
   for (const theme of ['light', 'dark'] as const)
@@ -115,14 +65,69 @@ test.describe('embeddable player at any size', () => {
         else await expect(legends).toHaveCount(1);
         await frame.getByRole('button', { name: 'Fit', exact: true }).click();
         // The graph is laid out and drawn: every node has a box.
-        await expect.poll(async () => (await boxes(page)).nodes.length).toBeGreaterThan(3);
-        const { nodes, overlays } = await boxes(page);
-        expect(overlays.length).toBeGreaterThan(0);
-        const covered = nodes.flatMap((n) =>
-          overlays.filter((o) => overlaps(n, o)).map((o) => `${n.id} under ${o.name}`),
-        );
-        expect(covered).toEqual([]);
+        await expect.poll(async () => (await graphGeometry(playerFrame(page))).nodes.length).toBeGreaterThan(3);
+        const g = await graphGeometry(playerFrame(page));
+        // The tools at least are measured (under the graph in the player), whatever else floats.
+        expect(g.overlays.map((o) => o.name)).toContain('Graph view');
+        expect(covered(g)).toEqual([]);
       });
+
+  // The load balancer at docs widths (issue 41): after Run to end, a compact Result under the graph
+  // names every Sink with the count `flowledger run` prints; the nodes' names are on the graph at
+  // 10 px or more where they fit (520 and 900 px), and listed with their counts beside the shapes
+  // where they cannot (320 px).
+  const balancer = expected('load-balancer');
+  const doc = JSON.parse(readFileSync(new URL('../../examples/load-balancer.json', import.meta.url), 'utf8')) as {
+    scenario: { nodes: { nodeId: string; type: string; displayName?: string }[] };
+  };
+  const sinks = doc.scenario.nodes.filter((n) => n.type === 'Sink').map((n) => n.nodeId);
+  /** The Sinks table's rows as `name: collected`. */
+  const sinkRows = async (frame: FrameLocator): Promise<Record<string, number>> => {
+    const out: Record<string, number> = {};
+    for (const row of await frame.getByRole('table', { name: 'Sinks' }).locator('tbody tr').all())
+      out[await row.locator('th').innerText()] = Number(await row.locator('td').first().innerText());
+    return out;
+  };
+  for (const width of [320, 520, 900])
+    test(`load balancer at ${width} px: every Sink's name and count after Run to end, ${
+      width < 400 ? 'the names listed beside the shapes' : 'names on the graph at 10 px or more'
+    }`, async ({ page, baseURL }) => {
+      const frame = await frameAt(page, baseURL!, 'embed.html?src=examples/load-balancer.json', width);
+      await expect(frame.getByRole('heading', { name: 'Load balancer' })).toBeVisible({ timeout: 20_000 });
+      await frame.getByRole('button', { name: 'Run to end' }).click();
+      const steps = balancer.steps;
+      await expect(frame.getByText(`Step ${steps} of ${steps}`)).toBeVisible();
+      const result = frame.getByRole('region', { name: 'Result' });
+      await expect(result).toContainText(`Completed at step ${steps}`);
+      const collected = (step: number) =>
+        Object.fromEntries(sinks.map((id) => [balancer.names[id]!, balancer.statesAt(step)[id]!.tokensProcessed]));
+      expect(sinks.length).toBeGreaterThanOrEqual(3);
+      await expect.poll(() => sinkRows(frame)).toEqual(collected(steps));
+      await expect(result).toBeInViewport();
+      // The Result follows the timeline.
+      await frame.getByRole('slider', { name: 'Timeline' }).fill('12');
+      await expect(result).toContainText('at step 12');
+      await expect.poll(() => sinkRows(frame)).toEqual(collected(12));
+
+      await frame.getByRole('button', { name: 'Fit', exact: true }).click();
+      const g = await graphGeometry(playerFrame(page));
+      expect(covered(g)).toEqual([]);
+      const list = frame.getByRole('list', { name: 'Nodes and counts' });
+      if (width < 400) {
+        // The whole graph as shapes, its names in the list beside it.
+        await expect(frame.getByRole('status').filter({ hasText: 'nodes in view' })).toHaveText(
+          `${g.nodeCount} of ${g.nodeCount} nodes in view`,
+        );
+        await expect(list).toBeVisible();
+        await expect(list.getByRole('listitem')).toHaveCount(doc.scenario.nodes.length);
+        for (const n of doc.scenario.nodes) await expect(list).toContainText(n.displayName ?? n.nodeId);
+        expect(g.labelPx).toEqual([]);
+      } else {
+        await expect(list).toHaveCount(0);
+        expect(g.labelPx).toHaveLength(g.nodeCount);
+        expect(Math.min(...g.labelPx)).toBeGreaterThanOrEqual(10);
+      }
+    });
 
   test('a wrong src names the file and says what to do', async ({ page, baseURL, pageProblems }) => {
     const frame = await frameAt(page, baseURL!, 'embed.html?src=examples/no-such-flow.json', 520);

@@ -85,7 +85,11 @@ test.describe('with service workers blocked', () => {
     await page.goto('./');
     const templates = page.getByRole('navigation', { name: 'Templates' });
     await templates.getByRole('link', { name: 'Order pipeline' }).click();
-    const status = page.getByRole('main', { name: 'Workspace' }).getByRole('status');
+    // The opening's status (the graph's own status line, `… nodes in view`, comes with the workspace).
+    const status = page
+      .getByRole('main', { name: 'Workspace' })
+      .getByRole('status')
+      .filter({ hasText: /Opening the template|Still waiting/ });
     await expect(status).toContainText('Opening the template…');
     await expect(status).toContainText("Still waiting for the workspace's code to load.");
     release();

@@ -39,7 +39,7 @@ describe('graph controller (headless Cytoscape)', () => {
     c.setGraph(model);
     expect(c.cy.nodes()).toHaveLength(model.nodes.length);
     expect(c.cy.edges()).toHaveLength(model.edges.length);
-    expect(c.cy.getElementById('router').position()).toEqual({ x: 480, y: 80 });
+    expect(c.cy.getElementById('router').position()).toEqual({ x: 340, y: 80 });
     c.destroy();
   });
 

@@ -216,7 +216,7 @@ describe('the controller and kept layouts', () => {
     };
     const c = create(null, { theme: 'light', schedule: () => undefined, layouts: everywhere });
     c.setGraph(pipeline);
-    expect(c.cy.getElementById('router').position()).toEqual({ x: 480, y: 80 });
+    expect(c.cy.getElementById('router').position()).toEqual({ x: 340, y: 80 });
     c.destroy();
   });
 

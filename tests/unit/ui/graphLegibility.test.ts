@@ -9,13 +9,14 @@ import {
 const none = { top: 0, right: 0, bottom: 0, left: 0 };
 
 describe('graph legibility', () => {
-  it('asks for 11 px labels on a wide canvas and 10 px on a phone-sized one', () => {
-    expect(minLabelPx(860)).toBe(11);
+  it('asks for 10 px labels at every width', () => {
+    expect(minLabelPx(1440)).toBe(10);
+    expect(minLabelPx(860)).toBe(10);
     expect(minLabelPx(390)).toBe(10);
-    // A 12 px label is 11 px on screen at 11/12.
-    expect(readableZoom(11, 12)).toBeCloseTo(0.91667, 4);
-    expect(labelsReadable(0.9167, 11, 12)).toBe(true);
-    expect(labelsReadable(0.9, 11, 12)).toBe(false);
+    // A 12 px label is 10 px on screen at 10/12.
+    expect(readableZoom(10, 12)).toBeCloseTo(0.83333, 4);
+    expect(labelsReadable(0.8334, 10, 12)).toBe(true);
+    expect(labelsReadable(0.83, 10, 12)).toBe(false);
   });
 
   it('fits a small graph whole, centred in the area the overlays leave free', () => {

@@ -30,7 +30,7 @@ describe('graphFromScenario', () => {
     const g = graphFromScenario(example('order-pipeline'));
     expect(g.nodes.map((n) => n.id)).toContain('enrich');
     const enrich = g.nodes.find((n) => n.id === 'enrich')!;
-    expect(enrich).toMatchObject({ kind: 'ProcessNode', name: 'Join order and customer', position: { x: 240, y: 80 } });
+    expect(enrich).toMatchObject({ kind: 'ProcessNode', name: 'Join order and customer', position: { x: 170, y: 80 } });
     // orders→enrich is declared both as an output and as an input: one edge.
     expect(g.edges.filter((e) => e.id === 'orders->enrich')).toHaveLength(1);
     expect(g.edges.find((e) => e.id === 'router->review')?.output).toBe('large');
@@ -72,7 +72,7 @@ describe('toElements', () => {
     expect(els).toHaveLength(g.nodes.length + g.edges.length);
     expect(els.find((e) => e.data.id === 'router')).toMatchObject({
       classes: 'kind-Multiplexer',
-      position: { x: 480, y: 80 },
+      position: { x: 340, y: 80 },
     });
   });
 });

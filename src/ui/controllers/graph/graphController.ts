@@ -29,8 +29,9 @@ import { attachDragging, nodeAt, nodePositions, visibleCentre, type NodeDrop, ty
 import { attachLabelHiding, legibleViewport, minLabelPx, readableZoom, type Insets } from './legibility';
 import { createTokenLayer, prefersReducedMotion, type TokenLayer } from './tokenLayer';
 import { journeyMs } from './tokens';
+import { attachViewStatus, type ViewStatus } from './viewStatus';
 
-export type { NodeDrop, Point, Insets };
+export type { NodeDrop, Point, Insets, ViewStatus };
 
 export interface GraphControllerOptions {
   theme: Theme;
@@ -105,6 +106,8 @@ export interface GraphController {
   setInsets(insets: Insets): void;
   /** Draws the overview (minimap) on `canvas` and lets it move the view; returns a detach. */
   overview(canvas: HTMLCanvasElement): () => void;
+  /** Tells `onChange` how many of the template's nodes are in view, now and (throttled) on every change; returns a detach. */
+  watchView(onChange: (status: ViewStatus) => void): () => void;
   destroy(): void;
   /** The Cytoscape core, for tests and the benchmark; not for components. */
   readonly cy: Core;
@@ -118,7 +121,8 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
   const cy = cytoscape({
     ...(el ? { container: el } : { headless: true, styleEnabled: true }),
     style: graphStyle(opts.theme) as unknown as cytoscape.StylesheetJson,
-    minZoom: 0.1,
+    // Low enough for Fit to show a wide graph whole (500 nodes in 84 ranks: about 0.07 at 860 px).
+    minZoom: 0.02,
     maxZoom: 3,
     wheelSensitivity: 0.3,
     boxSelectionEnabled: false,
@@ -374,6 +378,8 @@ export function create(el: HTMLElement | null, opts: GraphControllerOptions): Gr
         };
       });
     },
+    // Only the template's nodes count (not what is drawn inside them, such as an FSM's states).
+    watchView: (onChange) => attachViewStatus(cy, () => model.nodes.map((n) => n.id), onChange),
     destroy() {
       destroyed = true;
       labels?.detach();

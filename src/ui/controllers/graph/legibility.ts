@@ -1,9 +1,11 @@
 /**
  * Keeping the graph's text readable whatever its size. Cytoscape draws labels in graph units, so a
- * label shrinks with the zoom; fitting an 11-node chain into an 860 px canvas drew 7 px text, and
- * 3 px at 390 px. Two rules instead: Fit never zooms out past the level where labels are still
- * `minPx` on screen (a larger graph then opens at that level, from its start, and is panned), and
- * when a person zooms out further the labels are hidden rather than drawn as smudges. The maths is
+ * label shrinks with the zoom; fitting an 11-node chain into a 390 px canvas drew 3 px text. Labels
+ * are drawn only while they are at least MIN_LABEL_PX on screen: zoomed out further (a wide graph
+ * fitted whole, or a person zooming out) the graph shows its shapes, and zooming in brings the names
+ * back — the level of detail (the workspace's Fit, GraphView and fitClear.ts; the status under the
+ * graph says so). `legibleViewport` is the other answer, for a view that must keep its labels (the
+ * editor's graph): never below the readable zoom, a larger graph shown from its start. The maths is
  * pure; `attachLabelHiding` is the small stateful part that follows the zoom.
  */
 import type { Core } from 'cytoscape';
@@ -11,9 +13,16 @@ import type { Core } from 'cytoscape';
 /** The node label's font size in graph units (the stylesheet's `font-size`). */
 export const NODE_FONT_PX = 12;
 
-/** Pure. The smallest on-screen label size for a canvas `width` px wide: 10 px on a phone, else 11 px. */
-export function minLabelPx(width: number): number {
-  return width < 600 ? 10 : 11;
+/**
+ * The smallest on-screen size a node label is drawn at, px, at every width: below it a label is a
+ * smudge, and the graph shows the shapes without names (the level of detail, docs/ui.md). It was
+ * 11 px on wide canvases; one figure keeps "labels are drawn" the same question at every width.
+ */
+export const MIN_LABEL_PX = 10;
+
+/** Pure. The smallest on-screen label size for a canvas `width` px wide (the same at every width). */
+export function minLabelPx(_width?: number): number {
+  return MIN_LABEL_PX;
 }
 
 /** Pure. The zoom at which a `fontPx` label is `minPx` on screen. */
