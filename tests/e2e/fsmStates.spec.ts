@@ -6,6 +6,7 @@ import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { openTemplate } from './panelHelpers';
 import { axeOn } from './axe';
+import { docShot } from './docShot';
 
 /**
  * State machines, drawn (docs/ui.md "State machines"): after a run, selecting an FSM shows the region
@@ -70,6 +71,18 @@ async function runToEnd(page: Page, steps: number): Promise<void> {
 
 async function selectNode(page: Page, name: string): Promise<void> {
   await page.getByRole('table', { name: 'Nodes' }).getByRole('button', { name, exact: true }).click();
+}
+
+/** The guided example: the bundled sshd log parsed with openssh-sessions, sent to a new run, run to its end. */
+async function guidedSshRun(page: Page, steps: number): Promise<void> {
+  await page.goto('./');
+  await page.getByRole('link', { name: 'Try it with a real log' }).click();
+  await expect(page.getByRole('region', { name: 'Preview' }).getByRole('table', { name: 'Templates' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.getByRole('region', { name: 'Run' }).getByRole('button', { name: 'Send to run' }).click();
+  await expect(page).toHaveURL(/execution=/, { timeout: 60_000 });
+  await runToEnd(page, steps);
 }
 
 const approval = cliRun('approval-fsm', 'desk');
@@ -171,16 +184,7 @@ test.describe('the SSH example after a log-driven run', () => {
     const doc = JSON.parse(readFileSync(new URL('examples/ssh-log-sessions.json', root), 'utf8'));
     const spec = doc.scenario.nodes.find((n: { nodeId: string }) => n.nodeId === 'attempt');
 
-    // The guided example parses the bundled sshd log with openssh-sessions and sends it to a new run.
-    await page.goto('./');
-    await page.getByRole('link', { name: 'Try it with a real log' }).click();
-    const send = page.getByRole('region', { name: 'Run' });
-    await expect(page.getByRole('region', { name: 'Preview' }).getByRole('table', { name: 'Templates' })).toBeVisible({
-      timeout: 20_000,
-    });
-    await send.getByRole('button', { name: 'Send to run' }).click();
-    await expect(page).toHaveURL(/execution=/, { timeout: 60_000 });
-    await runToEnd(page, ssh.steps);
+    await guidedSshRun(page, ssh.steps);
     await selectNode(page, spec.displayName);
     const region = page.getByRole('region', { name: `States of ${spec.displayName}` });
     const states = await rows(region, 'States');
@@ -221,5 +225,47 @@ test.describe('the SSH example after a log-driven run', () => {
     await region.getByRole('button', { name: 'Show the state diagram' }).click();
     await expect(page.getByRole('img', { name: /^State diagram of Connection attempt/ })).toBeVisible();
     await page.screenshot({ path: '/tmp/fsm-ssh-1440.png' });
+  });
+});
+
+test.describe('screenshots', () => {
+  test('screenshots: the SSH state diagram opened, 1440 and 390, light and dark', async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const dir = mkdtempSync(join(tmpdir(), 'ssh-'));
+    const events = join(dir, 'events.ndjson');
+    execFileSync(
+      'node',
+      [
+        'bin/flowledger.mjs',
+        'parse',
+        'public/parser/sources/openssh-2k.log',
+        '--config',
+        'public/parser/configs/openssh-sessions.json',
+        '--out',
+        events,
+      ],
+      { cwd, encoding: 'utf8' },
+    );
+    const ssh = cliRun('ssh-log-sessions', 'attempt', events);
+    await guidedSshRun(page, ssh.steps);
+    await selectNode(page, 'Connection attempt');
+    const region = page.getByRole('region', { name: 'States of Connection attempt' });
+    await region.getByRole('button', { name: 'failing', exact: true }).click();
+    await region.getByRole('button', { name: 'Show the state diagram' }).click();
+    const diagram = page.getByRole('img', { name: /^State diagram of Connection attempt/ });
+    await expect(diagram).toBeVisible();
+    for (const width of [1440, 390]) {
+      await page.setViewportSize(width === 1440 ? { width: 1440, height: 900 } : { width: 390, height: 844 });
+      for (let i = 0; i < 2; i++) {
+        const theme = (await page.locator('html').getAttribute('data-theme'))!;
+        await page.locator('.fsm-diagram').getByRole('button', { name: 'Fit', exact: true }).click();
+        await diagram.scrollIntoViewIfNeeded();
+        if (width === 390) await page.locator('.fsm-diagram').evaluate((e) => e.scrollIntoView({ block: 'start' }));
+        expect(await axeOn(page, ['.fsm', '.fsm-diagram'])).toEqual([]);
+        await page.screenshot({ path: docShot(`docs/screenshots/workspace-fsm-${width}-${theme}.png`) });
+        await page.getByRole('button', { name: /Switch to (dark|light) theme/ }).click();
+      }
+    }
   });
 });

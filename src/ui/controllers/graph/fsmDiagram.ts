@@ -53,10 +53,13 @@ export function stateLine(view: FsmView, s: FsmView['states'][number]): string {
   return s.now > 0 ? `current · ${s.entered} entered` : `${s.entered} entered`;
 }
 
-/** Pure: the states and transitions of `view` as elements, with the classes of the shown step. */
-export function diagramElements(view: FsmView): DiagramModel {
+/**
+ * Pure: the states and transitions of `view` as elements, with the classes of the shown step;
+ * `design`: the machine as written, without a run (the editor) — names and triggers only.
+ */
+export function diagramElements(view: FsmView, design = false): DiagramModel {
   const nodes = view.states.map((s): DiagramNode => {
-    const label = `${s.name}\n${stateLine(view, s)}`;
+    const label = design ? s.name : `${s.name}\n${stateLine(view, s)}`;
     const longest = Math.max(...label.split('\n').map((l) => l.length));
     const classes: string[] = [];
     if (s.initial) classes.push('initial');
@@ -67,18 +70,67 @@ export function diagramElements(view: FsmView): DiagramModel {
   });
   const edges = view.transitions.map((t): DiagramEdge => {
     const classes: string[] = [];
-    if (t.fired === 0) classes.push('unfired');
+    if (!design && t.fired === 0) classes.push('unfired');
     if (t.firedThisStep > 0) classes.push('firedNow');
     if (t.from === t.to) classes.push('loop');
     return {
       id: `transition:${t.index}`,
       source: stateId(t.from),
       target: stateId(t.to),
-      label: `${t.on} · ${t.fired}×`,
+      label: design ? t.on : `${t.on} · ${t.fired}×`,
       classes,
     };
   });
   return { nodes, edges };
+}
+
+/** A machine as the editor reads it (controllers/editor/fsmForm.ts `FsmModel`), for `designView`. */
+export interface DesignedFsm {
+  states: ReadonlyArray<{ name: string; isInitial: boolean; isFinal: boolean }>;
+  transitions: ReadonlyArray<{ from: string; to: string; trigger: string; guard: string }>;
+}
+
+/** Pure: how a written trigger and guard read (`token_received`, `default` and none: any token). */
+export function designedLabel(trigger: string, guard: string): string {
+  const any = trigger === '' || trigger === 'token_received' || trigger === 'default';
+  if (guard.trim() === '') return any ? 'any token' : trigger;
+  return any ? guard.trim() : `${trigger} [${guard.trim()}]`;
+}
+
+/**
+ * Pure: a machine as written as a view without a run (every count 0), for `diagramElements(…, true)`;
+ * transitions naming a state the machine lacks are left out (the editor reports them).
+ */
+export function designView(nodeId: string, name: string, fsm: DesignedFsm): FsmView {
+  const names = new Set(fsm.states.map((s) => s.name));
+  return {
+    nodeId,
+    name,
+    step: 0,
+    perCorrelation: false,
+    current: null,
+    machines: 0,
+    states: [...names].map((n) => {
+      const s = fsm.states.find((x) => x.name === n)!;
+      return { name: n, initial: s.isInitial, final: s.isFinal, now: 0, entered: 0, enteredThisStep: false };
+    }),
+    transitions: fsm.transitions.flatMap((t, index) =>
+      names.has(t.from) && names.has(t.to)
+        ? [
+            {
+              index,
+              from: t.from,
+              to: t.to,
+              trigger: 'any' as const,
+              on: designedLabel(t.trigger, t.guard),
+              fired: 0,
+              firedThisStep: 0,
+            },
+          ]
+        : [],
+    ),
+    instances: null,
+  };
 }
 
 /** Pure: what the diagram's canvas says to a screen reader (the tables beside it say the rest). */
@@ -149,8 +201,11 @@ export function diagramStyle(theme: Theme): cytoscape.StylesheetJson {
 }
 
 export interface FsmDiagram {
-  /** Shows `view`: a new FSM (or changed states or transitions) is laid out and fitted; a new step only restyles. */
-  setView(view: FsmView): void;
+  /**
+   * Shows `view`: a new FSM (or changed states or transitions) is laid out and fitted; a new step
+   * only restyles. `design`: the machine as written, no run (see `diagramElements`).
+   */
+  setView(view: FsmView, design?: boolean): void;
   /** Marks the selected state (null: none). */
   select(state: string | null): void;
   setTheme(theme: Theme): void;
@@ -185,6 +240,22 @@ export function createFsmDiagram(
       opts.onSelectState?.((t as cytoscape.NodeSingular).data('state') as string);
   });
 
+  /** The direction laid out: across a wide canvas, down a narrow one (a phone). */
+  let direction: 'LR' | 'TB' = 'LR';
+  const directionFor = (): 'LR' | 'TB' => (el && cy.width() < cy.height() * 1.3 ? 'TB' : 'LR');
+  function layout(): void {
+    direction = directionFor();
+    const across = direction === 'LR';
+    cy.layout({
+      name: 'dagre',
+      rankDir: direction,
+      nodeSep: across ? 48 : 28,
+      rankSep: across ? 150 : 90,
+      edgeSep: 24,
+      animate: false,
+    } as cytoscape.LayoutOptions).run();
+  }
+
   /**
    * Fits the diagram, but never so small that its labels fall under 10 px (`MIN_LABEL_PX`): a
    * diagram too large for the canvas opens at that zoom from its initial (left) side, and is panned
@@ -210,8 +281,8 @@ export function createFsmDiagram(
 
   return {
     cy,
-    setView(view) {
-      const m = diagramElements(view);
+    setView(view, design = false) {
+      const m = diagramElements(view, design);
       const nextShape = JSON.stringify([
         view.nodeId,
         m.nodes.map((n) => n.id),
@@ -232,14 +303,7 @@ export function createFsmDiagram(
             classes: e.classes.join(' '),
           })),
         ]);
-        cy.layout({
-          name: 'dagre',
-          rankDir: 'LR',
-          nodeSep: 48,
-          rankSep: 150,
-          edgeSep: 24,
-          animate: false,
-        } as cytoscape.LayoutOptions).run();
+        layout();
         if (selected) cy.getElementById(stateId(selected)).select();
         fit();
         return;
@@ -268,6 +332,7 @@ export function createFsmDiagram(
     fit,
     resize() {
       cy.resize();
+      if (cy.nodes().length > 0 && directionFor() !== direction) layout();
       fit();
     },
     destroy() {
