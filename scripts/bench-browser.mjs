@@ -447,7 +447,11 @@ try {
     results.push(
       await measurePlay(page, `http://127.0.0.1:${PORT}/`, e1Document(100_000), log, fsmOpen ? 'approval' : null),
     );
-    if (fsmOpen) results.push(await measurePlaySsh(page, `http://127.0.0.1:${PORT}/`, log));
+    if (fsmOpen) {
+      const { readFileSync } = await import('node:fs');
+      const doc = JSON.parse(readFileSync(`${root}examples/ssh-log-sessions.json`, 'utf8'));
+      results.push(await measurePlaySsh(page, `http://127.0.0.1:${PORT}/`, log, doc));
+    }
   }
   let p4 = null;
   if (wants('P4')) {

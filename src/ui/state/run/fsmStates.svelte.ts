@@ -2,7 +2,9 @@
  * The `States of …` region's data (docs/ui.md "State machines"): one read of the selected FSM's state
  * diagram at the shown step (`getFsmView`: counts per state and per transition, and the machines in
  * the chosen state), whether its diagram is open over the workflow graph, and which state is chosen.
- * Latest-wins: moving the timeline while a read is in flight drops the older answer.
+ * One read at a time, the newest wins: a read asked for while one is in flight waits for it and
+ * only the newest waiting one is sent (a run playing at Max moves the step faster than reads come
+ * back: each answer is drawn, no request queue builds up, and the step it settles on is read).
  */
 import type { EngineAPIService } from '../../../client/EngineAPIService';
 import type { FsmViewAnswer } from '../../../contract/wire';
@@ -22,6 +24,9 @@ export function createFsmStates(api: EngineAPIService) {
   let chosen = $state<{ nodeId: string; state: string } | null>(null);
   let limit = $state(INSTANCES_PAGE);
   const reads = latestWins();
+  /** Whether a read is in flight, and the newest read asked for meanwhile. */
+  let busy = false;
+  let waiting: (() => Promise<void>) | null = null;
 
   return {
     get view() {
@@ -53,8 +58,28 @@ export function createFsmStates(api: EngineAPIService) {
     more() {
       limit += INSTANCES_PAGE;
     },
-    /** Reads FSM `nodeId` of run `ref` at `step`, with the machines of the chosen state. */
-    async load(ref: RunRef, nodeId: string, step: number) {
+    /**
+     * Reads FSM `nodeId` of run `ref` at `step`, with the machines of the chosen state. `last`: the
+     * run's current step — what the view asks for when it shows the live step, so that a run that
+     * moved on meanwhile (playing at Max) is read as it stands rather than replayed to the step
+     * shown a moment ago; the answer names its step, and the region says it.
+     */
+    async load(ref: RunRef, nodeId: string, step: number | 'last'): Promise<void> {
+      if (busy) {
+        waiting = () => this.load(ref, nodeId, step);
+        return;
+      }
+      busy = true;
+      try {
+        await this.read(ref, nodeId, step);
+      } finally {
+        busy = false;
+        const next = waiting;
+        waiting = null;
+        if (next) void next();
+      }
+    },
+    async read(ref: RunRef, nodeId: string, step: number | 'last') {
       const signal = reads.next();
       const state = chosen?.nodeId === nodeId ? chosen.state : undefined;
       try {
@@ -73,6 +98,7 @@ export function createFsmStates(api: EngineAPIService) {
       }
     },
     clear() {
+      waiting = null;
       reads.abort();
       view = null;
       error = null;
