@@ -303,21 +303,31 @@ export function createFsmDiagram(
             classes: e.classes.join(' '),
           })),
         ]);
+        for (const x of [...m.nodes, ...m.edges]) cy.getElementById(x.id).scratch('_classes', x.classes.join(' '));
         layout();
         if (selected) cy.getElementById(stateId(selected)).select();
         fit();
         return;
       }
+      // A new step: only what changed is touched (each change restyles its element and redraws).
       cy.batch(() => {
         for (const n of m.nodes) {
           const ele = cy.getElementById(n.id);
-          ele.data({ label: n.label, width: n.width });
-          ele.classes(n.classes.join(' '));
+          if (ele.data('label') !== n.label) ele.data({ label: n.label, width: n.width });
+          const classes = n.classes.join(' ');
+          if (ele.scratch('_classes') !== classes) {
+            ele.classes(classes);
+            ele.scratch('_classes', classes);
+          }
         }
         for (const e of m.edges) {
           const ele = cy.getElementById(e.id);
-          ele.data('label', e.label);
-          ele.classes(e.classes.join(' '));
+          if (ele.data('label') !== e.label) ele.data('label', e.label);
+          const classes = e.classes.join(' ');
+          if (ele.scratch('_classes') !== classes) {
+            ele.classes(classes);
+            ele.scratch('_classes', classes);
+          }
         }
       });
     },
