@@ -3,18 +3,17 @@
  * diagram at the shown step (`getFsmView`: counts per state and per transition, and the machines in
  * the chosen state), whether its diagram is open over the workflow graph, and which state is chosen.
  * One read at a time, the newest wins: a read asked for while one is in flight waits for it and
- * only the newest waiting one is sent, `READ_GAP_MS` after the one before came back (a run playing
- * moves the step faster than reads come back: no request queue builds up, the page and the worker
- * keep their time for the run, and the step it settles on is read).
+ * only the newest waiting one is sent, as soon as the one before came back (a run playing at Max
+ * moves the step faster than reads come back: no request queue builds up, and the step it settles
+ * on is read). Never delayed: a read sent while the worker advances the run waits for the advance
+ * and makes it yield every millisecond meanwhile (`ServiceContext.activeCalls`); sent at once, it
+ * lands between two advances as the step view's own read does.
  */
 import type { EngineAPIService } from '../../../client/EngineAPIService';
 import type { FsmViewAnswer } from '../../../contract/wire';
 import { explainError } from '../shell/explain';
 import { latestWins } from '../shell/latest';
 import type { RunRef } from './runSource';
-
-/** A read waiting behind another is sent this long after the one before came back (ms): while a run plays, at most ~8 reads a second. */
-export const READ_GAP_MS = 120;
 
 /** Correlation ids listed at first for a state; "Show more" adds as many again. */
 export const INSTANCES_PAGE = 50;
@@ -77,14 +76,10 @@ export function createFsmStates(api: EngineAPIService) {
       try {
         await this.read(ref, nodeId, step);
       } finally {
-        if (waiting === null) busy = false;
-        else
-          setTimeout(() => {
-            busy = false;
-            const next = waiting;
-            waiting = null;
-            if (next) void next();
-          }, READ_GAP_MS);
+        busy = false;
+        const next = waiting;
+        waiting = null;
+        if (next) void next();
       }
     },
     async read(ref: RunRef, nodeId: string, step: number | 'last') {
