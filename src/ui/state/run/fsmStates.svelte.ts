@@ -2,12 +2,10 @@
  * The `States of …` region's data (docs/ui.md "State machines"): one read of the selected FSM's state
  * diagram at the shown step (`getFsmView`: counts per state and per transition, and the machines in
  * the chosen state), whether its diagram is open over the workflow graph, and which state is chosen.
- * One read at a time, the newest wins: a read asked for while one is in flight waits for it and
- * only the newest waiting one is sent, as soon as the one before came back (a run playing at Max
- * moves the step faster than reads come back: no request queue builds up, and the step it settles
- * on is read). Never delayed: a read sent while the worker advances the run waits for the advance
- * and makes it yield every millisecond meanwhile (`ServiceContext.activeCalls`); sent at once, it
- * lands between two advances as the step view's own read does.
+ * Latest-wins, as the Inspector: each new read is sent at once and the answer of an older one is
+ * dropped. Sent at once, a read lands between two advances of a playing run, as the step view's own
+ * read does; held back until an earlier read returned, it would land during the next advance, which
+ * then yields every millisecond while it waits (`ServiceContext.activeCalls`) and plays far slower.
  */
 import type { EngineAPIService } from '../../../client/EngineAPIService';
 import type { FsmViewAnswer } from '../../../contract/wire';
@@ -27,9 +25,6 @@ export function createFsmStates(api: EngineAPIService) {
   let chosen = $state<{ nodeId: string; state: string } | null>(null);
   let limit = $state(INSTANCES_PAGE);
   const reads = latestWins();
-  /** Whether a read is in flight, and the newest read asked for meanwhile. */
-  let busy = false;
-  let waiting: (() => Promise<void>) | null = null;
 
   return {
     get view() {
@@ -68,21 +63,6 @@ export function createFsmStates(api: EngineAPIService) {
      * shown a moment ago; the answer names its step, and the region says it.
      */
     async load(ref: RunRef, nodeId: string, step: number | 'last'): Promise<void> {
-      if (busy) {
-        waiting = () => this.load(ref, nodeId, step);
-        return;
-      }
-      busy = true;
-      try {
-        await this.read(ref, nodeId, step);
-      } finally {
-        busy = false;
-        const next = waiting;
-        waiting = null;
-        if (next) void next();
-      }
-    },
-    async read(ref: RunRef, nodeId: string, step: number | 'last') {
       const signal = reads.next();
       const state = chosen?.nodeId === nodeId ? chosen.state : undefined;
       try {
@@ -101,7 +81,6 @@ export function createFsmStates(api: EngineAPIService) {
       }
     },
     clear() {
-      waiting = null;
       reads.abort();
       view = null;
       error = null;
