@@ -30,7 +30,8 @@
 //       after the abort (every call ≤ 200 ms); tests/e2e/chaos.spec.ts checks the same workload's
 //       order and answers without a clock
 // Options: --no-build (use the existing dist/), --tokens N (E1 tokens; default 217,400 ≈ 1 M events),
-// --only B1,P2 (run only these; default all).
+// --only B1,P2 (run only these; default all), --fsm-open (B4 with the E1 FSM's state diagram open,
+// and B4-SSH: the log-driven SSH example played with its state diagram open).
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { cpus, platform, release } from 'node:os';
@@ -38,7 +39,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { measureLedgerPanel } from './bench-ledger-panel.mjs';
-import { measurePlay } from './bench-play.mjs';
+import { measurePlay, measurePlaySsh } from './bench-play.mjs';
 import { measureApiAddSource, measureSendToRun } from './bench-send.mjs';
 import { measureFirstRender, measureTyping } from './bench-ui.mjs';
 import { chromiumVersion, ensureChromium } from './chromium.mjs';
@@ -441,7 +442,17 @@ try {
     if (wants('B5')) results.push(b5.row);
     if (wants('B7')) results.push(await measureTyping(page, `http://127.0.0.1:${PORT}/`, b5.templateId, log));
   }
-  if (wants('B4')) results.push(await measurePlay(page, `http://127.0.0.1:${PORT}/`, e1Document(100_000), log));
+  if (wants('B4')) {
+    const fsmOpen = args.includes('--fsm-open');
+    results.push(
+      await measurePlay(page, `http://127.0.0.1:${PORT}/`, e1Document(100_000), log, fsmOpen ? 'approval' : null),
+    );
+    if (fsmOpen) {
+      const { readFileSync } = await import('node:fs');
+      const doc = JSON.parse(readFileSync(`${root}examples/ssh-log-sessions.json`, 'utf8'));
+      results.push(await measurePlaySsh(page, `http://127.0.0.1:${PORT}/`, log, doc));
+    }
+  }
   let p4 = null;
   if (wants('P4')) {
     log('P4: a 200 MB log parsed in the ingestion worker…');

@@ -50,6 +50,7 @@ import type {
   StepResult,
   StepTarget,
   StepViewAnswer,
+  FsmViewAnswer,
   Template,
   TemplateCreated,
   TemplateGraph,
@@ -208,6 +209,25 @@ export class EngineAPIService {
     options: CallOptions = {},
   ): Promise<RunResultAnswer> {
     return this.get(`${run(templateId, executionId)}/result`, { step }, options);
+  }
+
+  /**
+   * The state diagram of FSM `nodeId` at `query.step` (default `last`): machines now and entries per
+   * state, firings per transition, and a page of the correlation ids of the machines in `query.state`.
+   */
+  getFsmView(
+    templateId: string,
+    executionId: string,
+    nodeId: string,
+    query: { step?: StepRef; state?: string; offset?: number; limit?: number } = {},
+    options: CallOptions = {},
+  ): Promise<FsmViewAnswer> {
+    const { step = 'last', state, offset, limit } = query;
+    return this.get(
+      `${run(templateId, executionId)}/nodes/${enc(nodeId)}/fsm`,
+      { step, state, offset, limit },
+      options,
+    );
   }
 
   /** Ledger events per step over the whole run, in at most `buckets` buckets (default: one per step, up to 1,000). */

@@ -341,6 +341,64 @@ export interface FsmResult {
   counts: Record<string, number>;
 }
 
+/** A state of an FSM's diagram at a step (`FsmView`). */
+export interface FsmViewState {
+  name: string;
+  initial: boolean;
+  final: boolean;
+  /** Machines in it at the step: a per-correlation FSM's instances (its node state's `aggregates`); one machine: 1 or 0. */
+  now: number;
+  /** Entries up to the step: transitions into it, and machines created in it (one machine: its `aggregates`). */
+  entered: number;
+  /** Whether some machine entered it in the step itself. */
+  enteredThisStep: boolean;
+}
+
+/** A declared transition of an FSM's diagram at a step (`FsmView`). */
+export interface FsmViewTransition {
+  /** Its index in the FSM's `transitions`. */
+  index: number;
+  from: string;
+  to: string;
+  /** `event`: an event name; `any`: any token (`token_received`, `default`); `timer`: steps after entering `from`. */
+  trigger: 'event' | 'any' | 'timer';
+  /** How it reads: the event name, `after N steps`, the condition, `any token` (a condition in brackets after a trigger). */
+  on: string;
+  event?: string;
+  after?: number;
+  condition?: string;
+  /** Times it fired up to the step. */
+  fired: number;
+  /** Times it fired in the step itself (read from the step's STATE_TRANSITION events by their states and kind of trigger). */
+  firedThisStep: number;
+}
+
+/** A page of the correlation ids of the machines in one state (`FsmView.instances`), in the order the machines were created. */
+export interface FsmViewInstances {
+  state: string;
+  /** Machines in the state. */
+  total: number;
+  offset: number;
+  /** Their correlation ids (`""`: tokens without one share a machine). */
+  ids: string[];
+}
+
+/** One FSM's state diagram at a step (API `…/nodes/{nodeId}/fsm`). */
+export interface FsmView {
+  nodeId: string;
+  name: string;
+  step: number;
+  perCorrelation: boolean;
+  /** One machine: its state; per correlation id: null. */
+  current: string | null;
+  /** Machines created so far (one machine: 1). */
+  machines: number;
+  states: FsmViewState[];
+  transitions: FsmViewTransition[];
+  /** With a `state` asked for: the machines in it. */
+  instances: FsmViewInstances | null;
+}
+
 /** What a run amounts to at a step (the workspace's `Result`, API `…/result`). */
 export interface RunResult {
   step: number;

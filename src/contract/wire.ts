@@ -4,7 +4,7 @@
  * client (src/client) and the UI. Types and constants only; the HTTP status of each error code is
  * the HTTP adapter's business (src/api/status.ts).
  */
-import type { RunResult, ScenarioGraph, SinkAggregateValue, StepView } from './queries';
+import type { FsmView, RunResult, ScenarioGraph, SinkAggregateValue, StepView } from './queries';
 import type { ExternalEvent, Issue, RunStatus, WaitingSource } from './vocabulary';
 import type {
   ContinuationConfig,
@@ -31,6 +31,10 @@ export type {
   Provenance,
   QueueSnapshot,
   FsmResult,
+  FsmView,
+  FsmViewInstances,
+  FsmViewState,
+  FsmViewTransition,
   RunResult,
   SinkResult,
   SinkResultFormula,
@@ -208,6 +212,12 @@ export interface TemplateGraph extends ScenarioGraph {
 
 /** `GET …/view?step=` answer. */
 export interface StepViewAnswer extends StepView {
+  templateId: string;
+  executionId: string;
+}
+
+/** `GET …/nodes/{nodeId}/fsm?step=&state=&offset=&limit=` answer. */
+export interface FsmViewAnswer extends FsmView {
   templateId: string;
   executionId: string;
 }

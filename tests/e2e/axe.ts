@@ -46,3 +46,20 @@ export default class AxeBuilder {
     return all.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   }
 }
+
+/** Every axe-core violation, whatever its impact, in the elements `selectors` match only (`id: targets`). */
+export async function axeOn(page: Page, selectors: string[]): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async (include) => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
+    const present = include.filter((s) => document.querySelector(s) !== null);
+    const r = await axe.run({ include: present.map((s) => [s]) }, { resultTypes: ['violations'] });
+    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }, selectors);
+}

@@ -52,6 +52,10 @@ test.describe('Discover', () => {
 
     await page.getByRole('button', { name: 'Create template' }).click();
     await expect(page).toHaveURL(/view=editor&template=/);
+    // The editor opens on the discovered machine: its state diagram, a state per activity and the start.
+    await expect(
+      page.getByRole('img', { name: new RegExp(`^State diagram: ${all + 1} states, \\d+ transitions`) }),
+    ).toBeVisible();
     // Back returns to the same discovery (the parse handed over by the ingestion screen), forward to the editor.
     await page.goBack();
     await expect(page.getByText(/^519 cases, 2,000 events/)).toBeVisible({ timeout: 30_000 });
@@ -84,6 +88,12 @@ test.describe('Discover', () => {
     expect(table['Events no transition accepts']!.held).toBe('0 collected');
     // Every event went through the machine: one token per event processed.
     expect(table['Process']!.processed).toBe(2000);
+    // The discovered machine drawn in the workspace: a machine per case, its diagram over the workflow.
+    await nodes.getByRole('button', { name: 'Process', exact: true }).click();
+    const states = page.getByRole('region', { name: 'States of Process' });
+    await expect(states).toContainText('519 machines, one per correlation id');
+    await states.getByRole('button', { name: 'Show the state diagram' }).click();
+    await expect(page.getByRole('img', { name: /^State diagram of Process at step \d+/ })).toBeVisible();
   });
 
   test('Check against a template: the bundled SSH template gives the Conformance region', async ({ page }) => {

@@ -51,6 +51,23 @@ export const engineRoutes: Route[] = [
   },
   {
     method: 'GET',
+    path: `${RUN}/nodes/{nodeId}/fsm`,
+    handle: async ({ service, params, query }) => {
+      const state = optionalText(query, 'state');
+      const offset = integer(query, 'offset', 0);
+      const limit = integer(query, 'limit', 1, MAX_ANSWER_ENTRIES);
+      return reply(
+        await service.fsmView(params.templateId!, params.executionId!, params.nodeId!, {
+          step: stepRef(query),
+          ...(state === undefined ? {} : { state }),
+          ...(offset === undefined ? {} : { offset }),
+          ...(limit === undefined ? {} : { limit }),
+        }),
+      );
+    },
+  },
+  {
+    method: 'GET',
     path: `${RUN}/sinks/{sinkId}/aggregate`,
     handle: async ({ service, params, query }) => {
       const formula = requiredText(query, 'formula', `one of ${SINK_FORMULAS.join(', ')}`);

@@ -34,6 +34,9 @@
  *   drawn by weight among the state's weighted token transitions that match and hold then.
  * - Node state: `currentState` in node mode; `aggregates` counts visits per state (node mode,
  *   the initial state counting once) or instances per current state (per correlation id).
+ * - Kept for the state diagram (query/fsmView.ts), in the snapshot: per transition (declaration
+ *   order) how often it fired, and per state how often a machine entered it (a machine created
+ *   in the initial state counts as entering it).
  */
 import type { CompiledExpr } from '../expr';
 import { NONE } from '../ledger/ledger';
@@ -81,6 +84,10 @@ class FsmRuntime implements NodeRuntime {
   private readonly instances: Instance[] = [];
   private readonly byKey = new Map<string, Instance>();
   private readonly counts: number[];
+  /** Per transition, in declaration order: firings. */
+  private readonly fired: number[];
+  /** Per state: entries (transitions into it, and machines created in it). */
+  private readonly entered: number[];
   /** Variable names bound at top level of the scope (grows when an action creates a variable). */
   private readonly varNames: string[] = [];
   private scope: Record<string, unknown> = freshScope();
@@ -105,6 +112,8 @@ class FsmRuntime implements NodeRuntime {
     this.initialVars = Object.freeze(cloneData(spec.fsm.variables));
     for (const name of Object.keys(this.initialVars)) this.noteVariable(name);
     this.counts = this.p.names.map(() => 0);
+    this.entered = this.p.names.map(() => 0);
+    this.fired = spec.fsm.transitions.map(() => 0);
     this.reasonNoMatch = ctx.ledger.internDetails({ reason: 'no transition matched' });
     this.reasonFinal = ctx.ledger.internDetails({ reason: 'final state: no transition matched' });
     this.timerDetails = ctx.ledger.internDetails({ trigger: 'timer' });
@@ -215,6 +224,8 @@ class FsmRuntime implements NodeRuntime {
         ...(i.chosen >= 0 ? { chosen: i.chosen } : {}),
       })),
       counts: this.counts.slice(),
+      fired: this.fired.slice(),
+      entered: this.entered.slice(),
       varNames: this.varNames.slice(),
       timers: [...this.timersAt].map(([step, list]) => [step, list.slice()]),
       armed: this.armed,
@@ -239,6 +250,8 @@ class FsmRuntime implements NodeRuntime {
       this.byKey.set(inst.key, inst);
     }
     s.counts.forEach((n, i) => (this.counts[i] = n));
+    s.fired.forEach((n, i) => (this.fired[i] = n));
+    s.entered.forEach((n, i) => (this.entered[i] = n));
     this.varNames.length = 0;
     this.varNames.push(...s.varNames);
     // The scope holds exactly the base names and the known variables' names, as in the run.
@@ -262,6 +275,7 @@ class FsmRuntime implements NodeRuntime {
     this.instances.push(inst);
     this.byKey.set(key, inst);
     this.counts[inst.state]!++;
+    this.entered[inst.state]!++;
     this.arm(inst, step);
     return inst;
   }
@@ -320,6 +334,8 @@ class FsmRuntime implements NodeRuntime {
       return;
     }
     this.counts[tr.to]!++;
+    this.entered[tr.to]!++;
+    this.fired[tr.index]!++;
     if (this.perCorrelation) this.counts[from]!--;
     inst.state = tr.to;
     inst.enteredAt = ctx.step;

@@ -14,6 +14,8 @@ export type CompiledAction =
   | { kind: 'emit'; edges: readonly number[]; expr: CompiledExpr | null };
 
 export interface CompiledTransition {
+  /** Its index in the FSM's `transitions` (declaration order). */
+  index: number;
   to: number;
   /** 0 any token, 1 event name, 2 timer. */
   trigger: 0 | 1 | 2;
@@ -84,8 +86,9 @@ export function compileFsm(spec: FsmSpec, ctx: NodeContext): FsmProgram {
     }
   };
   const from: CompiledTransition[][] = names.map(() => []);
-  for (const t of fsm.transitions) {
+  fsm.transitions.forEach((t, index) => {
     const tr: CompiledTransition = {
+      index,
       to: stateIndex(t.to),
       trigger: t.trigger.kind === 'any' ? 0 : t.trigger.kind === 'event' ? 1 : 2,
       event: t.trigger.kind === 'event' ? t.trigger.name : '',
@@ -95,7 +98,7 @@ export function compileFsm(spec: FsmSpec, ctx: NodeContext): FsmProgram {
       delay: t.delay ?? null,
     };
     from[stateIndex(t.from)]!.push(tr);
-  }
+  });
   const onEntry = fsm.states.map((s) => s.onEntry.map(compileAction));
   const onExit = fsm.states.map((s) => s.onExit.map(compileAction));
   return {

@@ -35,6 +35,10 @@ export type BehaviorState =
       kind: 'FSM';
       instances: FsmInstanceState[];
       counts: number[];
+      /** Per transition (declaration order): firings. */
+      fired: number[];
+      /** Per state: entries, a machine created in a state included. */
+      entered: number[];
       varNames: string[];
       /** Armed timer lists: `[step, instance indices]`, in the map's order. */
       timers: Array<[number, number[]]>;
@@ -61,7 +65,7 @@ export function stateUnits(state: BehaviorState): number {
     case 'ProcessNode':
       return 4 + (state.waiting?.reduce((n, q) => n + q.length, 0) ?? 0);
     case 'FSM': {
-      let n = 8 + state.counts.length + state.varNames.length;
+      let n = 8 + state.counts.length + state.fired.length + state.entered.length + state.varNames.length;
       for (const inst of state.instances) n += 6 + Object.keys(inst.vars).length;
       for (const [, list] of state.timers) n += 2 + list.length;
       return n;

@@ -73,6 +73,14 @@ export class Replayer {
     return snapshot;
   }
 
+  /**
+   * `read` of the scratch simulation standing right after step `step` (before the live run's
+   * current step); `read` must only read, and not keep the simulation.
+   */
+  readAt<T>(step: number, read: (sim: Simulation) => T): T {
+    return read(this.positionAt(step).sim);
+  }
+
   /** The scratch simulation standing right after step `step`, its feed showing that step's queue. */
   private positionAt(step: number): { sim: Simulation; feed: ReplayFeed } {
     const scratch = (this.scratch ??= this.makeScratch());

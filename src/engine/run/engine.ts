@@ -24,6 +24,7 @@ import { descendants, provenance } from '../query/provenance';
 import type {
   ActivityEntry,
   ActivityHistogram,
+  FsmView,
   LedgerPage,
   Lineage,
   Provenance,
@@ -41,6 +42,7 @@ import { activityHistogram } from '../query/histogram';
 import { ledgerPage, type LedgerPageQuery } from '../query/ledgerPage';
 import { exportRun, exportRunChunks, readRunExport, rebuildRun } from './runExport';
 import { stepView } from '../query/stepView';
+import { fsmView, type FsmViewQuery } from '../query/fsmView';
 import { runActivity, runResult, type RunActivity } from '../query/runResult';
 import { sinkAggregate } from '../query/sinkAggregate';
 import { stepResult } from '../query/stepResult';
@@ -284,6 +286,11 @@ export class Engine {
   /** What the run amounts to at `step` (default: current): Sink totals and main values, FSM states, problems, hash. */
   runResult(step?: number): QueryResult<RunResult> {
     return runResult(this.run(), step);
+  }
+
+  /** The state diagram of FSM `nodeId` at `query.step` (default: current): counts per state and per transition, and a page of the machines in `query.state`. */
+  fsmView(nodeId: string, query: FsmViewQuery = {}): QueryResult<FsmView> {
+    return fsmView(this.run(), nodeId, query);
   }
 
   /** What the run did so far (events consumed, transitions fired, FSMs that never moved, problems): `runResult`'s counts without its hash or Sink figures. */

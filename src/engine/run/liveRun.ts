@@ -78,4 +78,15 @@ export class LiveRun {
     this.replayer ??= new Replayer(this);
     return this.replayer.snapshotAt(step);
   }
+
+  /**
+   * `read` of the simulation as it stood right after step `step` (0 … current; the caller checks
+   * the range): the live one for the current step, else the replayed scratch one. `read` must only
+   * read, and not keep the simulation.
+   */
+  readAt<T>(step: number, read: (sim: Simulation) => T): T {
+    if (step === this.sim.step) return read(this.sim);
+    this.replayer ??= new Replayer(this);
+    return this.replayer.readAt(step, read);
+  }
 }

@@ -25,6 +25,7 @@
  * state in and out as plain data (checkpoints).
  */
 import { createRuntime, type NodeRuntime } from '../behaviors';
+import type { BehaviorState } from '../behaviors/state';
 import { IntList } from '../ledger/columns';
 import type { EventFeed } from './externalQueue';
 import { EventLimitReached, NodeContext, WorkLimitReached, type Kernel } from './nodeContext';
@@ -301,6 +302,11 @@ export class Simulation implements Kernel {
     else if (!(step <= this.scenario.maxSteps))
       this.heap.push(Math.max(this.scenario.maxSteps + 1, this.step + 1), node);
     else this.heap.push(Math.max(step, this.step + 1), node);
+  }
+
+  /** The behaviour state of node `index` as plain data (its snapshot; reads only). */
+  behaviorState(index: number): BehaviorState {
+    return this.runtimes[index]!.snapshot();
   }
 
   /** State of node `index`. */

@@ -13,6 +13,7 @@ import { isEnded, type Issue } from '../../contract/vocabulary';
 import type {
   ActivityHistogram,
   ExecutionCreated,
+  FsmViewAnswer,
   LedgerPage,
   Provenance,
   RunResultAnswer,
@@ -59,6 +60,30 @@ export function workspaceOps(ctx: ServiceContext) {
       return ctx.withRun(templateId, executionId, false, async (run) => {
         const t0 = ctx.clock();
         const r = run.engine.runResult(at(step));
+        return r.ok ? ok({ templateId, executionId, ...r.value }, { query: ctx.clock() - t0 }) : answer(r);
+      });
+    },
+
+    /**
+     * The state diagram of FSM `nodeId` at step `step` (≤ the current one): machines now and entries
+     * per state, firings per transition, what the step did, and a page of the machines in
+     * `query.state` (INVALID_PARAMETER for a node that is not an FSM or a state it does not have).
+     */
+    fsmView(
+      templateId: string,
+      executionId: string,
+      nodeId: string,
+      query: { step?: StepRef; state?: string; offset?: number; limit?: number } = {},
+    ): Promise<Result<FsmViewAnswer>> {
+      return ctx.withRun(templateId, executionId, false, async (run) => {
+        const t0 = ctx.clock();
+        const step = at(query.step ?? 'last');
+        const r = run.engine.fsmView(nodeId, {
+          ...(step === undefined ? {} : { step }),
+          ...(query.state === undefined ? {} : { state: query.state }),
+          ...(query.offset === undefined ? {} : { offset: query.offset }),
+          ...(query.limit === undefined ? {} : { limit: query.limit }),
+        });
         return r.ok ? ok({ templateId, executionId, ...r.value }, { query: ctx.clock() - t0 }) : answer(r);
       });
     },

@@ -27,6 +27,8 @@ describe('stateUnits', () => {
         { key: 'c', state: 1, vars: { x: 3 }, enteredAt: 3, timerDue: 7 },
       ],
       counts: [1, 2, 0],
+      fired: [2, 1],
+      entered: [3, 2, 0],
       varNames: ['x', 'y'],
       timers: [
         [5, [1]],
@@ -34,8 +36,8 @@ describe('stateUnits', () => {
       ],
       armed: 2,
     };
-    // 8 + 3 counts + 2 names = 13; instances (6+2) + (6+0) + (6+1) = 21; timers (2+1) + (2+2) = 7.
-    expect(stateUnits(state)).toBe(13 + 21 + 7);
+    // 8 + 3 counts + 2 firings + 3 entries + 2 names = 18; instances (6+2) + (6+0) + (6+1) = 21; timers (2+1) + (2+2) = 7.
+    expect(stateUnits(state)).toBe(18 + 21 + 7);
   });
 
   it('counts 8 per Aggregator group plus 3 per held token', () => {

@@ -30,7 +30,7 @@ const badgeOffset = (axis: 'x' | 'y') => (ele: EleLike) => {
   return o ? o[axis] : 0;
 };
 
-const PALETTE = {
+export const PALETTE = {
   light: {
     text: '#1c2533',
     bg: '#ffffff',
