@@ -3,7 +3,7 @@
 //   node scripts/bench-experiment.mjs [--replications N] [--json]
 // X2: `flowledger experiment` on the sshd model — calibrated by `discover --simulation` from the
 //     bundled OpenSSH sample (public/parser/sources/openssh-2k.log parsed with
-//     public/parser/configs/openssh-sessions.json) — N replications (default 200) three ways,
+//     public/parser/configs/openssh-sessions.json) — N replications (default 1,000) three ways,
 //     alternating, three rounds: on the main thread, `--workers 1` and `--workers 2`. Reports
 //     replications/s (N over the median wall time of the plain command, process start included) and
 //     the CPU per replication, the ratio of `--workers 2` over `--workers 1` (median wall times),
@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const argAfter = (name) => process.argv[process.argv.indexOf(name) + 1];
-const replications = process.argv.includes('--replications') ? Number(argAfter('--replications')) : 200;
+const replications = process.argv.includes('--replications') ? Number(argAfter('--replications')) : 1000;
 const rounds = 3;
 const cliPath = join(root, 'bin/flowledger.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'flowledger-bench-experiment-'));

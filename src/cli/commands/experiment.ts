@@ -176,7 +176,7 @@ export const experimentCommand: Command = {
           `${file}: warning: ${cut} of the ${ran.length} replications of this shard ended truncated (docs/limits.md); experiment-merge says which\n`,
         );
       io.stdout(
-        `${JSON.stringify({ shard: `${spec.index}/${spec.count}`, out, replications: ran.length, first: range.from, last: range.to - 1 }, null, 2)}\n`,
+        `${JSON.stringify({ shard: `${spec.index}/${spec.count}`, out, replications: ran.length, ...(ran.length > 0 ? { first: range.from, last: range.to - 1 } : {}) }, null, 2)}\n`,
       );
       return EXIT_OK;
     }
