@@ -3,7 +3,8 @@
 // collections), with the ten Loghub-2k sets for P1/P3 when they are there (../shared/data/loghub),
 // prints the results, and rewrites the results table in docs/benchmarks.md
 // between the `bench:results` marker comments, with the machine and the date.
-// S1/S2 (sharded runs) come from scripts/bench-shard.mjs. Then, unless --no-browser, the browser suite (scripts/bench-browser.mjs: B1–B3 and P2 in Debian's
+// S1/S2 (sharded runs) come from scripts/bench-shard.mjs, X2 (experiment replications) from
+// scripts/bench-experiment.mjs. Then, unless --no-browser, the browser suite (scripts/bench-browser.mjs: B1–B3 and P2 in Debian's
 // Chromium against the built app) adds its rows to the same table.
 // Last, the first-screen rows (scripts/bench-first-screen.mjs: first visit and Lighthouse 12) go in
 // their own table; `npm run bench -- --first-screen [--before <dist>]` runs only those.
@@ -114,6 +115,12 @@ report.rows.push(...c1.rows);
 // S1, S2 (sharded runs: worker threads and the merge) time whole command lines, each in a process of its own.
 const shard = JSON.parse(run(['scripts/bench-shard.mjs', '--json', ...(quick ? ['--events', '20000'] : [])]));
 report.rows.push(...shard.rows);
+
+// X2 (experiment replications of the sshd model, plain and on 1 and 2 threads): whole command lines too.
+const experiment = JSON.parse(
+  run(['scripts/bench-experiment.mjs', '--json', ...(quick ? ['--replications', '20'] : [])]),
+);
+report.rows.push(...experiment.rows);
 
 const rows = [...report.rows, ...(report.miningRows ?? [])].map(
   (r) => `| ${r.id} | ${r.workload} | ${r.result} | ${r.target} | ${r.pass ? 'pass' : 'FAIL'} |`,

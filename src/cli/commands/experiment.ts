@@ -1,22 +1,32 @@
 import { optionValue, parseArgs, UsageError, type ParsedArgs } from '../args';
-import { EXIT_OK, EXIT_USAGE, type Command, type CliIO } from '../command';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, type CliIO } from '../command';
 import { reportIssues } from '../issueReport';
 import { readJson } from '../json';
-import { nodeSha256 } from '../nodeHasher';
 import {
   compareVariants,
   parseSetValue,
-  runReplication,
+  replicationAt,
+  replicationEndLine,
+  replicationHeaderLine,
+  replicationLine,
+  REPLICATIONS_FORMAT,
   setPath,
+  sliceOf,
   summariseReplications,
   type Replication,
+  type ReplicationHeader,
   type VariantSummary,
 } from '../../engine/simulation';
-import { loadScenario } from '../../engine';
+import { canonicalJson, loadScenario } from '../../engine';
+import { checkOutputPaths } from '../samePaths';
+import { sha256Hex } from '../shard/loadShard';
+import { SHARD_OPTIONS, shardSpec, workersCount } from '../shard/shardOption';
+import { runOne, runReplicationsOnThreads } from '../shard/replicationWorkers';
+import { workerScriptUrl } from '../shard/workerScript';
 import { experimentTable } from './experimentTable';
 
 const USAGE =
-  'experiment <template.json> --replications N [--seed S] [--set PATH=V …] [--vary PATH=V1,V2,… | --vs other.json] [--horizon T] [--json]';
+  'experiment <template.json> --replications N [--seed S] [--set PATH=V …] [--vary PATH=V1,V2,… | --vs other.json] [--horizon T] [--json] [--workers K] [--shard I/N | --shards N [--shard-env NAME]] [--out replications-I.ndjson]';
 
 /** Most replications one command runs (each is a whole run). */
 export const MAX_REPLICATIONS = 100_000;
@@ -30,6 +40,12 @@ export const MAX_REPLICATIONS = 100_000;
  * with the same seeds, and reports each variant's figures and the paired difference to the first.
  * Prints a table, or with `--json` `{replications, seeds, metrics, variants?}`. Exit 2 for bad
  * arguments, a template (or a changed one) that does not load, or a PATH that names nothing.
+ *
+ * Scale (item 4; docs/scale.md): `--workers K` runs the replications on K threads
+ * (shard/replicationWorkers.ts); `--shard I/N` (or `--shards N` with the scheduler's index) runs
+ * one slice of them and writes a replication file (`--out`, default `replications-I.ndjson`;
+ * engine/simulation/replicationFile.ts) for `experiment-merge`. Either way the summary is made from
+ * the per-replication figures in seed order (`reportExperiment`), so it is the same byte for byte.
  */
 export const experimentCommand: Command = {
   name: 'experiment',
@@ -44,6 +60,9 @@ export const experimentCommand: Command = {
       vs: { kind: 'value' },
       horizon: { kind: 'value' },
       json: { kind: 'switch' },
+      workers: { kind: 'value' },
+      out: { kind: 'value' },
+      ...SHARD_OPTIONS,
     });
     if (args.positionals.length !== 1)
       throw new UsageError(
@@ -54,7 +73,28 @@ export const experimentCommand: Command = {
     const vary = optionValue(args, 'vary');
     const vs = optionValue(args, 'vs');
     if (vary !== undefined && vs !== undefined) throw new UsageError('give --vary or --vs, not both');
+    const workersText = optionValue(args, 'workers');
+    const workers = workersText === undefined ? undefined : workersCount(workersText);
+    const spec = shardSpec(args, process.env);
+    const outFile = optionValue(args, 'out');
+    if (spec === null && outFile !== undefined)
+      throw new UsageError('--out writes the replication file of a shard: give --shard I/N (or --shards N)');
+    if (spec !== null && args.switches.has('json'))
+      throw new UsageError('a shard prints no summary: give --json to experiment-merge, which prints it');
     const file = args.positionals[0]!;
+    if (spec !== null)
+      await checkOutputPaths(
+        [
+          { role: 'the template', path: file },
+          { role: '--vs', path: vs },
+        ],
+        [
+          {
+            role: outFile === undefined ? 'the replication file' : '--out',
+            path: outFile ?? `replications-${spec.index}.ndjson`,
+          },
+        ],
+      );
     const base = await loadDoc(io, file);
     if (base === null) return EXIT_USAGE;
     let doc: unknown = base;
@@ -101,32 +141,95 @@ export const experimentCommand: Command = {
       if (i === 0) tickMs = load.scenario!.tickMs;
     }
     const horizon = horizonOption(optionValue(args, 'horizon'), tickMs);
-    const seeds = Array.from({ length: replications }, (_, k) => seed + k);
-    const runs: Replication[][] = variants.map((v) =>
-      seeds.map((s) => {
-        const r = runReplication(v.doc, s, {
-          ...(horizon !== undefined ? { horizon } : {}),
-          settings: { hasher: nodeSha256 },
-        });
-        if (!r.ok) throw new Error(`${v.file} did not load`);
-        return r.replication;
-      }),
-    );
-    // A replication a bound closed is summarised as it stood then; say so rather than hide it.
-    variants.forEach((v, i) => {
-      const cut = runs[i]!.filter((r) => r.truncatedBy !== undefined);
-      if (cut.length > 0)
+    const total = variants.length * replications;
+    const range = spec === null ? { from: 0, to: total } : sliceOf(spec.index, spec.count, total);
+    const task = { docs: variants.map((v) => v.doc), seed, horizon };
+    let ran: Replication[];
+    if (workers === undefined) {
+      ran = [];
+      for (let j = range.from; j < range.to; j++) ran.push(runOne(task, j));
+    } else {
+      const script = workerScriptUrl();
+      if (script === undefined) {
+        io.stderr('flowledger experiment: --workers needs the built command line (bin/flowledger.mjs)\n');
+        return EXIT_FAILURE;
+      }
+      ran = await runReplicationsOnThreads(script, task, range.from, range.to, workers);
+    }
+    const meta = variants.map((v) => ({ label: v.label, file: v.file }));
+    if (spec !== null) {
+      const header: ReplicationHeader = {
+        flowledgerReplications: REPLICATIONS_FORMAT,
+        shard: spec.index,
+        shards: spec.count,
+        templateHash: sha256Hex(canonicalJson(base)),
+        seed,
+        replications,
+        horizon: horizon ?? null,
+        variants: variants.map((v, i) => ({ ...meta[i]!, hash: sha256Hex(canonicalJson(v.doc)) })),
+      };
+      const out = outFile ?? `replications-${spec.index}.ndjson`;
+      await io.writeFile(out, replicationFileChunks(header, range.from, ran));
+      const cut = ran.filter((r) => r.truncatedBy !== undefined).length;
+      if (cut > 0)
         io.stderr(
-          `${v.file}: warning: ${cut.length} of ${replications} replications ended truncated (${[...new Set(cut.map((r) => r.truncatedBy))].join(', ')}: docs/limits.md); their figures are as they stood then\n`,
+          `${file}: warning: ${cut} of the ${ran.length} replications of this shard ended truncated (docs/limits.md); experiment-merge says which\n`,
         );
-    });
-    const first = summariseReplications(runs[0]!);
-    const compared: VariantSummary[] | null =
-      variants.length > 1 ? compareVariants(variants.map((v, i) => ({ label: v.label, runs: runs[i]! }))) : null;
-    writeOutput(io, args.switches.has('json'), first, compared);
+      io.stdout(
+        `${JSON.stringify({ shard: `${spec.index}/${spec.count}`, out, replications: ran.length, ...(ran.length > 0 ? { first: range.from, last: range.to - 1 } : {}) }, null, 2)}\n`,
+      );
+      return EXIT_OK;
+    }
+    const runs = variants.map((_, v) => Array.from({ length: replications }, (_, k) => ran[k * variants.length + v]!));
+    reportExperiment(io, args.switches.has('json'), meta, runs);
     return EXIT_OK;
   },
 };
+
+/** Not pure (chunks of a file): the replication file of replications `from`, `from` + 1, … */
+function* replicationFileChunks(
+  header: ReplicationHeader,
+  from: number,
+  ran: readonly Replication[],
+): Generator<string> {
+  yield replicationHeaderLine(header);
+  const variants = header.variants.length;
+  let parts: string[] = [];
+  for (const [i, r] of ran.entries()) {
+    parts.push(replicationLine(from + i, replicationAt(from + i, variants).variant, r));
+    if (parts.length >= 256) {
+      yield parts.join('');
+      parts = [];
+    }
+  }
+  if (parts.length > 0) yield parts.join('');
+  yield replicationEndLine(ran.length);
+}
+
+/**
+ * Not pure (writes to `io`): what `experiment` prints once every replication has run —
+ * `runs[v][k]` the replication of variant v with seed S + k — and `experiment-merge` prints from
+ * the replication files: a warning per variant a bound truncated, then the summary.
+ */
+export function reportExperiment(
+  io: CliIO,
+  json: boolean,
+  variants: readonly { label: string; file: string }[],
+  runs: readonly Replication[][],
+): void {
+  // A replication a bound closed is summarised as it stood then; say so rather than hide it.
+  variants.forEach((v, i) => {
+    const cut = runs[i]!.filter((r) => r.truncatedBy !== undefined);
+    if (cut.length > 0)
+      io.stderr(
+        `${v.file}: warning: ${cut.length} of ${runs[i]!.length} replications ended truncated (${[...new Set(cut.map((r) => r.truncatedBy))].join(', ')}: docs/limits.md); their figures are as they stood then\n`,
+      );
+  });
+  const first = summariseReplications(runs[0]!);
+  const compared: VariantSummary[] | null =
+    variants.length > 1 ? compareVariants(variants.map((v, i) => ({ label: v.label, runs: runs[i]! }))) : null;
+  writeOutput(io, json, first, compared);
+}
 
 function writeOutput(
   io: CliIO,

@@ -12,6 +12,7 @@ import { mergeCommand } from './merge';
 import { shardableCommand } from './shardable';
 import { experimentCommand } from './experiment';
 import { fidelityCommand } from './fidelity';
+import { experimentMergeCommand } from './experimentMerge';
 
 /** Every command of the command line, in the order `--help` lists them. */
 export const COMMANDS: readonly Command[] = [
@@ -21,6 +22,7 @@ export const COMMANDS: readonly Command[] = [
   discoverCommand,
   fidelityCommand,
   experimentCommand,
+  experimentMergeCommand,
   conformCommand,
   checkEventsCommand,
   exportXesCommand,

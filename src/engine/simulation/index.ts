@@ -18,3 +18,19 @@ export {
   type Replication,
   type VariantSummary,
 } from './experiment';
+export {
+  differingField,
+  isReplicationEnd,
+  readReplicationEnd,
+  readReplicationHeader,
+  readReplicationLine,
+  replicationAt,
+  replicationEndLine,
+  replicationHeaderLine,
+  replicationLine,
+  REPLICATIONS_FORMAT,
+  sliceOf,
+  type ReplicationEntry,
+  type ReplicationHeader,
+  type ReplicationVariant,
+} from './replicationFile';

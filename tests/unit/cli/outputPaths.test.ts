@@ -120,6 +120,13 @@ describe('an output never lands on an input or another output', () => {
       ['discover', [at('e.ndjson')], '--out', 'e.ndjson'],
       ['export-xes', [at('e.ndjson')], '--out', 'e.ndjson'],
       ['export-xes', [at('e.ndjson')], '--ocel', 'e.ndjson'],
+      ['experiment', [at('x.json'), '--replications', '2', '--shard', '0/2'], '--out', 'x.json'],
+      [
+        'experiment',
+        [at('x.json'), '--replications', '2', '--vs', at('e.ndjson'), '--shard', '1/2'],
+        '--out',
+        'e.ndjson',
+      ],
     ];
     for (const [i, [command, args, option, input]] of cases.entries()) {
       const link = at(`link-${i}`);
