@@ -13,71 +13,16 @@
 //     an idle machine of this many cores: max(its busiest thread, its CPU / cores).
 // Every timed command runs in a process of its own, on the bundle (bin/flowledger.mjs, never tsx);
 // the three must print the same summary, byte for byte.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { cli, cliThreads, median, n, root } from './benchCli.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const argAfter = (name) => process.argv[process.argv.indexOf(name) + 1];
 const replications = process.argv.includes('--replications') ? Number(argAfter('--replications')) : 1000;
 const rounds = 3;
-const cliPath = join(root, 'bin/flowledger.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'flowledger-bench-experiment-'));
 
-/** Runs the command line; returns its stdout, wall ms and CPU ms (user + system, all threads), from /usr/bin/time. */
-function cli(args) {
-  const started = performance.now();
-  const r = spawnSync('/usr/bin/time', ['-f', '%U %S', process.execPath, cliPath, ...args], {
-    cwd: root,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  const ms = performance.now() - started;
-  if (r.status !== 0) throw new Error(`flowledger ${args.join(' ')} failed:\n${r.stderr}`);
-  const [user, sys] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
-  return { stdout: r.stdout, ms, cpuMs: (user + sys) * 1000 };
-}
-
-/** Runs the command line, sampling its threads' CPU times from /proc every 20 ms: per thread (main first) the last CPU ms seen. */
-function cliThreads(args) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliPath, ...args], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (t) => (stderr += t));
-    const seen = new Map();
-    const poll = () => {
-      let tids = [];
-      try {
-        tids = readdirSync(`/proc/${child.pid}/task`);
-      } catch {
-        return;
-      }
-      for (const tid of tids) {
-        try {
-          const stat = readFileSync(`/proc/${child.pid}/task/${tid}/stat`, 'utf8');
-          const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-          seen.set(tid, (Number(f[11]) + Number(f[12])) * 10); // clock ticks of 10 ms
-        } catch {
-          // the thread has just ended
-        }
-      }
-    };
-    const timer = setInterval(poll, 20);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearInterval(timer);
-      if (code !== 0) return reject(new Error(`flowledger ${args.join(' ')} failed:\n${stderr}`));
-      const main = seen.get(String(child.pid)) ?? 0;
-      const others = [...seen].filter(([tid]) => tid !== String(child.pid)).map(([, v]) => v);
-      resolve(seen.size > 0 ? [main, ...others.sort((a, b) => b - a)] : []);
-    });
-  });
-}
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const n = (x) => Math.round(x).toLocaleString('en-US');
 const s = (ms) => (ms / 1000).toFixed(2);
 
 try {
@@ -107,7 +52,7 @@ try {
       if (run.stdout !== summary) throw new Error(`${k}: another summary than the plain command's`);
       kinds[k].push(run.ms);
       cpu[k].push(run.cpuMs);
-      if (r === 0) threads[k] = await cliThreads(args);
+      if (r === 0) threads[k] = (await cliThreads(args)).threads;
     }
   }
   const cores = cpus().length;

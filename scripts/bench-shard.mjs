@@ -11,80 +11,15 @@
 //     what to expect when the wall times are bent by other people's processes.
 // S2: `merge` of 4 shard files of the same run: events/s and the merge process's peak RSS.
 // Every timed command runs in a process of its own; the merged hashes must equal the single run's.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { cli, cliThreads, median, n, root } from './benchCli.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const argAfter = (name) => process.argv[process.argv.indexOf(name) + 1];
 const total = process.argv.includes('--events') ? Number(argAfter('--events')) : 1_000_000;
 const rounds = 3;
-const cliPath = join(root, 'bin/flowledger.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'flowledger-bench-shard-'));
-
-/** Runs the command line; returns its stdout, wall ms, CPU ms (user + system) and peak RSS (KiB), from /usr/bin/time. */
-function cli(args) {
-  const started = performance.now();
-  const r = spawnSync('/usr/bin/time', ['-f', '%M %U %S', process.execPath, cliPath, ...args], {
-    cwd: root,
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  const ms = performance.now() - started;
-  if (r.status !== 0) throw new Error(`flowledger ${args.join(' ')} failed:\n${r.stderr}`);
-  const [rssKiB, user, sys] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
-  return { stdout: r.stdout, ms, rssKiB, cpuMs: (user + sys) * 1000 };
-}
-
-/**
- * Runs the command line and samples its threads' CPU times from /proc every 20 ms; returns its
- * stdout, wall ms, and per thread (main first) the last CPU ms seen (user + system). Linux only:
- * elsewhere `threads` is empty.
- */
-function cliThreads(args) {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, [cliPath, ...args], { cwd: root });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (t) => (stdout += t));
-    child.stderr.setEncoding('utf8').on('data', (t) => (stderr += t));
-    const seen = new Map();
-    const tick = 1000 / 100; // USER_HZ: clock ticks of 10 ms
-    const poll = () => {
-      let tids = [];
-      try {
-        tids = readdirSync(`/proc/${child.pid}/task`);
-      } catch {
-        return;
-      }
-      for (const tid of tids) {
-        try {
-          const stat = readFileSync(`/proc/${child.pid}/task/${tid}/stat`, 'utf8');
-          const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-          seen.set(tid, (Number(f[11]) + Number(f[12])) * tick);
-        } catch {
-          // the thread has just ended
-        }
-      }
-    };
-    const timer = setInterval(poll, 20);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearInterval(timer);
-      const ms = performance.now() - started;
-      if (code !== 0) return reject(new Error(`flowledger ${args.join(' ')} failed:\n${stderr}`));
-      const main = seen.get(String(child.pid)) ?? 0;
-      const others = [...seen].filter(([tid]) => tid !== String(child.pid)).map(([, v]) => v);
-      resolve({ stdout, ms, threads: seen.size > 0 ? [main, ...others.sort((a, b) => b - a)] : [] });
-    });
-  });
-}
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const n = (x) => Math.round(x).toLocaleString('en-US');
 
 try {
   // The events: the sample parsed once, then repeated with fresh ids (and only the fields the
@@ -186,7 +121,9 @@ try {
           .slice(1)
           .filter((v) => v >= 50)
           .map(s)
-          .join(', ')} s; least wall time on an idle ${cores}-core machine ${s(bound(mergeThreads))} s, so about ${n(single.ledgerEvents / (bound(mergeThreads) / 1000))} events/s there`
+          .join(
+            ', ',
+          )} s; least wall time on an idle ${cores}-core machine ${s(bound(mergeThreads))} s, so about ${n(single.ledgerEvents / (bound(mergeThreads) / 1000))} events/s there`
       : '';
   const s2 = {
     id: 'S2',
