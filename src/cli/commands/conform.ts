@@ -34,7 +34,9 @@ export const conformCommand: Command = {
     }
     const r = result.report;
     if (r.events === 0) {
-      io.stderr(`${input.eventsFile}: ${nothingReplayed(input.scenario, input.events, r.fsm, 'address the events to a DataSource that feeds it (parse --target)')}\n`);
+      io.stderr(
+        `${input.eventsFile}: ${nothingReplayed(input.scenario, input.events, r.fsm, 'address the events to a DataSource that feeds it (parse --target)')}\n`,
+      );
       return EXIT_USAGE;
     }
     const output = {
