@@ -84,13 +84,17 @@ export function numericFields(scenario: unknown): NumericField[] {
         out.push({
           path: [id, ...keys, 'scale'].join('.'),
           value: 1,
-          label: `${name}: ${keys.join(' › ')} scale (× every ${v['distribution']} draw)`,
+          label:
+            keys[keys.length - 1] === 'arrivals'
+              ? `${name}: interval between arrivals, scale (× every drawn gap)`
+              : `${name}: ${keys.join(' › ')} scale (× every drawn ${v['distribution']} wait)`,
         });
       for (const [k, x] of Object.entries(v)) if (k !== 'outputs') walk(x, [...keys, k]);
     };
     for (const [k, x] of Object.entries(node)) if (k !== 'nodeId' && k !== 'outputs') walk(x, [k]);
   }
-  const arrivalsFirst = (f: NumericField) => (/\.arrivals\./.test(`.${f.path}.`) ? 0 : 1);
+  // The arrival interval (a field under a node's `arrivals`) first: the usual what-if.
+  const arrivalsFirst = (f: NumericField) => (f.path.split('.').slice(1).includes('arrivals') ? 0 : 1);
   return out
     .map((f, i) => ({ f, i }))
     .sort((a, b) => arrivalsFirst(a.f) - arrivalsFirst(b.f) || a.i - b.i)
