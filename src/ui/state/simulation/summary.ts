@@ -1,48 +1,17 @@
 /**
  * Pure helpers of the Experiment view and the Fidelity region (issue 43; docs/simulation.md, "On
- * the screen"): the summary of replications gathered batch by batch (the engine's own statistics:
- * `summarise` of src/engine/simulation/stats.ts, imported alone so the page does not load the
- * engine), the template's numeric fields to vary, histogram bins, and plain-language readings.
+ * the screen"): the summary of replications gathered batch by batch (src/client/experimentSummary.ts), the template's numeric fields to vary, histogram bins, and plain-language readings.
  */
-import { summarise, type Summary } from '../../../engine/simulation/stats';
+import {
+  summariseExperiment,
+  type Difference,
+  type Summary,
+  type VariantRuns,
+  type VariantSummary,
+} from '../../../client/experimentSummary';
 
-export type { Summary };
-export interface Difference extends Summary {
-  significant: boolean;
-}
-export interface VariantRuns {
-  label: string;
-  runs: readonly { seed: number; figures: Record<string, number> }[];
-}
-export interface VariantSummary {
-  label: string;
-  metrics: Record<string, Summary>;
-  difference?: Record<string, Difference>;
-}
-
-function metricNames(runs: readonly { figures: Record<string, number> }[]): string[] {
-  const names = new Set<string>();
-  for (const r of runs) for (const k of Object.keys(r.figures)) names.add(k);
-  return [...names];
-}
-
-/** Pure: per variant, each metric's summary and (after the first) the paired differences to the first — as the engine's `compareVariants`. */
-export function summariseExperiment(variants: readonly VariantRuns[]): VariantSummary[] {
-  const base = variants[0];
-  return variants.map((v, i) => {
-    const metrics: Record<string, Summary> = {};
-    for (const name of metricNames(v.runs)) metrics[name] = summarise(v.runs.map((r) => r.figures[name] ?? 0));
-    const out: VariantSummary = { label: v.label, metrics };
-    if (i === 0 || base === undefined) return out;
-    const difference: Record<string, Difference> = {};
-    for (const name of metricNames([...base.runs, ...v.runs])) {
-      const s = summarise(v.runs.map((r, k) => (r.figures[name] ?? 0) - (base.runs[k]?.figures[name] ?? 0)));
-      difference[name] = { ...s, significant: s.ci95[0] > 0 || s.ci95[1] < 0 };
-    }
-    out.difference = difference;
-    return out;
-  });
-}
+export { summariseExperiment };
+export type { Difference, Summary, VariantRuns, VariantSummary };
 
 /** A numeric field of a template that an experiment can vary. */
 export interface NumericField {
