@@ -42,7 +42,11 @@ export function createService(deps: ServiceDeps) {
     ...parser,
     ...draftOps(ctx),
     ...miningOps(ctx, (body) => parser.parse(body)),
-    ...simulationOps(ctx, (body) => parser.parse(body), (body) => templates.createTemplate(body)),
+    ...simulationOps(
+      ctx,
+      (body) => parser.parse(body),
+      (body) => templates.createTemplate(body),
+    ),
   };
   // The `pled` profile's operations build on the others (called directly, so counted once).
   return counted(ctx, { ...base, ...pledOps(base) });

@@ -33,7 +33,8 @@ export const miningRoutes: Route[] = [
   {
     method: 'POST',
     path: '/mining/experiment',
-    handle: async ({ service, request, callId }) => reply(await service.experiment(await jsonBody(request), { callId })),
+    handle: async ({ service, request, callId }) =>
+      reply(await service.experiment(await jsonBody(request), { callId })),
   },
   {
     method: 'POST',

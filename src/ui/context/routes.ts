@@ -4,7 +4,7 @@
  * view and a reload keeps it. Pure parse/format; the router (router.ts) reads and writes the address bar.
  */
 import { parseDiscoverView, writeDiscoverView, type DiscoverView } from '../state/mining/viewState';
-import type { ExperimentView } from '../state/simulation/experiment.svelte';
+import { DEFAULT_EXPERIMENT_VIEW, type ExperimentView } from '../state/simulation/viewState';
 
 export interface RouteState {
   template: string | null;
@@ -56,7 +56,10 @@ export function parseRoute(search: string): RouteState {
       view: 'experiment',
       template,
       experiment: {
-        replications: reps !== null && /^\d{1,3}$/.test(reps) && Number(reps) >= 2 ? Number(reps) : 20,
+        replications:
+          reps !== null && /^\d{1,3}$/.test(reps) && Number(reps) >= 2
+            ? Number(reps)
+            : DEFAULT_EXPERIMENT_VIEW.replications,
         vary: nonEmpty(q.get('vary')),
         values: nonEmpty(q.get('values')),
       },
@@ -92,7 +95,7 @@ export function formatRoute(route: RouteState): string {
     q.set('view', 'experiment');
     q.set('template', route.template);
     const e = route.experiment;
-    if (e && e.replications !== 20) q.set('reps', String(e.replications));
+    if (e && e.replications !== DEFAULT_EXPERIMENT_VIEW.replications) q.set('reps', String(e.replications));
     if (e?.vary) q.set('vary', e.vary);
     if (e?.values) q.set('values', e.values);
     return `?${q.toString()}`;

@@ -9,6 +9,9 @@
 import type { EngineAPIService } from '../../../client/EngineAPIService';
 import type { ReplicationFigures } from '../../../contract/simulation';
 import { describeError } from '../shell/latest';
+import type { ExperimentView } from './viewState';
+
+export type { ExperimentView };
 import {
   defaultValues,
   numericFields,
@@ -24,13 +27,6 @@ export const BATCH = 2;
 export const MAX_REPLICATIONS = 500;
 /** The metrics drawn as histograms (others are in the table), when the template has them. */
 export const HEADLINE = ['cases.count', 'cases.cycleTimeMs', 'cases.arrivalRatePerHour', 'run.steps'];
-
-/** What the address keeps of the view. */
-export interface ExperimentView {
-  replications: number;
-  vary: string | null;
-  values: string | null;
-}
 
 export class ExperimentScreen {
   name = $state('');
