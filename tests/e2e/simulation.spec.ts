@@ -33,6 +33,12 @@ async function createModel(page: Page): Promise<Locator> {
   return fidelity;
 }
 
+/** The page does not scroll sideways (at 390 px). */
+async function noSideways(page: Page): Promise<void> {
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(wide).toBeLessThanOrEqual(0);
+}
+
 /** axe on the page, in the current theme and then the other: no serious violation. */
 async function axeBothThemes(page: Page): Promise<void> {
   for (let i = 0; i < 2; i++) {
@@ -61,6 +67,7 @@ test.describe('Simulation', () => {
       for (let i = 0; i < 2; i++) {
         const theme = (await page.locator('html').getAttribute('data-theme')) ?? 'light';
         await fidelity.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+        await noSideways(page);
         await page.screenshot({ path: docShot(`docs/screenshots/simulation-fidelity-${width}-${theme}.png`) });
         await page.getByRole('button', { name: /Switch to (dark|light) theme/ }).click();
       }
@@ -105,6 +112,7 @@ test.describe('Simulation', () => {
       await page.setViewportSize({ width, height: width === 1440 ? 900 : 844 });
       for (let i = 0; i < 2; i++) {
         const theme = (await page.locator('html').getAttribute('data-theme')) ?? 'light';
+        await noSideways(page);
         await page.screenshot({ path: docShot(`docs/screenshots/simulation-experiment-${width}-${theme}.png`) });
         await page.getByRole('button', { name: /Switch to (dark|light) theme/ }).click();
       }
