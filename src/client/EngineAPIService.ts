@@ -17,6 +17,12 @@ import type {
   ImportXesRequest,
 } from '../contract/mining';
 import type {
+  ExperimentAnswer,
+  ExperimentRequest,
+  SimulationModelAnswer,
+  SimulationModelRequest,
+} from '../contract/simulation';
+import type {
   ActivityEntry,
   ActivityHistogram,
   Deleted,
@@ -450,6 +456,23 @@ export class EngineAPIService {
   /** Events replayed against stored template `body.templateId`'s FSM: fitness, deviations per case, state and event. */
   conform(body: ConformRequest, options: CallOptions = {}): Promise<ConformAnswer> {
     return this.send('POST', '/mining/conform', body, options);
+  }
+
+  /**
+   * A simulation model calibrated on events (docs/simulation.md), stored in the library, with its
+   * fidelity to them over `replications` runs. An aborted call stops at the next replication.
+   */
+  simulationModel(body: SimulationModelRequest, options: CallOptions = {}): Promise<SimulationModelAnswer> {
+    return this.send('POST', '/mining/simulation-model', body, options);
+  }
+
+  /**
+   * One batch of an experiment: replications `from` … `from + count − 1` of stored template
+   * `templateId` (and of each variant of `vary`), their figures in seed order. Ask batch after batch
+   * for a progress bar; abort the call to cancel (it stops at the next replication).
+   */
+  experiment(body: ExperimentRequest, options: CallOptions = {}): Promise<ExperimentAnswer> {
+    return this.send('POST', '/mining/experiment', body, options);
   }
 
   /** Events as a XES file (default) or OCEL 2.0 JSON, as a Blob for a download. */

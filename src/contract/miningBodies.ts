@@ -92,3 +92,55 @@ export const ImportXesBody = v.object(
   { xes: v.string('"xes" must be the text of a XES file'), fields: Fields, target: v.optional(text('target')) },
   (issue) => (issue.path ? 'required field "xes" is missing' : 'expected a JSON object'),
 );
+
+const whole = (key: string, min: number, max: number) =>
+  v.pipe(
+    v.number(`"${key}" must be a number`),
+    v.integer(`"${key}" must be a whole number`),
+    v.minValue(min, `"${key}" must be from ${min} to ${max}`),
+    v.maxValue(max, `"${key}" must be from ${min} to ${max}`),
+  );
+
+/** `POST /mining/simulation-model`. */
+export const SimulationModelBody = v.pipe(
+  v.object(
+    {
+      ...Source,
+      fields: Fields,
+      arrivals: v.optional(v.picklist(['empirical', 'exponential'], '"arrivals" must be "empirical" or "exponential"')),
+      stop: v.optional(v.picklist(['cases', 'horizon'], '"stop" must be "cases" or "horizon"')),
+      name: v.optional(text('name')),
+      replications: v.optional(whole('replications', 1, 100)),
+    },
+    'expected a JSON object',
+  ),
+  v.check(oneSource, ONE_SOURCE),
+);
+
+/** `POST /mining/experiment`. */
+export const ExperimentBody = v.object(
+  {
+    templateId: text('templateId'),
+    seed: v.optional(whole('seed', -1e15, 1e15)),
+    from: v.optional(whole('from', 0, 1_000_000)),
+    count: whole('count', 1, 1000),
+    vary: v.optional(
+      v.object(
+        {
+          path: text('path'),
+          values: v.pipe(
+            v.array(v.unknown(), '"values" must be an array'),
+            v.minLength(1, '"values" must hold at least one value'),
+            v.maxLength(20, '"values" holds at most 20 values'),
+          ),
+        },
+        '"vary" must be {path, values}',
+      ),
+    ),
+    horizon: v.optional(whole('horizon', 1, 1e9)),
+  },
+  (issue) =>
+    issue.path && issue.path.length === 1
+      ? `required field "${String(issue.path[0]!.key)}" is missing`
+      : 'expected a JSON object',
+);

@@ -17,6 +17,7 @@ import { draftOps } from './draftOps';
 import { diffOps } from './runs/diffOps';
 import { executionOps } from './runs/executionOps';
 import { miningOps } from './mining/miningOps';
+import { simulationOps } from './mining/simulationOps';
 import { parserOps } from './parsing/parserOps';
 import { runOps } from './runs/runOps';
 import { settingsOps } from './settingsOps';
@@ -30,8 +31,9 @@ export type { Result, ServiceError, Timings } from './result';
 export function createService(deps: ServiceDeps) {
   const ctx = createContext(deps);
   const parser = parserOps(ctx, deps.parser);
+  const templates = templateOps(ctx);
   const base = {
-    ...templateOps(ctx),
+    ...templates,
     ...executionOps(ctx),
     ...runOps(ctx),
     ...diffOps(ctx),
@@ -40,6 +42,11 @@ export function createService(deps: ServiceDeps) {
     ...parser,
     ...draftOps(ctx),
     ...miningOps(ctx, (body) => parser.parse(body)),
+    ...simulationOps(
+      ctx,
+      (body) => parser.parse(body),
+      (body) => templates.createTemplate(body),
+    ),
   };
   // The `pled` profile's operations build on the others (called directly, so counted once).
   return counted(ctx, { ...base, ...pledOps(base) });

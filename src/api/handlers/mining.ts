@@ -26,6 +26,18 @@ export const miningRoutes: Route[] = [
   },
   {
     method: 'POST',
+    path: '/mining/simulation-model',
+    handle: async ({ service, request, callId }) =>
+      reply(await service.simulationModel(await jsonBody(request), { callId })),
+  },
+  {
+    method: 'POST',
+    path: '/mining/experiment',
+    handle: async ({ service, request, callId }) =>
+      reply(await service.experiment(await jsonBody(request), { callId })),
+  },
+  {
+    method: 'POST',
     path: '/mining/import-xes',
     handle: async ({ service, request }) => reply(await service.importXes(await jsonBody(request))),
   },

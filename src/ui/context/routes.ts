@@ -4,6 +4,7 @@
  * view and a reload keeps it. Pure parse/format; the router (router.ts) reads and writes the address bar.
  */
 import { parseDiscoverView, writeDiscoverView, type DiscoverView } from '../state/mining/viewState';
+import { DEFAULT_EXPERIMENT_VIEW, type ExperimentView } from '../state/simulation/viewState';
 
 export interface RouteState {
   template: string | null;
@@ -16,9 +17,11 @@ export interface RouteState {
    * A screen other than the workspace: authoring (`view=library`, `view=editor`), log ingestion
    * (`view=ingest`) or discovery (`view=discover`, with `template` and `execution` for a run's events); null: the workspace.
    */
-  view?: AuthoringView | 'ingest' | 'discover' | null;
+  view?: AuthoringView | 'ingest' | 'discover' | 'experiment' | null;
   /** With `view=discover`: the map's mode, filters and shown variants (absent: the defaults). */
   discover?: DiscoverView;
+  /** With `view=experiment` (and `template`): replications, the field varied and its values (`reps`, `vary`, `values`). */
+  experiment?: ExperimentView;
 }
 
 /** The authoring screens; `editor` without `template` edits a new (unsaved) template. */
@@ -44,6 +47,22 @@ export function parseRoute(search: string): RouteState {
       template: execution ? template : null,
       execution,
       discover: parseDiscoverView(q),
+    };
+  }
+  if (q.get('view') === 'experiment' && template) {
+    const reps = q.get('reps');
+    return {
+      ...EMPTY_ROUTE,
+      view: 'experiment',
+      template,
+      experiment: {
+        replications:
+          reps !== null && /^\d{1,3}$/.test(reps) && Number(reps) >= 2
+            ? Number(reps)
+            : DEFAULT_EXPERIMENT_VIEW.replications,
+        vary: nonEmpty(q.get('vary')),
+        values: nonEmpty(q.get('values')),
+      },
     };
   }
   const viewText = q.get('view');
@@ -72,6 +91,15 @@ export function formatRoute(route: RouteState): string {
     if (route.discover) writeDiscoverView(q, route.discover);
     return `?${q.toString()}`;
   }
+  if (route.view === 'experiment' && route.template) {
+    q.set('view', 'experiment');
+    q.set('template', route.template);
+    const e = route.experiment;
+    if (e && e.replications !== DEFAULT_EXPERIMENT_VIEW.replications) q.set('reps', String(e.replications));
+    if (e?.vary) q.set('vary', e.vary);
+    if (e?.values) q.set('values', e.values);
+    return `?${q.toString()}`;
+  }
   if (route.view) {
     q.set('view', route.view);
     if (route.view === 'editor' && route.template) q.set('template', route.template);
@@ -91,6 +119,11 @@ export function formatRoute(route: RouteState): string {
 /** Pure. The link that opens a template (its most recent execution, chosen when it opens). */
 export function templateHref(templateId: string): string {
   return formatRoute({ ...EMPTY_ROUTE, template: templateId });
+}
+
+/** Pure. The link that opens the Experiment view on a template. */
+export function experimentHref(templateId: string): string {
+  return formatRoute({ ...EMPTY_ROUTE, view: 'experiment', template: templateId });
 }
 
 /** Pure. The link to the log ingestion screens. */

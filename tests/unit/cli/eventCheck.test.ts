@@ -21,7 +21,9 @@ describe('the check of the events’ JSON beside the merge', () => {
   });
 
   it('names the line and says what the inline check says, for each event that is not JSON', async () => {
-    const notJson = tamperedShards().filter((t) => t.message.includes('not JSON') || t.message.includes('not a JSON object'));
+    const notJson = tamperedShards().filter(
+      (t) => t.message.includes('not JSON') || t.message.includes('not a JSON object'),
+    );
     expect(notJson.length).toBeGreaterThanOrEqual(3);
     for (const t of notJson)
       expect(await firstEventFault(['ok', 'bad'], byName({ ok: wholeShard(), bad: t.text })), t.what).toEqual({

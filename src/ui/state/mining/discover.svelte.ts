@@ -8,6 +8,7 @@
 import type { QueryClient } from '@tanstack/query-core';
 import type { EngineAPIService } from '../../../client/EngineAPIService';
 import type { CaseTimeline, ConformanceReport, DiscoverAnswer } from '../../../contract/mining';
+import type { SimulationModelAnswer } from '../../../contract/simulation';
 import { saveFile } from '../../controllers/download';
 import { readMapColours, savePng, saveSvg } from '../../controllers/mining/mapExport';
 import { invalidateTemplates } from '../query/queries';
@@ -41,6 +42,9 @@ export class DiscoverScreen {
   checking = $state(false);
   checkError = $state<string | null>(null);
   creating = $state(false);
+  /** The simulation model created from the source (stored in the library) and its fidelity. */
+  simulation = $state.raw<SimulationModelAnswer | null>(null);
+  simulating = $state(false);
   exporting = $state<'xes' | 'ocel' | null>(null);
   readonly templates: TemplatesState;
   readonly activityRows = $derived(this.answer ? activityRows(this.answer.discovery) : []);
@@ -177,6 +181,29 @@ export class DiscoverScreen {
       return null;
     } finally {
       this.creating = false;
+    }
+  }
+
+  /**
+   * Not pure (API): calibrates a simulation model on the source's events (every event, whatever the
+   * sliders), stores it in the library and measures its fidelity — one call. The model generates
+   * arrivals over the log's time horizon (`stop: "horizon"`), so an experiment that changes the
+   * arrival interval changes how many cases arrive (docs/simulation.md, "On the screen").
+   */
+  async createSimulationModel(): Promise<void> {
+    if (!this.from) return;
+    this.simulating = true;
+    try {
+      this.simulation = await this.api.simulationModel({
+        ...this.from.source,
+        stop: 'horizon',
+        name: this.from.name.replace(/^Discovered from/, 'Simulation of'),
+      });
+      void invalidateTemplates(this.cache);
+    } catch (err) {
+      this.error = describeError(err, 'create the simulation model');
+    } finally {
+      this.simulating = false;
     }
   }
 

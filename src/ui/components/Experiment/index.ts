@@ -1,0 +1,1 @@
+export { default as Experiment } from './Experiment.svelte';
