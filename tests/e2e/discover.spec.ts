@@ -123,6 +123,15 @@ test.describe('Discover', () => {
     await expect(deviations.getByRole('columnheader')).toHaveText(['Case', 'Index', 'Event', 'State']);
     expect(await deviations.locator('tbody tr').count()).toBeGreaterThan(0);
 
+    // The refused events drawn on the template's own state diagram: as many states ringed as the report counts.
+    const refusedIn = (await region.getByText(/^Unconsumed events by state/).innerText()).split(',').length;
+    await expect(region.getByText(/^Where events were refused, on the state diagram of /)).toBeVisible();
+    await expect(
+      region.getByRole('img', {
+        name: new RegExp(`^State diagram of \\S+: \\d+ states; events refused in ${refusedIn} of them`),
+      }),
+    ).toBeVisible();
+
     // The paths the template's machine does not allow: listed with the map's counts, dashed on the map.
     const notAllowed = region.getByRole('table', { name: 'Paths the template does not allow' });
     await expect(notAllowed).toBeVisible();
@@ -167,7 +176,14 @@ test.describe('Discover', () => {
     ]);
     const doc = JSON.parse(readFileSync((await ocel.path())!, 'utf8')) as { events: unknown[] };
     expect(doc.events).toHaveLength(2000);
-    if (process.env.SHOT) await page.screenshot({ path: '/tmp/dsc.png', fullPage: false });
+    if (process.env.SHOT) {
+      await page.screenshot({ path: '/tmp/dsc.png', fullPage: false });
+      await region.screenshot({ path: '/tmp/dsc-conformance.png' });
+      await page.getByRole('button', { name: 'Dark' }).click();
+      await region.screenshot({ path: '/tmp/dsc-conformance-dark.png' });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await region.screenshot({ path: '/tmp/dsc-conformance-390.png' });
+    }
   });
 
   test("from a run: the run bar's Discover uses the run's events", async ({ page }) => {

@@ -10,6 +10,7 @@ import type { EngineAPIService } from '../../../client/EngineAPIService';
 import type { CaseTimeline, ConformanceReport, Deviation, DiscoverAnswer } from '../../../contract/mining';
 import { saveFile } from '../../controllers/download';
 import { readMapColours, savePng, saveSvg } from '../../controllers/mining/mapExport';
+import { fsmModel, type FsmModel } from '../../controllers/editor/fsmForm';
 import { invalidateTemplates } from '../query/queries';
 import { observeTemplates, type TemplatesState } from '../query/templates.svelte';
 import { describeError, latestWins } from '../shell/latest';
@@ -46,6 +47,8 @@ export class DiscoverScreen {
   checkError = $state<string | null>(null);
   /** The checked template's FSM as written, for the paths it does not allow (null: none read). */
   checkedFsm = $state.raw<FsmShape | null>(null);
+  /** The same FSM as the editor draws it, for the state diagram the refused events are marked on. */
+  checkedDesign = $state.raw<FsmModel | null>(null);
   /** Per deviating case of a run: the step its first refused event was processed in (null: not reached). */
   deviationSteps = $state<Record<string, number | null>>({});
   creating = $state(false);
@@ -208,6 +211,7 @@ export class DiscoverScreen {
     this.checkError = null;
     this.deviationSteps = {};
     this.checkedFsm = null;
+    this.checkedDesign = null;
     try {
       const templateId = this.checkTemplateId;
       const answer = await this.api.conform({ ...this.from.source, templateId });
@@ -216,7 +220,16 @@ export class DiscoverScreen {
       void this.api
         .getTemplate(templateId)
         .then((t) => {
-          if (this.report === answer.report) this.checkedFsm = readFsmShape(t.scenario, answer.report.fsm);
+          if (this.report !== answer.report) return;
+          const shape = readFsmShape(t.scenario, answer.report.fsm);
+          this.checkedFsm = shape;
+          const nodes = Array.isArray(t.scenario['nodes']) ? (t.scenario['nodes'] as unknown[]) : [];
+          const node = nodes.find((n) => (n as { nodeId?: unknown } | null)?.nodeId === answer.report.fsm);
+          const model = node ? fsmModel(node) : null;
+          this.checkedDesign = model && {
+            ...model,
+            states: model.states.map((s) => ({ ...s, isInitial: s.name === shape?.initial })),
+          };
         })
         .catch(() => undefined);
       void this.resolveSteps(answer.report);
