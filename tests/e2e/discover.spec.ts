@@ -181,6 +181,7 @@ test.describe('Discover', () => {
       await region.screenshot({ path: '/tmp/dsc-conformance.png' });
       await page.getByRole('button', { name: 'Dark' }).click();
       await region.screenshot({ path: '/tmp/dsc-conformance-dark.png' });
+      await page.getByRole('region', { name: 'Process map' }).screenshot({ path: '/tmp/dsc-map-dark.png' });
       await page.setViewportSize({ width: 390, height: 844 });
       await region.screenshot({ path: '/tmp/dsc-conformance-390.png' });
     }
