@@ -56,6 +56,9 @@ test.describe('accessibility (axe-core), light and dark', () => {
       .selectOption({ label: 'SSH attempts from a real sshd log' });
     await page.getByRole('button', { name: 'Check against a template' }).click();
     await expect(page.getByRole('region', { name: 'Conformance' })).toBeVisible();
+    // The deviations drawn: the paths not allowed (listed, dashed on the map) and the refusals on the state diagram.
+    await expect(page.getByRole('table', { name: 'Paths the template does not allow' })).toBeVisible();
+    await expect(page.getByRole('img', { name: /^State diagram of \S+: .*events refused in/ })).toBeVisible();
     await noSeriousViolations(page, 'Discover');
   });
 });

@@ -64,6 +64,10 @@ test.describe('Discover', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await expect(page).toHaveURL(/execution=/);
+    // The run opens with the discovered machine selected and its state diagram drawn, in the address.
+    await expect(page).toHaveURL(/[?&]node=[^&]+&diagram=1(&|$)/);
+    await expect(page.getByRole('region', { name: 'States of Process' })).toBeVisible();
+    await expect(page.getByRole('img', { name: /^State diagram of Process at step \d+/ })).toBeVisible();
     // Feed the run the same events (the sessions configuration's parse), then run it to the end.
     const url = new URL(page.url());
     const templateId = url.searchParams.get('template')!;
@@ -88,12 +92,19 @@ test.describe('Discover', () => {
     expect(table['Events no transition accepts']!.held).toBe('0 collected');
     // Every event went through the machine: one token per event processed.
     expect(table['Process']!.processed).toBe(2000);
-    // The discovered machine drawn in the workspace: a machine per case, its diagram over the workflow.
-    await nodes.getByRole('button', { name: 'Process', exact: true }).click();
+    // The discovered machine drawn in the workspace without selecting anything (the reload above kept
+    // it): a machine per case, its diagram over the workflow.
+    await expect(page).toHaveURL(/[?&]node=[^&]+&diagram=1(&|$)/);
     const states = page.getByRole('region', { name: 'States of Process' });
     await expect(states).toContainText('519 machines, one per correlation id');
-    await states.getByRole('button', { name: 'Show the state diagram' }).click();
+    await expect(states.getByRole('button', { name: 'Show the workflow' })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByRole('img', { name: /^State diagram of Process at step \d+/ })).toBeVisible();
+    // Back to the workflow: the address drops the flag, and a reload keeps the workflow.
+    await states.getByRole('button', { name: 'Show the workflow' }).click();
+    await expect(page).not.toHaveURL(/diagram=1/);
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'States of Process' })).toBeVisible();
+    await expect(page.getByRole('img', { name: /^State diagram of Process/ })).toHaveCount(0);
   });
 
   test('Check against a template: the bundled SSH template gives the Conformance region', async ({ page }) => {
@@ -112,6 +123,44 @@ test.describe('Discover', () => {
     await expect(deviations.getByRole('columnheader')).toHaveText(['Case', 'Index', 'Event', 'State']);
     expect(await deviations.locator('tbody tr').count()).toBeGreaterThan(0);
 
+    // The refused events drawn on the template's own state diagram: as many states ringed as the report counts.
+    const refusedIn = (await region.getByText(/^Unconsumed events by state/).innerText()).split(',').length;
+    await expect(region.getByText(/^Where events were refused, on the state diagram of /)).toBeVisible();
+    await expect(
+      region.getByRole('img', {
+        name: new RegExp(`^State diagram of \\S+: \\d+ states; events refused in ${refusedIn} of them`),
+      }),
+    ).toBeVisible();
+
+    // The paths the template's machine does not allow: listed with the map's counts, dashed on the map.
+    const notAllowed = region.getByRole('table', { name: 'Paths the template does not allow' });
+    await expect(notAllowed).toBeVisible();
+    await expect(notAllowed.getByRole('columnheader')).toHaveText(['From', 'To', 'Count']);
+    const rows = await notAllowed
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent!.trim())));
+    expect(rows.length).toBeGreaterThan(0);
+    const paths = await page
+      .getByRole('table', { name: 'Paths', exact: true })
+      .locator('tbody tr')
+      .evaluateAll((trs) =>
+        trs.map((tr) => [...tr.querySelectorAll('th, td')].slice(0, 3).map((c) => c.textContent!.trim())),
+      );
+    const starts = await page
+      .getByRole('table', { name: 'Activities', exact: true })
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent!.trim())));
+    for (const [from, to, count] of rows) {
+      // Each count is the log's: the Paths table's for an activity → activity path, the Starts of the Activities table from start.
+      const want =
+        from === 'start' ? starts.find((r) => r[0] === to)?.[2] : paths.find((r) => r[0] === from && r[1] === to)?.[2];
+      expect(want, `${from} → ${to}`).toBe(count);
+    }
+    await expect(
+      page.getByRole('paragraph').filter({ hasText: 'A path the checked template does not allow' }),
+    ).toContainText(`(${rows.length}, listed under Conformance)`);
+    expect(await page.locator('svg g.edge.off').count()).toBe(rows.length);
+
     // The same events as files: XES with one trace per session, OCEL 2.0 JSON with its events.
     const [xes] = await Promise.all([
       page.waitForEvent('download'),
@@ -127,7 +176,15 @@ test.describe('Discover', () => {
     ]);
     const doc = JSON.parse(readFileSync((await ocel.path())!, 'utf8')) as { events: unknown[] };
     expect(doc.events).toHaveLength(2000);
-    if (process.env.SHOT) await page.screenshot({ path: '/tmp/dsc.png', fullPage: false });
+    if (process.env.SHOT) {
+      await page.screenshot({ path: '/tmp/dsc.png', fullPage: false });
+      await region.screenshot({ path: '/tmp/dsc-conformance.png' });
+      await page.getByRole('button', { name: 'Dark' }).click();
+      await region.screenshot({ path: '/tmp/dsc-conformance-dark.png' });
+      await page.getByRole('region', { name: 'Process map' }).screenshot({ path: '/tmp/dsc-map-dark.png' });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await region.screenshot({ path: '/tmp/dsc-conformance-390.png' });
+    }
   });
 
   test("from a run: the run bar's Discover uses the run's events", async ({ page }) => {
@@ -138,6 +195,9 @@ test.describe('Discover', () => {
     });
     await page.getByRole('region', { name: 'Run' }).getByRole('button', { name: 'Send to run' }).click();
     await expect(page).toHaveURL(/execution=/, { timeout: 45_000 });
+    // The run taken to its end, so each deviating case has the step its refused event was processed in.
+    await page.getByRole('button', { name: /Run to end/ }).click();
+    await expect(page.getByTestId('run-status')).toHaveText('Completed', { timeout: 60_000 });
     await page.getByRole('button', { name: 'Discover', exact: true }).click();
     await expect(page).toHaveURL(/view=discover&template=[^&]+&execution=/);
     await expect(page.getByText(/^519 cases, 2,000 events/)).toBeVisible({ timeout: 30_000 });
@@ -156,13 +216,18 @@ test.describe('Discover', () => {
       .getByRole('link')
       .first();
     const caseId = (await first.innerText()).trim();
+    // The link carries the step the case's first refused event was processed in (looked up in the run's ledger).
+    await expect(first).toHaveAttribute('href', new RegExp(`[?&]step=\\d+&lineage=${caseId}$`));
     await first.click();
-    await expect(page).toHaveURL(new RegExp(`[?&]lineage=${caseId}(&|$)`));
-    // The run opens with that case traced in the Lineage panel.
+    await expect(page).toHaveURL(new RegExp(`[?&]step=\\d+&lineage=${caseId}(&|$)`));
+    const step = Number(new URL(page.url()).searchParams.get('step'));
+    expect(step).toBeGreaterThan(0);
+    // The run opens at that step with that case traced in the Lineage panel.
     await expect(page.getByRole('tab', { name: 'Lineage' })).toHaveAttribute('aria-selected', 'true');
-    await expect(
-      page.getByRole('region', { name: 'Lineage' }).getByRole('searchbox', { name: 'Correlation id' }),
-    ).toHaveValue(caseId);
+    const lineage = page.getByRole('region', { name: 'Lineage' });
+    await expect(lineage.getByRole('searchbox', { name: 'Correlation id' })).toHaveValue(caseId);
+    await expect(lineage).toContainText(caseId);
+    expect(Number(new URL(page.url()).searchParams.get('step'))).toBe(step);
   });
 
   test('at 390 px the page does not scroll sideways', async ({ page }) => {

@@ -1,6 +1,6 @@
 /**
  * The view in the URL: template, execution, shown step, selected node and traced correlation id, as
- * query parameters (`?template=…&execution=…&step=…&node=…&lineage=…`), so a link reopens the same
+ * query parameters (`?template=…&execution=…&step=…&node=…&diagram=1&lineage=…`), so a link reopens the same
  * view and a reload keeps it. Pure parse/format; the router (router.ts) reads and writes the address bar.
  */
 import { parseDiscoverView, writeDiscoverView, type DiscoverView } from '../state/mining/viewState';
@@ -13,6 +13,8 @@ export interface RouteState {
   step: number | null;
   node: string | null;
   lineage: string | null;
+  /** With `node` an FSM: its state diagram is drawn over the workflow graph (`diagram=1`). */
+  diagram?: boolean;
   /**
    * A screen other than the workspace: authoring (`view=library`, `view=editor`), log ingestion
    * (`view=ingest`) or discovery (`view=discover`, with `template` and `execution` for a run's events); null: the workspace.
@@ -75,6 +77,7 @@ export function parseRoute(search: string): RouteState {
     step: template ? step : null,
     node: template ? nonEmpty(q.get('node')) : null,
     lineage: template ? nonEmpty(q.get('lineage')) : null,
+    ...(template && nonEmpty(q.get('node')) && q.get('diagram') === '1' ? { diagram: true } : {}),
   };
 }
 
@@ -110,6 +113,7 @@ export function formatRoute(route: RouteState): string {
     if (route.execution) q.set('execution', route.execution);
     if (route.step !== null) q.set('step', String(route.step));
     if (route.node) q.set('node', route.node);
+    if (route.node && route.diagram) q.set('diagram', '1');
     if (route.lineage) q.set('lineage', route.lineage);
   }
   const s = q.toString();

@@ -87,6 +87,22 @@ describe('diagramElements', () => {
   });
 });
 
+describe('diagramElements with the events a conformance check refused', () => {
+  it('rings and counts the states where events were refused, on the machine as written', () => {
+    const design = { ...view, states: view.states.map((s) => ({ ...s, now: 0, entered: 0, enteredThisStep: false })) };
+    const m = diagramElements(design, true, { running: 7, nowhere: 2 });
+    expect(m.nodes.map((n) => [n.label, n.classes])).toEqual([
+      ['idle', ['initial']],
+      ['running\n7 refused', ['refused']],
+      ['done', ['final']],
+    ]);
+    // "running\n7 refused": the longest line is 9 characters → 9 × 7.2 + 24 = 88.8 → 89.
+    expect(m.nodes[1]!.width).toBe(89);
+    // Without refusals the design view is names only.
+    expect(diagramElements(design, true).nodes.map((n) => n.label)).toEqual(['idle', 'running', 'done']);
+  });
+});
+
 describe('createFsmDiagram (headless)', () => {
   it("draws the Approval desk's 3 states and 4 transitions, marked as the FSM's, and restyles a new step in place", () => {
     const doc = JSON.parse(readFileSync(new URL('../../../examples/approval-fsm.json', import.meta.url), 'utf8'));

@@ -57,15 +57,21 @@ export function stateLine(view: FsmView, s: FsmView['states'][number]): string {
  * Pure: the states and transitions of `view` as elements, with the classes of the shown step;
  * `design`: the machine as written, without a run (the editor) — names and triggers only.
  */
-export function diagramElements(view: FsmView, design = false): DiagramModel {
+export function diagramElements(
+  view: FsmView,
+  design = false,
+  refused: Readonly<Record<string, number>> | null = null,
+): DiagramModel {
   const nodes = view.states.map((s): DiagramNode => {
-    const label = design ? s.name : `${s.name}\n${stateLine(view, s)}`;
+    const off = refused?.[s.name] ?? 0;
+    const label = design ? (off > 0 ? `${s.name}\n${off} refused` : s.name) : `${s.name}\n${stateLine(view, s)}`;
     const longest = Math.max(...label.split('\n').map((l) => l.length));
     const classes: string[] = [];
     if (s.initial) classes.push('initial');
     if (s.final) classes.push('final');
     if (s.enteredThisStep) classes.push('entered');
     if (s.now > 0) classes.push('occupied');
+    if (off > 0) classes.push('refused');
     return { id: stateId(s.name), state: s.name, label, width: Math.max(84, Math.round(longest * 7.2 + 24)), classes };
   });
   const edges = view.transitions.map((t): DiagramEdge => {
@@ -166,7 +172,7 @@ export function diagramStyle(theme: Theme): cytoscape.StylesheetJson {
     { selector: 'node.final', style: { 'border-style': 'double', 'border-width': 5 } },
     { selector: 'node.initial', style: { 'border-width': 3 } },
     {
-      selector: 'node.entered',
+      selector: 'node.entered, node.refused',
       style: { 'outline-color': p.acted, 'outline-width': 3, 'outline-offset': 3, 'outline-opacity': 1 },
     },
     { selector: 'node:selected', style: { 'border-color': p.sel, 'border-width': 4 } },
@@ -203,9 +209,10 @@ export function diagramStyle(theme: Theme): cytoscape.StylesheetJson {
 export interface FsmDiagram {
   /**
    * Shows `view`: a new FSM (or changed states or transitions) is laid out and fitted; a new step
-   * only restyles. `design`: the machine as written, no run (see `diagramElements`).
+   * only restyles. `design`: the machine as written, no run (see `diagramElements`); `refused`: the
+   * events a conformance check refused per state, marked on a design view.
    */
-  setView(view: FsmView, design?: boolean): void;
+  setView(view: FsmView, design?: boolean, refused?: Readonly<Record<string, number>> | null): void;
   /** Marks the selected state (null: none). */
   select(state: string | null): void;
   setTheme(theme: Theme): void;
@@ -281,8 +288,8 @@ export function createFsmDiagram(
 
   return {
     cy,
-    setView(view, design = false) {
-      const m = diagramElements(view, design);
+    setView(view, design = false, refused = null) {
+      const m = diagramElements(view, design, refused);
       const nextShape = JSON.stringify([
         view.nodeId,
         m.nodes.map((n) => n.id),

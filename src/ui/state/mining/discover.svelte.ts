@@ -7,21 +7,26 @@
  */
 import type { QueryClient } from '@tanstack/query-core';
 import type { EngineAPIService } from '../../../client/EngineAPIService';
-import type { CaseTimeline, ConformanceReport, DiscoverAnswer } from '../../../contract/mining';
+import type { CaseTimeline, ConformanceReport, Deviation, DiscoverAnswer } from '../../../contract/mining';
 import type { SimulationModelAnswer } from '../../../contract/simulation';
 import { saveFile } from '../../controllers/download';
 import { readMapColours, savePng, saveSvg } from '../../controllers/mining/mapExport';
+import { fsmModel, type FsmModel } from '../../controllers/editor/fsmForm';
 import { invalidateTemplates } from '../query/queries';
 import { observeTemplates, type TemplatesState } from '../query/templates.svelte';
 import { describeError, latestWins } from '../shell/latest';
 import { layoutDfg } from './layout';
-import type { DiscoverSource } from './source';
+import { caseHref, type DiscoverSource } from './source';
+import { deviationStep, disallowedEdges, readFsmShape, type FsmShape } from './deviations';
 import { mapSvg } from './mapSvg';
 import { bottlenecks, edgeLooks, sojournText, type MapMode } from './performance';
 import { ReplayState } from './replay.svelte';
 import { activityRows, pathRows, sliderFilter, stateHeat, variantRows } from './tables';
-import { variantHighlight, variantStatus } from './variantsOnMap';
+import { edgeKey, variantHighlight, variantStatus } from './variantsOnMap';
 import { DEFAULT_DISCOVER_VIEW, normalVariants, type DiscoverView } from './viewState';
+
+/** How many deviating cases get their step looked up as soon as a check answers (the rest when followed). */
+const DEVIATION_STEPS = 50;
 
 export class DiscoverScreen {
   activities = $state(100);
@@ -38,9 +43,15 @@ export class DiscoverScreen {
   error = $state<string | null>(null);
   /** The template chosen under Check against a template, and its report. */
   checkTemplateId = $state('');
-  report = $state<ConformanceReport | null>(null);
+  report = $state.raw<ConformanceReport | null>(null);
   checking = $state(false);
   checkError = $state<string | null>(null);
+  /** The checked template's FSM as written, for the paths it does not allow (null: none read). */
+  checkedFsm = $state.raw<FsmShape | null>(null);
+  /** The same FSM as the editor draws it, for the state diagram the refused events are marked on. */
+  checkedDesign = $state.raw<FsmModel | null>(null);
+  /** Per deviating case of a run: the step its first refused event was processed in (null: not reached). */
+  deviationSteps = $state<Record<string, number | null>>({});
   creating = $state(false);
   /** The simulation model created from the source (stored in the library) and its fidelity. */
   simulation = $state.raw<SimulationModelAnswer | null>(null);
@@ -56,6 +67,19 @@ export class DiscoverScreen {
   readonly highlight = $derived(this.answer ? variantHighlight(this.answer.discovery, this.selected) : null);
   readonly status = $derived(this.answer ? variantStatus(this.answer.discovery, this.selected) : '');
   readonly bottlenecks = $derived(this.answer ? bottlenecks(this.answer.discovery) : []);
+  /** The map's paths the checked template's FSM does not allow (dashed on the map, listed under Conformance). */
+  readonly disallowed = $derived(
+    this.layout && this.checkedFsm && this.report
+      ? disallowedEdges(this.layout.edges, this.checkedFsm, { start: 'start', end: 'end' })
+      : [],
+  );
+  /** Whether some node on the map is a state where the check refused events (it glows; the legend says so). */
+  readonly refusedOnMap = $derived(
+    !!this.layout &&
+      !!this.report &&
+      this.layout.nodes.some((n) => (this.report!.byState[n.kind === 'start' ? 'start' : n.label] ?? 0) > 0),
+  );
+  readonly disallowedKeys = $derived(new Set(this.disallowed.map((e) => edgeKey(e.from, e.to))));
   /** The replay can play: some case has a timed step. */
   readonly canReplay = $derived((this.timeline?.timeMs.length ?? 0) > 0);
   private readonly gate = latestWins();
@@ -212,15 +236,77 @@ export class DiscoverScreen {
     if (!this.from || !this.checkTemplateId) return;
     this.checking = true;
     this.checkError = null;
+    this.deviationSteps = {};
+    this.checkedFsm = null;
+    this.checkedDesign = null;
     try {
-      const answer = await this.api.conform({ ...this.from.source, templateId: this.checkTemplateId });
+      const templateId = this.checkTemplateId;
+      const answer = await this.api.conform({ ...this.from.source, templateId });
       this.report = answer.report;
+      // The template as written, for the paths its FSM does not allow; the map stays as it is without it.
+      void this.api
+        .getTemplate(templateId)
+        .then((t) => {
+          if (this.report !== answer.report) return;
+          const shape = readFsmShape(t.scenario, answer.report.fsm);
+          this.checkedFsm = shape;
+          const nodes = Array.isArray(t.scenario['nodes']) ? (t.scenario['nodes'] as unknown[]) : [];
+          const node = nodes.find((n) => (n as { nodeId?: unknown } | null)?.nodeId === answer.report.fsm);
+          const model = node ? fsmModel(node) : null;
+          this.checkedDesign = model && {
+            ...model,
+            states: model.states.map((s) => ({ ...s, isInitial: s.name === shape?.initial })),
+          };
+        })
+        .catch(() => undefined);
+      void this.resolveSteps(answer.report);
     } catch (err) {
       this.report = null;
       this.checkError = describeError(err, 'check the events against that template');
     } finally {
       this.checking = false;
     }
+  }
+
+  /**
+   * Not pure (API): the steps of the run at which the first `DEVIATION_STEPS` deviating cases' first
+   * refused events were processed, a few asks at a time; later cases are looked up when followed.
+   */
+  private async resolveSteps(report: ConformanceReport): Promise<void> {
+    if (!this.from || !('execution' in this.from.source)) return;
+    const list = report.deviations.slice(0, DEVIATION_STEPS);
+    let next = 0;
+    const worker = async () => {
+      while (next < list.length && this.report === report) await this.stepOf(list[next++]!);
+    };
+    await Promise.all([worker(), worker(), worker()]);
+  }
+
+  /** Not pure (API): the step of `d`'s first refused event in the source's run (cached); null when unknown. */
+  async stepOf(d: Deviation): Promise<number | null> {
+    if (d.case in this.deviationSteps) return this.deviationSteps[d.case]!;
+    if (!this.from || !('execution' in this.from.source) || !this.report) return null;
+    const report = this.report;
+    const { templateId, executionId } = this.from.source.execution;
+    try {
+      const page = await this.api.getLedgerPage(templateId, executionId, { correlationId: d.case, limit: 1000 });
+      const step = deviationStep(page.events, report.fsm, d.index);
+      if (this.report === report) this.deviationSteps[d.case] = step;
+      return step;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The workspace link of a deviating case: traced, at its deviating step once known; null for a parse. */
+  deviationHref(d: Deviation): string | null {
+    return this.from ? caseHref(this.from, d.case, this.deviationSteps[d.case] ?? null) : null;
+  }
+
+  /** Not pure (API): the link of `d` with its step looked up first (a case past the ones looked up ahead). */
+  async deviationHrefResolved(d: Deviation): Promise<string | null> {
+    await this.stepOf(d);
+    return this.deviationHref(d);
   }
 
   /** Not pure (API, download): the source's events as a XES or OCEL 2.0 file. */

@@ -33,9 +33,13 @@ export function runSource(templateId: string, executionId: string, templateName?
   };
 }
 
-/** Pure. The workspace link that traces case `caseId` in the source's run; null for a parse (no run to open). */
-export function caseHref(from: DiscoverSource, caseId: string): string | null {
+/**
+ * Pure. The workspace link that traces case `caseId` in the source's run, shown at `step` when given
+ * (a deviating case opens at the step its first refused event was processed in); null for a parse
+ * (no run to open).
+ */
+export function caseHref(from: DiscoverSource, caseId: string, step: number | null = null): string | null {
   if (!('execution' in from.source)) return null;
   const { templateId, executionId } = from.source.execution;
-  return formatRoute({ ...EMPTY_ROUTE, template: templateId, execution: executionId, lineage: caseId });
+  return formatRoute({ ...EMPTY_ROUTE, template: templateId, execution: executionId, step, lineage: caseId });
 }

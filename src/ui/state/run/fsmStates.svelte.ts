@@ -16,12 +16,19 @@ import type { RunRef } from './runSource';
 /** Correlation ids listed at first for a state; "Show more" adds as many again. */
 export const INSTANCES_PAGE = 50;
 
-/** Not pure: reactive FSM data over `api`. */
-export function createFsmStates(api: EngineAPIService) {
+/**
+ * Not pure: reactive FSM data over `api`. `opened`: the FSM whose diagram is open at first (the
+ * address's `node=…&diagram=1`); `onOpen` is told each change, so the address keeps it.
+ */
+export function createFsmStates(
+  api: EngineAPIService,
+  opened: string | null = null,
+  onOpen?: (nodeId: string | null) => void,
+) {
   let view = $state.raw<FsmViewAnswer | null>(null);
   let error = $state<string | null>(null);
   /** The FSM whose diagram is drawn over the workflow graph; null: the workflow is shown. */
-  let open = $state<string | null>(null);
+  let open = $state<string | null>(opened);
   let chosen = $state<{ nodeId: string; state: string } | null>(null);
   let limit = $state(INSTANCES_PAGE);
   const reads = latestWins();
@@ -46,6 +53,7 @@ export function createFsmStates(api: EngineAPIService) {
     /** Draws FSM `nodeId`'s diagram over the workflow graph (null: back to the workflow). */
     setOpen(nodeId: string | null) {
       open = nodeId;
+      onOpen?.(nodeId);
     },
     /** Chooses `state` of FSM `nodeId` (null: none); its machines are listed from the first page. */
     choose(nodeId: string, state: string | null) {

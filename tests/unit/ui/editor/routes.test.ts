@@ -16,4 +16,14 @@ describe('authoring routes', () => {
     expect(parseRoute('?view=nope&template=t').template).toBe('t');
     expect(parseRoute('?view=library&template=t&execution=e')).toEqual({ ...EMPTY_ROUTE, view: 'library' });
   });
+
+  it("keeps an FSM's open state diagram with its node (diagram=1), and only with one", () => {
+    const open = { ...EMPTY_ROUTE, template: 't', execution: 'x', step: 3, node: 'Process', diagram: true };
+    expect(formatRoute(open)).toBe('?template=t&execution=x&step=3&node=Process&diagram=1');
+    expect(parseRoute(formatRoute(open))).toEqual(open);
+    // Without a node the flag means nothing: neither written nor read.
+    expect(formatRoute({ ...open, node: null })).toBe('?template=t&execution=x&step=3');
+    expect(parseRoute('?template=t&diagram=1')).toEqual({ ...EMPTY_ROUTE, template: 't' });
+    expect(parseRoute('?template=t&node=n&diagram=yes')).toEqual({ ...EMPTY_ROUTE, template: 't', node: 'n' });
+  });
 });
