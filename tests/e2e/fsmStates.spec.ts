@@ -229,7 +229,9 @@ test.describe('the SSH example after a log-driven run', () => {
 });
 
 test.describe('screenshots', () => {
-  test('screenshots: the SSH state diagram opened, 1440 and 390, light and dark', async ({ page }) => {
+  test("screenshots: the SSH state diagram opened, 1440 and 390, light and dark, its per-state counts the CLI's", async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 1440, height: 900 });
     const dir = mkdtempSync(join(tmpdir(), 'ssh-'));
@@ -248,6 +250,8 @@ test.describe('screenshots', () => {
       { cwd, encoding: 'utf8' },
     );
     const ssh = cliRun('ssh-log-sessions', 'attempt', events);
+    const doc = JSON.parse(readFileSync(new URL('examples/ssh-log-sessions.json', root), 'utf8'));
+    const spec = doc.scenario.nodes.find((n: { nodeId: string }) => n.nodeId === 'attempt');
     await guidedSshRun(page, ssh.steps);
     await selectNode(page, 'Connection attempt');
     const region = page.getByRole('region', { name: 'States of Connection attempt' });
@@ -263,6 +267,11 @@ test.describe('screenshots', () => {
         await diagram.scrollIntoViewIfNeeded();
         if (width === 390) await page.locator('.fsm-diagram').evaluate((e) => e.scrollIntoView({ block: 'start' }));
         expect(await axeOn(page, ['.fsm', '.fsm-diagram'])).toEqual([]);
+        // At each width and in each theme, the per-state counts are the CLI's.
+        const states = await rows(region, 'States');
+        expect(states.map((r) => [r[0], r[1]])).toEqual(
+          spec.fsm.states.map((s: { name: string }) => [s.name, String(ssh.aggregates[s.name])]),
+        );
         await page.screenshot({ path: docShot(`docs/screenshots/workspace-fsm-${width}-${theme}.png`) });
         await page.getByRole('button', { name: /Switch to (dark|light) theme/ }).click();
       }
