@@ -11,6 +11,13 @@
 //   cli, bench                   Node tools beside the browser layers: the cores and the contract
 //   sw                           the service worker's source, standalone
 //
+// Inside the rooms:
+//   the client reaches the cores through one named pair only: client/engineCore.ts and
+//   client/parserCore.ts (no other client module imports the engine or the parser, so none relays
+//   them to the UI);
+//   the engine stands on floors, each importing only its own floor and those below (ENGINE_FLOORS).
+// Beside the rooms: nothing in src/ imports from scripts/ or tests/.
+//
 // Type-only imports count (tsPreCompilationDeps), and so do import circles of any kind. The UI's
 // remaining violations are listed in .dependency-cruiser-known-violations.json (`--ignore-known`);
 // no other rule has a baseline.
@@ -24,6 +31,53 @@ function room(name, comment, from, allowed) {
     from: { path: from },
     to: { path: '^src/', pathNot: `^src/(${allowed.join('|')})(/|$)` },
   };
+}
+
+/**
+ * The engine's floors, top to bottom (paths under src/engine/): a module may import its own floor
+ * and the floors below it, never one above. The facade (engine.ts) stands over the run's parts, so
+ * arrows inside the engine point one way: the queries read a live run; a live run keeps its
+ * checkpoints and replays (replay/); replay re-executes the simulation (run/); the simulation runs
+ * the behaviours, which reach the run only through their NodeContext (behaviors/nodeContext.ts).
+ */
+const ENGINE_FLOORS = [
+  ['entries', '(index|library)\\.ts$', 'the package entries (index.ts, library.ts)'],
+  [
+    'features',
+    '(simulation|mining|diff|shard)/',
+    'what is built on runs: experiments, discovery and conformance, diffs, shards',
+  ],
+  ['facade', 'engine\\.ts$', 'the Engine facade (engine.ts)'],
+  ['query', 'query/', 'the read side of a run (query/)'],
+  ['replay', 'replay/', 'the live run and time travel (replay/)'],
+  ['run', 'run/', 'the simulation: scheduler, external queue, snapshots (run/)'],
+  ['behaviors', 'behaviors/', 'the node behaviours and their NodeContext (behaviors/)'],
+  [
+    'base',
+    '(ledger|dsl|expr)/|(types|jsonValues|lowerBound|suggest)\\.ts$',
+    'the ledger, the DSL, the expression language and the shared types',
+  ],
+];
+
+/** Pure: `^src/engine/` followed by any of `floors`' paths. */
+function onFloors(floors) {
+  return `^src/engine/(${floors.map(([, path]) => `(?:${path})`).join('|')})`;
+}
+
+/** Pure: one rule per floor of the engine, refusing imports of the engine's floors above it. */
+function engineFloors() {
+  return ENGINE_FLOORS.slice(1).map(([name, path, what], i) => ({
+    name: `engine-floor-${name}`,
+    comment: `Inside the engine, ${what} imports only its own floor and those below it: nothing from ${ENGINE_FLOORS.slice(
+      0,
+      i + 1,
+    )
+      .map(([n]) => n)
+      .join(', ')}.`,
+    severity: 'error',
+    from: { path: onFloors([[name, path]]) },
+    to: { path: '^src/engine/', pathNot: onFloors(ENGINE_FLOORS.slice(i + 1)) },
+  }));
 }
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -89,6 +143,29 @@ module.exports = {
     ),
     room('sw-stands-alone', 'The service worker source is standalone.', '^src/sw/', ['sw']),
     {
+      name: 'client-cores-through-the-pair',
+      comment:
+        'Only the named pair client/engineCore.ts and client/parserCore.ts may import the engine or the parser: no other client module relays a core to the UI.',
+      severity: 'error',
+      from: { path: '^src/client/', pathNot: '^src/client/(engineCore|parserCore)\\.ts$' },
+      to: { path: '^src/(engine|parser)/' },
+    },
+    ...engineFloors(),
+    {
+      name: 'engine-file-on-a-floor',
+      comment: 'A module of the engine on no floor: give it a place in ENGINE_FLOORS.',
+      severity: 'error',
+      from: { path: '^src/engine/', pathNot: onFloors(ENGINE_FLOORS) },
+      to: {},
+    },
+    {
+      name: 'src-stands-apart-from-tools',
+      comment: 'Nothing in src/ imports from scripts/ or tests/ (they use src/, never the other way).',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^(scripts|tests)/' },
+    },
+    {
       name: 'every-file-has-a-room',
       comment: 'A module of src/ outside every room: give its folder a place in the layers.',
       severity: 'error',
@@ -129,7 +206,9 @@ module.exports = {
     },
   ],
   options: {
-    includeOnly: '^src/',
+    // scripts/ and tests/ are included so that an import of them from src/ is seen (the cruise starts
+    // at src/ only: their own modules appear only when src/ reaches them).
+    includeOnly: '^(src|scripts|tests)/',
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },

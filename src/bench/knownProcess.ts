@@ -6,7 +6,7 @@
  * 0.7 · (30 + 30) + 0.3 · (20 + 30) = 57 s, and the arrival rate 1 / mean gap. Seeded (a node
  * stream of the engine's generator), so the same seed gives the same log; times are whole ms.
  */
-import { NodeRandom } from '../engine/run/random';
+import { NodeRandom } from '../engine/behaviors/random';
 
 export interface KnownProcessOptions {
   cases: number;

@@ -155,3 +155,59 @@ export type TruncationBound = 'maxSteps' | 'maxEvents' | 'maxWork' | 'deadline';
 export function isEnded(status: RunStatus): status is 'completed' | 'truncated' {
   return status === 'completed' || status === 'truncated';
 }
+
+// ——— The DSL's closed sets (docs/dsl.md) ———
+// Each is written here once: the DSL's schema (src/engine/dsl/schema.ts, which the loader validates
+// with and the published JSON Schema is made from) builds its choices from them and is checked at
+// compile time to offer exactly these; the editor's forms (src/ui/controllers/editor, the Editor
+// components) list them from here.
+
+/** How a DataSource makes token values (`generation.type`). */
+export const GENERATION_TYPES = ['random', 'sequence', 'constant', 'values', 'execution-events'] as const;
+export type GenerationType = (typeof GENERATION_TYPES)[number];
+
+/** The distributions of a sampled delay (`delay.distribution`). */
+export const DELAY_DISTRIBUTIONS = ['fixed', 'uniform', 'exponential', 'empirical'] as const;
+export type DelayDistribution = (typeof DELAY_DISTRIBUTIONS)[number];
+
+/** The actions of an FSM state's `onEntry`/`onExit` lists (`action`). */
+export const FSM_ACTIONS = ['set_variable', 'increment', 'decrement', 'log', 'emit'] as const;
+export type FsmActionKind = (typeof FSM_ACTIONS)[number];
+
+/** One machine for the node, or one per correlation id (`fsm.instancePer`). */
+export const FSM_INSTANCE_MODES = ['node', 'correlationId'] as const;
+export type FsmInstanceMode = (typeof FSM_INSTANCE_MODES)[number];
+
+/** How an Aggregator combines its buffered values (`aggregation.method`; *(compat)* `custom` besides). */
+export const AGGREGATION_METHODS = [
+  'sum',
+  'average',
+  'count',
+  'min',
+  'max',
+  'first',
+  'last',
+  'collect',
+  'formula',
+] as const;
+export type AggregationMethod = (typeof AGGREGATION_METHODS)[number];
+
+/** When an Aggregator emits (`aggregation.trigger.type`). */
+export const AGGREGATION_TRIGGERS = ['count', 'time', 'threshold'] as const;
+export type AggregationTrigger = (typeof AGGREGATION_TRIGGERS)[number];
+
+/** What a full Aggregator buffer does (`overflow`). */
+export const AGGREGATION_OVERFLOWS = ['drop_oldest', 'reject'] as const;
+export type AggregationOverflow = (typeof AGGREGATION_OVERFLOWS)[number];
+
+/** How a Multiplexer's token picks its output(s) (`multiplexing.strategy`). */
+export const MULTIPLEX_STRATEGIES = ['round_robin', 'random', 'weighted', 'conditional', 'broadcast'] as const;
+export type MultiplexStrategy = (typeof MULTIPLEX_STRATEGIES)[number];
+
+/** The figures a Sink's result may show. */
+export const SINK_RESULT_FIGURES = ['count', 'sum', 'latest', 'average'] as const;
+export type SinkResultFigure = (typeof SINK_RESULT_FIGURES)[number];
+
+/** Node types that only draw on the canvas (kept, never run). */
+export const PRESENTATIONAL_TYPES = ['Group', 'MarkdownComment'] as const;
+export type PresentationalType = (typeof PRESENTATIONAL_TYPES)[number];

@@ -11,12 +11,12 @@ export {
   type LedgerView,
   type RunQueue,
   type StepReport,
-} from './run/engine';
+} from './engine';
 export { Ledger, NONE, type LedgerNodeInfo } from './ledger/ledger';
 export { ExternalEventQueue, type AddEventsResult, type InputBatch } from './run/externalQueue';
 export { defaultHasher, type HasherFactory, type IncrementalHash } from './ledger/hashing';
 export { CHECKPOINT_SPACING } from './replay/checkpoints';
-export { RUN_FORMAT, RUN_FORMAT_VERSION, type RunHeader } from './run/runExport';
+export { RUN_FORMAT, RUN_FORMAT_VERSION, type RunHeader } from './query/runExport';
 export { reexecute, type ReexecutionBatch, type ReexecutionProblem } from './run/reexecute';
 export { waitingClause } from './run/waiting';
 export { SINK_FORMULAS } from '../contract/queries';

@@ -22,7 +22,7 @@
 import { stepsOf } from '../dsl/finiteNumbers';
 import type { CompiledExpr } from '../expr';
 import { NONE } from '../ledger/ledger';
-import type { NodeContext } from '../run/nodeContext';
+import type { NodeContext } from './nodeContext';
 import { OP } from '../ledger/operations';
 import type { AggregationMethod, AggregatorSpec, Token } from '../types';
 import type { Behavior, NodeRuntime } from './behavior';

@@ -7,7 +7,7 @@
  * Tokens are passed as token indices into the ledger's token table (plain integers), so the queues
  * of the hot path hold numbers, never objects.
  */
-import type { NodeContext } from '../run/nodeContext';
+import type { NodeContext } from './nodeContext';
 import type { NodeKind, NodeSpec } from '../types';
 import type { BehaviorState } from './state';
 

@@ -13,7 +13,7 @@
  * gaps shorter than half a step put several tokens in one step. `horizonMs` ends the arrivals.
  */
 import { stepsOf } from '../dsl/finiteNumbers';
-import type { NodeContext } from '../run/nodeContext';
+import type { NodeContext } from './nodeContext';
 import { NONE } from '../ledger/ledger';
 import { OP } from '../ledger/operations';
 import type { DataSourceSpec, Generation } from '../types';

@@ -40,7 +40,7 @@
  */
 import type { CompiledExpr } from '../expr';
 import { NONE } from '../ledger/ledger';
-import type { NodeContext } from '../run/nodeContext';
+import type { NodeContext } from './nodeContext';
 import { OP } from '../ledger/operations';
 import type { FsmSpec } from '../types';
 import type { Behavior, NodeRuntime } from './behavior';

@@ -4,7 +4,7 @@
  * and `emit` targets resolved to edges. Built once per node.
  */
 import type { CompiledExpr } from '../expr';
-import type { NodeContext } from '../run/nodeContext';
+import type { NodeContext } from './nodeContext';
 import type { Delay, FsmAction, FsmSpec } from '../types';
 
 export type CompiledAction =

@@ -2,7 +2,7 @@
  * The behaviour of every node kind, registered by kind. `BehaviorRegistry` is a mapped type over
  * `NodeKind`, so adding a kind without a behaviour does not compile.
  */
-import type { NodeContext } from '../run/nodeContext';
+import type { NodeContext } from './nodeContext';
 import type { NodeSpec } from '../types';
 import { aggregator } from './aggregator';
 import type { BehaviorRegistry, NodeRuntime } from './behavior';

@@ -20,7 +20,7 @@
 import type { CompiledExpr } from '../expr';
 import { IntList } from '../ledger/columns';
 import { NONE } from '../ledger/ledger';
-import type { NodeContext } from '../run/nodeContext';
+import type { NodeContext } from './nodeContext';
 import { OP } from '../ledger/operations';
 import type { ProcessNodeSpec, Token } from '../types';
 import type { Behavior, NodeRuntime } from './behavior';

@@ -6,7 +6,7 @@
  * over collected values (sum, average, …) read the ledger's per-node index.
  */
 import { NONE } from '../ledger/ledger';
-import type { NodeContext } from '../run/nodeContext';
+import type { NodeContext } from './nodeContext';
 import { OP } from '../ledger/operations';
 import type { SinkSpec } from '../types';
 import type { Behavior, NodeRuntime } from './behavior';

@@ -12,6 +12,39 @@
 import * as v from 'valibot';
 import { NODE_ID_PATTERN } from './constants';
 import { DSL_DEFAULTS } from './defaults';
+import {
+  AGGREGATION_METHODS,
+  AGGREGATION_OVERFLOWS,
+  AGGREGATION_TRIGGERS,
+  DELAY_DISTRIBUTIONS,
+  FSM_ACTIONS,
+  FSM_INSTANCE_MODES,
+  GENERATION_TYPES,
+  MULTIPLEX_STRATEGIES,
+  PRESENTATIONAL_TYPES,
+  SINK_RESULT_FIGURES,
+  type AggregationTrigger,
+  type DelayDistribution,
+  type FsmActionKind,
+  type GenerationType,
+} from '../../contract/vocabulary';
+import type { FsmAction } from '../types';
+
+// The DSL's closed sets are written once, in the contract (src/contract/vocabulary.ts); they are
+// exported here too for the schema's readers.
+export {
+  AGGREGATION_METHODS,
+  AGGREGATION_TRIGGERS,
+  DELAY_DISTRIBUTIONS,
+  FSM_ACTIONS,
+  GENERATION_TYPES,
+  MULTIPLEX_STRATEGIES,
+  PRESENTATIONAL_TYPES,
+  SINK_RESULT_FIGURES,
+};
+
+/** Whether two unions hold exactly the same members (a compile-time check). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 const NODE_ID_RULE = 'a node id starts with a letter and contains only letters, digits, "_" and "-"';
 
@@ -149,8 +182,6 @@ const ExecutionEventsGenerationSchema = v.pipe(
   v.title('execution-events generation'),
 );
 
-export const GENERATION_TYPES = ['random', 'sequence', 'constant', 'values', 'execution-events'] as const;
-
 export const GenerationSchema = v.pipe(
   v.variant('type', [
     RandomGenerationSchema,
@@ -168,8 +199,6 @@ const nonNegative = () => v.pipe(v.number(), v.minValue(0));
 const scaleField = v.optional(
   doc(v.pipe(v.number(), v.minValue(0)), 'Every drawn value is multiplied by this (a what-if knob).', 1),
 );
-
-export const DELAY_DISTRIBUTIONS = ['fixed', 'uniform', 'exponential', 'empirical'] as const;
 
 export const DelaySchema = v.pipe(
   v.variant('distribution', [
@@ -301,8 +330,6 @@ const ActionSchema = v.variant('action', [
   ),
 ]);
 
-export const FSM_ACTIONS = ['set_variable', 'increment', 'decrement', 'log', 'emit'] as const;
-
 const StateObjectSchema = v.pipe(
   v.looseObject({
     name: doc(v.string(), 'State name (unique in the machine).'),
@@ -350,7 +377,7 @@ export const FsmDefinitionSchema = v.pipe(
     variables: v.optional(doc(v.record(v.string(), v.unknown()), 'Machine variables and their initial values.')),
     instancePer: v.optional(
       doc(
-        v.picklist(['node', 'correlationId']),
+        v.picklist(FSM_INSTANCE_MODES),
         'One machine for the node, or one per correlation id.',
         DSL_DEFAULTS.instancePer,
       ),
@@ -375,19 +402,6 @@ export const FsmSchema = v.pipe(
 );
 
 // ——— Aggregator (§5.4) ———
-
-export const AGGREGATION_METHODS = [
-  'sum',
-  'average',
-  'count',
-  'min',
-  'max',
-  'first',
-  'last',
-  'collect',
-  'formula',
-] as const;
-export const AGGREGATION_TRIGGERS = ['count', 'time', 'threshold'] as const;
 
 const TriggerSchema = v.variant('type', [
   v.pipe(
@@ -436,7 +450,7 @@ export const AggregatorSchema = v.pipe(
       v.title('aggregation'),
     ),
     capacity: v.optional(doc(positiveInteger(), 'Largest buffer; see `overflow`.')),
-    overflow: v.optional(doc(v.picklist(['drop_oldest', 'reject']), 'What a full buffer does.', DSL_DEFAULTS.overflow)),
+    overflow: v.optional(doc(v.picklist(AGGREGATION_OVERFLOWS), 'What a full buffer does.', DSL_DEFAULTS.overflow)),
     processing: v.optional(
       v.pipe(
         v.looseObject({
@@ -462,8 +476,6 @@ export const AggregatorSchema = v.pipe(
 );
 
 // ——— Multiplexer (§5.5) ———
-
-export const MULTIPLEX_STRATEGIES = ['round_robin', 'random', 'weighted', 'conditional', 'broadcast'] as const;
 
 export const MultiplexerSchema = v.pipe(
   v.looseObject({
@@ -494,8 +506,6 @@ export const MultiplexerSchema = v.pipe(
 // ——— Sink (§5.6) and the original tool's presentational nodes ———
 
 /** The figures a Sink may report as its result (`result`; the seed's aggregate formulas). */
-export const SINK_RESULT_FIGURES = ['count', 'sum', 'latest', 'average'] as const;
-
 export const SinkSchema = v.pipe(
   v.looseObject({
     ...commonNodeEntries,
@@ -511,8 +521,6 @@ export const SinkSchema = v.pipe(
   v.description('Collects every token. Has no outputs.'),
   v.metadata(NODE_ID_REQUIRED),
 );
-
-export const PRESENTATIONAL_TYPES = ['Group', 'MarkdownComment'] as const;
 
 export const PresentationalNodeSchema = v.pipe(
   v.looseObject({ type: v.picklist(PRESENTATIONAL_TYPES) }),
@@ -542,3 +550,15 @@ export const NodeSchema = v.variant('type', [
   SinkSchema,
   PresentationalNodeSchema,
 ]);
+
+// Each variant the schema offers is a member of its closed set in the contract, and each member has
+// its variant: adding an action, a generation, a distribution or a trigger to one and not the other
+// fails the type check.
+const closedSetsMatch: [
+  Same<v.InferInput<typeof GenerationSchema>['type'], GenerationType>,
+  Same<v.InferInput<typeof DelaySchema>['distribution'], DelayDistribution>,
+  Same<v.InferInput<typeof ActionSchema>['action'], FsmActionKind>,
+  Same<FsmAction['action'], FsmActionKind>,
+  Same<v.InferInput<typeof TriggerSchema>['type'], AggregationTrigger>,
+] = [true, true, true, true, true];
+void closedSetsMatch;

@@ -5,7 +5,7 @@
  * fitness 1 over zero events would claim more than happened — so `flowledger conform` (exit 2) and
  * `POST /api/mining/conform` (400) refuse with this sentence.
  */
-import { eventCoverage } from '../query/eventCoverage';
+import { eventCoverage } from './eventCoverage';
 import type { Scenario } from '../types';
 
 /** Pure: the sentence; `fix` says how to address the events (the CLI names `parse --target`). */

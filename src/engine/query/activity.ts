@@ -4,7 +4,7 @@
  * last seq, so the cost is the number of events returned, never the ledger's size.
  */
 import type { Ledger } from '../ledger/ledger';
-import type { LiveRun } from '../run/liveRun';
+import type { LiveRun } from '../replay/liveRun';
 import type { ActivityEntry, QueryResult } from '../../contract/queries';
 import { checkStep, limitOf, ok, unknownNode } from './queryErrors';
 import type { LedgerEvent } from '../types';

@@ -17,7 +17,7 @@
 import type { FsmView, FsmViewInstances, FsmViewState, FsmViewTransition, QueryResult } from '../../contract/queries';
 import { NONE } from '../ledger/ledger';
 import { OP } from '../ledger/operations';
-import type { LiveRun } from '../run/liveRun';
+import type { LiveRun } from '../replay/liveRun';
 import type { FsmSpec, FsmTrigger } from '../types';
 import { stateOf } from '../behaviors/state';
 import { checkStep, failure, limitOf, ok, unknownNode } from './queryErrors';

@@ -3,7 +3,7 @@
  * buckets of equal runs of steps — a timeline's bars. Each bucket is two reads of the ledger's step
  * index, so the cost is the number of buckets, never the ledger's size.
  */
-import type { LiveRun } from '../run/liveRun';
+import type { LiveRun } from '../replay/liveRun';
 import type { ActivityHistogram, HistogramBucket } from '../../contract/queries';
 
 /** Buckets when the caller does not say (one per step up to this many steps). */

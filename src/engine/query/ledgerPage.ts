@@ -6,7 +6,7 @@
  * the page. Only an operation filter (no index) reads the candidates' operation column once.
  */
 import type { Ledger } from '../ledger/ledger';
-import type { LiveRun } from '../run/liveRun';
+import type { LiveRun } from '../replay/liveRun';
 import { lowerBound } from '../lowerBound';
 import { OP } from '../ledger/operations';
 import type { LedgerPage, LedgerPageQuery, QueryResult } from '../../contract/queries';

@@ -12,7 +12,7 @@
  * it to the index under its instance's key, and its element has `tokenId` and `data` null.
  */
 import type { Ledger } from '../ledger/ledger';
-import type { LiveRun } from '../run/liveRun';
+import type { LiveRun } from '../replay/liveRun';
 import { operationName } from '../ledger/operations';
 import type { Lineage, LineageElement, QueryResult } from '../../contract/queries';
 import { checkStep, failure, ok } from './queryErrors';

@@ -9,7 +9,7 @@
  * a breadth-first walk over the ledger's token index: the cost is the size of the DAG.
  */
 import type { Ledger } from '../ledger/ledger';
-import type { LiveRun } from '../run/liveRun';
+import type { LiveRun } from '../replay/liveRun';
 import { operationName } from '../ledger/operations';
 import type { Provenance, QueryResult } from '../../contract/queries';
 import { failure, ok } from './queryErrors';

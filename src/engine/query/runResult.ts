@@ -18,7 +18,7 @@ import type {
 import { isEnded } from '../../contract/vocabulary';
 import { setOwn } from '../jsonValues';
 import { OP } from '../ledger/operations';
-import type { LiveRun } from '../run/liveRun';
+import type { LiveRun } from '../replay/liveRun';
 import type { NodeSpec } from '../types';
 import { checkStep, ok } from './queryErrors';
 import { truncationClause } from './stepResult';

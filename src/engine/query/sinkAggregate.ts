@@ -16,10 +16,10 @@
  * Sink's prefix index (`sinkIndex.ts`); `list` and `distinct` are as long as their answer.
  */
 import { canonicalJson } from '../ledger/canonical';
-import type { LiveRun } from '../run/liveRun';
+import type { LiveRun } from '../replay/liveRun';
 import { SINK_FORMULAS, type QueryResult, type SinkAggregateValue, type SinkFormula } from '../../contract/queries';
 import { checkStep, failure, ok, unknownNode } from './queryErrors';
-import type { SinkIndex } from './sinkIndex';
+import type { SinkIndex } from '../run/sinkIndex';
 
 /** Pure: whether `formula` is one of `SINK_FORMULAS`. */
 export function isSinkFormula(formula: string): formula is SinkFormula {

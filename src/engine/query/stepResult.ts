@@ -4,7 +4,7 @@
  * earlier step's node states and queue come from replay (`LiveRun.snapshotAt`); the events come
  * from the ledger's step index. Reading never changes the run.
  */
-import type { LiveRun } from '../run/liveRun';
+import type { LiveRun } from '../replay/liveRun';
 import type { QueryResult, StepResult } from '../../contract/queries';
 import { checkStep, limitOf, ok } from './queryErrors';
 import type { LedgerEvent } from '../types';

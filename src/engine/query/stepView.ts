@@ -5,7 +5,7 @@
  */
 import { edgeId } from './graph';
 import { setOwn } from '../jsonValues';
-import type { LiveRun } from '../run/liveRun';
+import type { LiveRun } from '../replay/liveRun';
 import type { QueryResult, StepView, StepViewNode } from '../../contract/queries';
 import { checkStep, ok } from './queryErrors';
 

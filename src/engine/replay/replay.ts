@@ -17,9 +17,9 @@ import type { Ledger } from '../ledger/ledger';
 import type { RunSnapshot } from '../../contract/queries';
 import { ReplayFeed } from './replayFeed';
 import { ReplayRecorder } from './replayRecorder';
-import { runSnapshot } from '../query/runSnapshot';
+import { runSnapshot } from '../run/runSnapshot';
 import { Simulation } from '../run/scheduler';
-import type { SinkIndexes } from '../query/sinkIndex';
+import type { SinkIndexes } from '../run/sinkIndex';
 import type { Scenario } from '../types';
 
 /** Answers kept (least recently used first out). */

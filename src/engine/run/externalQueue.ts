@@ -17,6 +17,10 @@ import { IntList } from '../ledger/columns';
 import { copyJson, setOwn } from '../jsonValues';
 import type { ExternalEvent, NodeSpec } from '../types';
 import { lowerBound } from '../lowerBound';
+import type { EventFeed } from '../behaviors/nodeContext';
+
+/** What a DataSource reads from the queue: declared with the behaviours that read it. */
+export type { EventFeed } from '../behaviors/nodeContext';
 
 /** Pure. *(compat)* The execution-events DataSources of a scenario by the event type they emit (node indices, in order). */
 export function eventTypesOf(nodes: readonly NodeSpec[]): Map<string, number[]> {
@@ -37,30 +41,6 @@ export type AddEventsResult = { ok: true; added: number } | { ok: false; index: 
 export interface InputBatch {
   step: number;
   events: ExternalEvent[];
-}
-
-/** What a DataSource reads from the queue. */
-export interface EventFeed {
-  /** True once any event has been addressed to node `node` (it then never generates again). */
-  targets(node: number): boolean;
-  /** Events addressed to `node` not yet emitted. */
-  pendingFor(node: number): number;
-  /** Index of the next pending event of `node`, now taken; -1 when none. */
-  take(node: number): number;
-  /** Token data of event `index`: the event's fields without `targetDataSourceId`. */
-  dataOf(index: number): Record<string, unknown>;
-  /** Correlation ids the event carries (`correlationIds`, else `correlationId`), or null. */
-  correlationIdsOf(index: number): string[] | null;
-  /**
-   * True when event `index` is masked: it holds its place in its DataSource's queue (a batch slot,
-   * the step it is emitted at) but makes no token — a shard run's events of other shards.
-   */
-  isMasked?(index: number): boolean;
-  /**
-   * A number that changes whenever `targets` or `pendingFor` may have changed other than by `take`
-   * (events arrived, or the feed was moved): the scheduler then re-reads its DataSources.
-   */
-  revision(): number;
 }
 
 /** A feed with the totals a queue snapshot shows. */

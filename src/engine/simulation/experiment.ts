@@ -9,7 +9,7 @@
  * afterwards: `runReplication` gives one seed's figures; `summariseReplications` and
  * `compareVariants` take the figures in seed order and give the very same summary whoever ran them.
  */
-import { Engine, type EngineSettings } from '../run/engine';
+import { Engine, type EngineSettings } from '../engine';
 import type { LoadResult } from '../types';
 import { didYouMean } from '../suggest';
 import { replicationFigures, simulatedLog, type Figures, type LoggedCase } from './figures';

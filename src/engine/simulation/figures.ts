@@ -19,7 +19,7 @@
  * is not final is an event of the machine's case, its activity the state — the model's cases in
  * the shape of a log, for the fidelity measures.
  */
-import type { Engine } from '../run/engine';
+import type { Engine } from '../engine';
 import { OP } from '../ledger/operations';
 import type { FsmSpec } from '../types';
 import { setOwn } from '../jsonValues';

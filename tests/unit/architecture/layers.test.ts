@@ -22,7 +22,18 @@ const CLEAN: Record<string, string> = {
   'src/engine/types.ts':
     "export type { RunStatus } from '../contract/vocabulary';\nexport interface Scenario { name: string }\n",
   'src/engine/index.ts':
-    "import { KINDS } from '../contract/vocabulary';\nexport const ENGINE_KINDS = KINDS;\nexport type { Scenario } from './types';\n",
+    "import { KINDS } from '../contract/vocabulary';\nimport { Engine } from './engine';\nexport const ENGINE_KINDS = KINDS;\nexport type { Scenario } from './types';\nexport { Engine };\n",
+  'src/engine/behaviors/nodeContext.ts':
+    "import type { Scenario } from '../types';\nexport interface NodeContext { s: Scenario }\n",
+  'src/engine/run/scheduler.ts':
+    "import type { NodeContext } from '../behaviors/nodeContext';\nexport class Simulation { ctx: NodeContext[] = [] }\n",
+  'src/engine/replay/liveRun.ts':
+    "import { Simulation } from '../run/scheduler';\nexport class LiveRun { sim = new Simulation() }\n",
+  'src/engine/query/stepView.ts':
+    "import type { LiveRun } from '../replay/liveRun';\nexport const view = (r: LiveRun) => r.sim;\n",
+  'src/engine/engine.ts':
+    "import { LiveRun } from './replay/liveRun';\nimport { view } from './query/stepView';\nexport class Engine { run = new LiveRun(); v = view(this.run) }\n",
+  'src/engine/simulation/experiment.ts': "import { Engine } from '../engine';\nexport const e = new Engine();\n",
   'src/parser/index.ts':
     "import type { RunStatus } from '../contract/vocabulary';\nexport const parse = (s: RunStatus) => s;\n",
   'src/store/db.ts': "import type { Scenario } from '../engine/types';\nexport const rows: Scenario[] = [];\n",
@@ -30,6 +41,8 @@ const CLEAN: Record<string, string> = {
     "import { ENGINE_KINDS } from '../engine/index';\nimport { parse } from '../parser/index';\nimport { rows } from '../store/db';\nexport const ops = { ENGINE_KINDS, parse, rows };\n",
   'src/worker/engine.worker.ts': "import { ops } from './ops';\nexport default ops;\n",
   'src/api/handlers.ts': "import { ops } from '../worker/ops';\nexport const handlers = [ops];\n",
+  'src/client/engineCore.ts': "export { ENGINE_KINDS } from '../engine/index';\n",
+  'src/client/parserCore.ts': "export { parse } from '../parser/index';\n",
   'src/client/service.ts':
     "import { handlers } from '../api/handlers';\nexport const start = () => new Worker(new URL('../worker/engine.worker.ts', import.meta.url));\nexport const api = handlers;\n",
   'src/ui/app.ts':
@@ -114,11 +127,11 @@ const PLANTS: { what: string; files: Record<string, string>; refused: string[] }
     what: 'a room importing a higher one',
     files: {
       'src/store/up.ts': "import { handlers } from '../api/handlers';\nexport const h = handlers;\n",
-      'src/engine/up.ts': "import { rows } from '../store/db';\nexport const r = rows;\n",
+      'src/engine/ledger/up.ts': "import { rows } from '../../store/db';\nexport const r = rows;\n",
       'src/worker/up.ts': "import { api } from '../client/service';\nexport const a = api;\n",
     },
     refused: [
-      'engine-uses-contract-only: src/engine/up.ts → src/store/db.ts',
+      'engine-uses-contract-only: src/engine/ledger/up.ts → src/store/db.ts',
       'store-below-worker: src/store/up.ts → src/api/handlers.ts',
       'worker-below-api: src/worker/up.ts → src/client/service.ts',
     ],
@@ -133,12 +146,62 @@ const PLANTS: { what: string; files: Record<string, string>; refused: string[] }
     refused: ['default-profile-without-pled: src/api/step.ts → src/api/pled/routes.ts'],
   },
   {
+    what: 'a client module other than the named pair importing a core, or relaying it',
+    files: {
+      'src/client/cores.ts': "export { parse } from '../parser/index';\n",
+      'src/client/presets.ts': "import { ENGINE_KINDS } from '../engine/index';\nexport const p = ENGINE_KINDS;\n",
+      'src/client/types.ts': "import type { Scenario } from '../engine/types';\nexport type S = Scenario;\n",
+    },
+    refused: [
+      'client-cores-through-the-pair: src/client/cores.ts → src/parser/index.ts',
+      'client-cores-through-the-pair: src/client/presets.ts → src/engine/index.ts',
+      'client-cores-through-the-pair: src/client/types.ts → src/engine/types.ts',
+    ],
+  },
+  {
+    what: 'a module of src/ importing from scripts/ or tests/',
+    files: {
+      'scripts/tool.mjs': 'export const tool = 1;\n',
+      'tests/fixtures/sample.ts': 'export const sample = 1;\n',
+      'src/worker/tooling.ts': "import { tool } from '../../scripts/tool.mjs';\nexport const t = tool;\n",
+      'src/ui/fixture.ts': "import { sample } from '../../tests/fixtures/sample';\nexport const f = sample;\n",
+    },
+    refused: [
+      'src-stands-apart-from-tools: src/ui/fixture.ts → tests/fixtures/sample.ts',
+      'src-stands-apart-from-tools: src/worker/tooling.ts → scripts/tool.mjs',
+    ],
+  },
+  {
+    what: 'a floor of the engine importing a floor above it',
+    files: {
+      'src/engine/behaviors/sink.ts':
+        "import type { Simulation } from '../run/scheduler';\nexport type S = Simulation;\n",
+      'src/engine/run/checkpoint.ts':
+        "import { LiveRun } from '../replay/liveRun';\nexport const c = () => new LiveRun();\n",
+      'src/engine/replay/read.ts': "import { view } from '../query/stepView';\nexport const r = view;\n",
+      'src/engine/query/facade.ts': "import type { Engine } from '../engine';\nexport type E = Engine;\n",
+      'src/engine/engine2.ts': "import { e } from './simulation/experiment';\nexport const x = e;\n",
+      'src/engine/simulation/entry.ts': "import { ENGINE_KINDS } from '../index';\nexport const k = ENGINE_KINDS;\n",
+      'src/engine/dsl/up.ts':
+        "import type { NodeContext } from '../behaviors/nodeContext';\nexport type C = NodeContext;\n",
+    },
+    refused: [
+      'engine-file-on-a-floor: src/engine/engine2.ts → src/engine/simulation/experiment.ts',
+      'engine-floor-base: src/engine/dsl/up.ts → src/engine/behaviors/nodeContext.ts',
+      'engine-floor-behaviors: src/engine/behaviors/sink.ts → src/engine/run/scheduler.ts',
+      'engine-floor-features: src/engine/simulation/entry.ts → src/engine/index.ts',
+      'engine-floor-query: src/engine/query/facade.ts → src/engine/engine.ts',
+      'engine-floor-replay: src/engine/replay/read.ts → src/engine/query/stepView.ts',
+      'engine-floor-run: src/engine/run/checkpoint.ts → src/engine/replay/liveRun.ts',
+    ],
+  },
+  {
     what: 'an import circle',
     files: {
-      'src/engine/a.ts': "import { b } from './b';\nexport const a = () => b;\n",
-      'src/engine/b.ts': "import { a } from './a';\nexport const b = () => a;\n",
+      'src/engine/dsl/a.ts': "import { b } from './b';\nexport const a = () => b;\n",
+      'src/engine/dsl/b.ts': "import { a } from './a';\nexport const b = () => a;\n",
     },
-    refused: ['no-circular: src/engine/a.ts src/engine/b.ts'],
+    refused: ['no-circular: src/engine/dsl/a.ts src/engine/dsl/b.ts'],
   },
   {
     what: 'a type-only import circle',

@@ -6,7 +6,7 @@
  * past `VALUE_LIMITS` is a NODE_ERROR that drops the tokens it consumed.
  */
 import { describe, expect, it } from 'vitest';
-import { VALUE_LIMITS } from '../../../src/engine/run/valueBounds';
+import { VALUE_LIMITS } from '../../../src/engine/behaviors/valueBounds';
 import { events, run, scenario, sink, source, type Json } from './helpers';
 
 /** src → (mux_k broadcast ⇉ agg_k collect, window 2) × levels → sink. */

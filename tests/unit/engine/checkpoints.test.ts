@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../../../src/engine/dsl';
-import { LiveRun } from '../../../src/engine/run/liveRun';
+import { LiveRun } from '../../../src/engine/replay/liveRun';
 import { scenario, sink, source } from './helpers';
 
 describe('Checkpoints', () => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine';
 import { Ledger } from '../../../src/engine/ledger/ledger';
 import { provenance } from '../../../src/engine/query/provenance';
-import type { LiveRun } from '../../../src/engine/run/liveRun';
+import type { LiveRun } from '../../../src/engine/replay/liveRun';
 import type { Lineage, Provenance, QueryResult } from '../../../src/contract/queries';
 import { buildScenario, shapeArbitrary } from './scenarioArbitrary';
 import { engineFor, processNode, run, scenario, sink, source } from './helpers';

@@ -4,7 +4,7 @@
  * measured by the same rule as a string inside an object, without the walk: 1 + its length.
  */
 import { describe, expect, it } from 'vitest';
-import { VALUE_LIMITS, valueBoundIssue } from '../../../src/engine/run/valueBounds';
+import { VALUE_LIMITS, valueBoundIssue } from '../../../src/engine/behaviors/valueBounds';
 
 const tooLarge = (subject: string) => `${subject} is too large (its JSON text would pass about 1,000,000 characters)`;
 

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { chaosDocument, type ChaosParams } from '../../../src/bench/chaosTemplate';
 import { Engine, loadScenario } from '../../../src/engine';
 import { DSL_DEFAULTS } from '../../../src/engine/dsl/defaults';
-import { valueBoundIssue } from '../../../src/engine/run/valueBounds';
+import { valueBoundIssue } from '../../../src/engine/behaviors/valueBounds';
 
 const WORST: ChaosParams = {
   levels: 19,

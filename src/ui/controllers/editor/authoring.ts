@@ -4,9 +4,10 @@
  * deletion make — each a function from the document text to the new text (the JSON stays the single
  * source of truth; the editor applies the difference as one transaction, so one undo step). Pure.
  */
+import type { NodeKind } from '../../../contract/vocabulary';
 
-export const NODE_KINDS = ['DataSource', 'ProcessNode', 'FSM', 'Aggregator', 'Multiplexer', 'Sink'] as const;
-export type PaletteKind = (typeof NODE_KINDS)[number];
+/** The palette offers every node kind (the contract's `NODE_KINDS`, in its order). */
+export type PaletteKind = NodeKind;
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);

@@ -8,7 +8,6 @@
 import { editNode, getIn, isObj, readDoc, idOf, type Obj } from './nodeEdits';
 
 export type ActionHook = 'onEntry' | 'onExit';
-export const ACTION_KINDS = ['set_variable', 'increment', 'decrement', 'log', 'emit'] as const;
 
 export interface FsmAction {
   action: string;

@@ -6,7 +6,7 @@
  */
 import type { ParserConfigBody, ParserConfigRecord } from '../../../contract/wire';
 import type { EventRule, MaskSpec, ParserConfig } from '../../../contract/parserTypes';
-import { userRegex } from '../../../client/cores';
+import { userRegex } from '../../../client/parserCore';
 
 export type FormatKind = 'none' | 'preset' | 'format' | 'regex';
 

@@ -7,7 +7,7 @@
 import type { EngineAPIService } from '../../../client/EngineAPIService';
 import { appEngine } from '../../../client/appEngine';
 import { IngestBridge } from '../../../client/ingestBridge';
-import { builtinPresets, type PresetInfo } from '../../../client/presets';
+import { builtinPresets, type PresetInfo } from '../../../client/parserCore';
 import { parseSource, type DiscoverSource } from '../mining/source';
 import { ConfigsState } from './configs.svelte';
 import { configsFor } from './fit';

@@ -9,7 +9,7 @@
  * index expressions `sink["x"]` / `node["x"]` over scope objects — the rewrite keeps every character
  * position, so parse errors point at the right column of what the person wrote.
  */
-import { parseExpression, type CompiledExpr } from '../../../client/cores';
+import { parseExpression, type CompiledExpr } from '../../../client/engineCore';
 import type { NodeStateLike } from '../../controllers/graph/stepState';
 
 export type ConditionParse = { ok: true; condition: Condition } | { ok: false; message: string; position: number };

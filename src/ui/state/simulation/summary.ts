@@ -1,6 +1,6 @@
 /**
  * Pure helpers of the Experiment view and the Fidelity region (issue 43; docs/simulation.md, "On
- * the screen"): the summary of replications gathered batch by batch (src/client/experimentSummary.ts), the template's numeric fields to vary, histogram bins, and plain-language readings.
+ * the screen"): the summary of replications gathered batch by batch (src/client/engineCore.ts), the template's numeric fields to vary, histogram bins, and plain-language readings.
  */
 import {
   summariseExperiment,
@@ -8,7 +8,7 @@ import {
   type Summary,
   type VariantRuns,
   type VariantSummary,
-} from '../../../client/experimentSummary';
+} from '../../../client/engineCore';
 
 export { summariseExperiment };
 export type { Difference, Summary, VariantRuns, VariantSummary };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../../../../src/engine/dsl/index';
+import { NODE_KINDS } from '../../../../src/contract/vocabulary';
 import {
-  NODE_KINDS,
   addNode,
   blankTemplate,
   connect,

@@ -1,4 +1,12 @@
 /**
+ * One of the client's two modules that may import a core (the other: parserCore.ts; the rule
+ * `client-cores-through-the-pair` in .dependency-cruiser.cjs): what the page runs of the engine in
+ * its own thread, rather than asking a worker. Each part is pure and fast; the UI reaches them here,
+ * never in the engine directly.
+ *
+ * A breakpoint's condition, compiled with the engine's expression language as the person types it
+ * (`parseExpression`).
+ *
  * The summary of an experiment's replications gathered batch by batch (docs/simulation.md, "On the
  * screen"): per variant each metric's mean, sd and 95 % interval, and the paired differences to the
  * first variant — what the engine's `compareVariants` answers, with the engine's own statistics
@@ -6,6 +14,8 @@
  * Pure; here because the UI reaches the engine's pure parts only through the client.
  */
 import { summarise, type Summary } from '../engine/simulation/stats';
+
+export { parseExpression, type CompiledExpr } from '../engine/expr';
 
 export type { Summary };
 export interface Difference extends Summary {

@@ -10,7 +10,7 @@
  * with a sequence of events is the conformance replay's job (src/engine/mining/conform.ts).
  */
 import type { CompiledExpr } from '../expr';
-import { caseKey, compiled, conditionScope, readBody, tokenCorrelationIds, tokenData } from '../mining/replayEvent';
+import { caseKey, compiled, conditionScope, readBody, tokenCorrelationIds, tokenData } from './replayEvent';
 import type { EventCoverage, FsmCoverage, NameCount, TransitionRef } from '../../contract/coverage';
 import type { FsmSpec, FsmTransition, NodeSpec, Scenario } from '../types';
 

@@ -3,15 +3,15 @@
  * simulation, its checkpoints, the Sink indexes and the replayer that answers for earlier steps.
  * Every step goes through `stepSync` here so checkpoints are taken as the run advances.
  */
-import { Checkpoints } from '../replay/checkpoints';
-import { eventTypesOf, ExternalEventQueue } from './externalQueue';
+import { Checkpoints } from './checkpoints';
+import { eventTypesOf, ExternalEventQueue } from '../run/externalQueue';
 import type { HasherFactory } from '../ledger/hashing';
 import { Ledger } from '../ledger/ledger';
 import type { RunSnapshot } from '../../contract/queries';
-import { Replayer } from '../replay/replay';
-import { runSnapshot } from '../query/runSnapshot';
-import { Simulation } from './scheduler';
-import { SinkIndexes } from '../query/sinkIndex';
+import { Replayer } from './replay';
+import { runSnapshot } from '../run/runSnapshot';
+import { Simulation } from '../run/scheduler';
+import { SinkIndexes } from '../run/sinkIndex';
 import type { Scenario } from '../types';
 
 export interface LiveRunOptions {

@@ -3,7 +3,6 @@
  * emits them downstream, evaluates expressions, draws random numbers and asks to be woken later.
  * One instance per node, created once, so the hot path allocates nothing here.
  */
-import type { EventFeed } from './externalQueue';
 import { parseFormula, type CompiledExpr, type EvalContext, type EvalResult } from '../expr';
 import { OP, type OpCode } from '../ledger/operations';
 import type { NodeRandom } from './random';
@@ -11,6 +10,30 @@ import type { Recorder, TokenFactory } from '../ledger/recorder';
 import { NONE } from '../ledger/tokenTable';
 import { valueBoundIssue } from './valueBounds';
 import type { Edge, NodeSpec, Token } from '../types';
+
+/** What a DataSource reads from the queue (the run's external queue implements it). */
+export interface EventFeed {
+  /** True once any event has been addressed to node `node` (it then never generates again). */
+  targets(node: number): boolean;
+  /** Events addressed to `node` not yet emitted. */
+  pendingFor(node: number): number;
+  /** Index of the next pending event of `node`, now taken; -1 when none. */
+  take(node: number): number;
+  /** Token data of event `index`: the event's fields without `targetDataSourceId`. */
+  dataOf(index: number): Record<string, unknown>;
+  /** Correlation ids the event carries (`correlationIds`, else `correlationId`), or null. */
+  correlationIdsOf(index: number): string[] | null;
+  /**
+   * True when event `index` is masked: it holds its place in its DataSource's queue (a batch slot,
+   * the step it is emitted at) but makes no token — a shard run's events of other shards.
+   */
+  isMasked?(index: number): boolean;
+  /**
+   * A number that changes whenever `targets` or `pendingFor` may have changed other than by `take`
+   * (events arrived, or the feed was moved): the scheduler then re-reads its DataSources.
+   */
+  revision(): number;
+}
 
 /** What the scheduler offers every node. */
 export interface Kernel {

@@ -11,12 +11,12 @@
  * reads but does not match is HASH_MISMATCH. Nothing is trusted from the event lines themselves:
  * the rebuilt run is the engine's own.
  */
-import type { InputBatch } from './externalQueue';
+import type { InputBatch } from '../run/externalQueue';
 import { defaultHasher, type HasherFactory } from '../ledger/hashing';
-import type { LiveRun } from './liveRun';
+import type { LiveRun } from '../replay/liveRun';
 import type { QueryResult } from '../../contract/queries';
-import { failure, ok } from '../query/queryErrors';
-import { reexecute, type Rerunnable } from './reexecute';
+import { failure, ok } from './queryErrors';
+import { reexecute, type Rerunnable } from '../run/reexecute';
 import { RUN_STATUSES, type LoadResult, type RunStatus, type Scenario } from '../types';
 
 /** What a run import rebuilds into: a fresh `Engine` (declared here so the two need not import each other). */

@@ -4,10 +4,10 @@
  * function reads the live simulation (the current step) and a replayed scratch one (an earlier
  * step), so both answers have exactly the same shape and meaning.
  */
-import type { FeedView } from '../run/externalQueue';
+import type { FeedView } from './externalQueue';
 import type { Ledger } from '../ledger/ledger';
 import type { QueueSnapshot, RunSnapshot } from '../../contract/queries';
-import type { Simulation } from '../run/scheduler';
+import type { Simulation } from './scheduler';
 import type { SinkIndexes } from './sinkIndex';
 import type { NodeState } from '../types';
 

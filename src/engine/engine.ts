@@ -14,13 +14,13 @@
  * aggregates, lineage, provenance, export/import. A caller's mistake is an error value
  * (`QueryResult`), never a throw; the one-concept modules behind each method say how it works.
  */
-import { nodeActivity, nodeEvents } from '../query/activity';
-import { loadScenario } from '../dsl';
-import type { InputBatch } from './externalQueue';
-import type { HasherFactory } from '../ledger/hashing';
-import { lineage } from '../query/lineage';
-import { LiveRun } from './liveRun';
-import { descendants, provenance } from '../query/provenance';
+import { nodeActivity, nodeEvents } from './query/activity';
+import { loadScenario } from './dsl';
+import type { InputBatch } from './run/externalQueue';
+import type { HasherFactory } from './ledger/hashing';
+import { lineage } from './query/lineage';
+import { LiveRun } from './replay/liveRun';
+import { descendants, provenance } from './query/provenance';
 import type {
   ActivityEntry,
   ActivityHistogram,
@@ -35,22 +35,22 @@ import type {
   SinkAggregateValue,
   StepResult,
   StepView,
-} from '../../contract/queries';
-import { checkStep, ok } from '../query/queryErrors';
-import { scenarioGraph } from '../query/graph';
-import { activityHistogram } from '../query/histogram';
-import { ledgerPage, type LedgerPageQuery } from '../query/ledgerPage';
-import { exportRun, exportRunChunks, readRunExport, rebuildRun } from './runExport';
-import { stepView } from '../query/stepView';
-import { fsmView, type FsmViewQuery } from '../query/fsmView';
-import { runActivity, runResult, type RunActivity } from '../query/runResult';
-import { sinkAggregate } from '../query/sinkAggregate';
-import { stepResult } from '../query/stepResult';
-import { externalQueueView, ledgerView, type ExternalQueueView, type LedgerView } from './views';
-import type { LedgerEvent, LoadResult, NodeState, RunStatus, Scenario, TruncationBound, WaitingSource } from '../types';
-import { waitingSources } from './waiting';
+} from '../contract/queries';
+import { checkStep, ok } from './query/queryErrors';
+import { scenarioGraph } from './query/graph';
+import { activityHistogram } from './query/histogram';
+import { ledgerPage, type LedgerPageQuery } from './query/ledgerPage';
+import { exportRun, exportRunChunks, readRunExport, rebuildRun } from './query/runExport';
+import { stepView } from './query/stepView';
+import { fsmView, type FsmViewQuery } from './query/fsmView';
+import { runActivity, runResult, type RunActivity } from './query/runResult';
+import { sinkAggregate } from './query/sinkAggregate';
+import { stepResult } from './query/stepResult';
+import { externalQueueView, ledgerView, type ExternalQueueView, type LedgerView } from './run/views';
+import type { LedgerEvent, LoadResult, NodeState, RunStatus, Scenario, TruncationBound, WaitingSource } from './types';
+import { waitingSources } from './run/waiting';
 
-export type { ExternalQueueView, LedgerView } from './views';
+export type { ExternalQueueView, LedgerView } from './run/views';
 
 export interface EngineOptions {
   /** Overrides the scenario's seed (an execution's own seed). */
