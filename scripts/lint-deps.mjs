@@ -2,9 +2,17 @@
 // checked by dependency-cruiser with the UI's known violations ignored
 // (.dependency-cruiser-known-violations.json, its `--ignore-known` baseline).
 //
-// Two kinds of reference dependency-cruiser does not see are added here and held to the same room
-// rules and to the circle rule: worker entries (`new URL('./x.worker.ts', import.meta.url)`) and
-// type-only imports in Svelte components (the Svelte compiler drops them before it reads the script).
+// Two kinds of reference dependency-cruiser does not see are added here and held to the rules and to
+// the circle rule: type-only imports in Svelte components (the Svelte compiler drops them before it
+// reads the script), held to the room rules; and worker entries (`new URL('./x.worker.ts',
+// import.meta.url)`), held to the rule below rather than to the room rules (a worker's entry runs in a
+// realm of its own and is no import of the module that starts it; its own imports are checked as
+// any module's).
+//
+// workers-started-by-the-client: a browser worker is started by the client only (src/client/): no
+// other module of the browser rooms names a worker entry, and none under src/ui/ or src/main.ts
+// constructs a Worker or SharedWorker at all. A worker's entry is a `*.worker.ts` file. (The command
+// line's Node workers, src/cli/, are no browser workers.)
 //
 // Options: --write-baseline records the current violations of the UI rule as the baseline (it
 // refuses while any other rule fails); --no-baseline checks without it.
@@ -20,6 +28,8 @@ export const CONFIG = '.dependency-cruiser.cjs';
 export const BASELINE = '.dependency-cruiser-known-violations.json';
 /** The one rule the baseline may hold violations of (the UI's imports, being moved behind the client). */
 export const BASELINED_RULE = 'ui-sees-client-and-contract';
+/** The rule on worker starts (see the comment above), checked here rather than by dependency-cruiser. */
+export const WORKER_RULE = 'workers-started-by-the-client';
 
 /** Not pure (reads files): every source file under `dir`, as paths relative to `root`. */
 function sources(root, dir) {
@@ -62,6 +72,19 @@ export function extraReferences(root) {
     }
   }
   return out;
+}
+
+/** Not pure (reads files): UI modules that construct a Worker or a SharedWorker, as `{from, to}` (to: the module itself). */
+function uiWorkerStarts(root) {
+  return sources(root, 'src')
+    .filter((f) => /^src\/(ui\/|main\.ts$)/.test(f))
+    .filter((f) => /\bnew\s+(Shared)?Worker\s*\(/.test(withoutComments(readFileSync(join(root, f), 'utf8'))))
+    .map((f) => ({ from: f, to: f }));
+}
+
+/** Pure: whether a worker entry reference `from → to` keeps the worker rule (the client starting a `*.worker.ts`). */
+function startsWorkerRightly(from, to) {
+  return /^src\/client\//.test(from) && /\.worker\.ts$/.test(to);
 }
 
 /** Pure: whether `path` meets a dependency-cruiser path condition (a regex or a list of them). */
@@ -142,7 +165,24 @@ export function lintDeps({ root = repoRoot, baseline = true } = {}) {
 
   const config = createRequire(join(root, 'package.json'))(join(root, CONFIG));
   const extras = extraReferences(root);
-  for (const e of extras)
+  for (const e of extras.filter((x) => x.kind === 'worker' && !startsWorkerRightly(x.from, x.to)))
+    violations.push({
+      type: 'dependency',
+      from: e.from,
+      to: e.to,
+      kind: e.kind,
+      rule: { name: WORKER_RULE, severity: 'error' },
+    });
+  const named = new Set(violations.filter((v) => v.rule.name === WORKER_RULE).map((v) => v.from));
+  for (const e of uiWorkerStarts(root).filter((x) => !named.has(x.from)))
+    violations.push({
+      type: 'dependency',
+      from: e.from,
+      to: e.to,
+      kind: 'new Worker',
+      rule: { name: WORKER_RULE, severity: 'error' },
+    });
+  for (const e of extras.filter((x) => x.kind !== 'worker'))
     for (const rule of roomViolations(config.forbidden, e.from, e.to))
       violations.push({
         type: 'dependency',

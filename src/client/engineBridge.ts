@@ -1,5 +1,6 @@
 /**
- * The page's side of the engine worker: its one `Comlink.wrap`. The worker starts on the first call.
+ * The page's side of the engine worker, over the page's one worker bridge (workerBridge.ts, which
+ * wraps it with Comlink). The worker starts on the first call.
  * The worker's API type is its implementation's (`EngineWorkerApi`, src/worker/engine.worker.ts).
  *
  * Every call settles — the settle rule (docs/browser-service.md "Every call settles"):
@@ -13,9 +14,9 @@
  * handler writes `service.createExecution(id, await jsonBody(request))`, which looks the method up
  * before the body is read and calls it after.
  */
-import * as Comlink from 'comlink';
 import type { PortOf } from '../contract/port';
 import type { EngineWorkerApi } from '../worker/engine.worker';
+import { workerBridge } from './workerBridge';
 
 /** How the HTTP handlers reach the engine service: called per request, it starts the worker lazily. */
 export type EngineServiceGetter = () => PortOf<EngineWorkerApi>;
@@ -39,14 +40,6 @@ export interface EngineBridgeOptions {
   callLimitMs?: number;
 }
 
-/** One started worker. */
-interface Live {
-  remote: Comlink.Remote<EngineWorkerApi>;
-  /** Rejects when the worker fails or is ended: every call still waiting on it fails with the reason. */
-  ended: Promise<never>;
-  end(reason: string): void;
-}
-
 /**
  * Not pure: a bridge to the engine worker `startWorker` starts (engineWorker.ts, named for its store,
  * which is how the embeddable player keeps its state apart from the app's; or the player element's
@@ -54,73 +47,44 @@ interface Live {
  */
 export function engineBridge(startWorker: () => Worker, options: EngineBridgeOptions = {}): RenewableEngine {
   const limitMs = options.callLimitMs ?? CALL_LIMIT_MS;
-  let live: Live | null = null;
-  /** Calls made and not yet answered by their worker (a call that timed out still counts until then). */
-  let inFlight = 0;
   let renewed: (() => void)[] = [];
 
-  const start = (): Live => {
-    const worker = startWorker();
-    const remote = Comlink.wrap<EngineWorkerApi>(worker);
-    let reject!: (err: Error) => void;
-    const ended = new Promise<never>((_, r) => (reject = r));
-    // Keep an unobserved rejection from being reported before any call awaits it.
-    ended.catch(() => undefined);
-    const self: Live = {
-      remote,
-      ended,
-      end(reason) {
-        reject(new Error(`the engine worker ${reason}`));
-        worker.terminate();
-        if (live === self) live = null;
-      },
-    };
-    // Calls in flight fail (500); the next call starts a fresh worker, which restores open runs from
-    // the store — one error must not leave the API failing for the rest of the session.
-    worker.addEventListener('error', (e) => self.end(`failed: ${e.message || 'it could not be loaded'}`));
-    worker.addEventListener('messageerror', () => self.end('sent a message that could not be read'));
-    // The worker fetches the bundled parser files relative to the app's base URL, which only the page
-    // knows (the worker script lives elsewhere in a build, and elsewhere again in dev). Sent first, so
-    // it arrives before any other call.
-    void Promise.race([remote.setAppBase(document.baseURI), ended]).catch(() => undefined);
-    return self;
-  };
-
   const renewIfIdle = () => {
-    if (renewed.length === 0 || inFlight > 0) return;
-    live?.end('was replaced');
+    if (renewed.length === 0 || bridge.busy > 0) return;
+    bridge.restart(new Error('the engine worker was replaced'));
     const done = renewed;
     renewed = [];
     for (const resolve of done) resolve();
   };
 
-  const call = async (member: string, args: unknown[]): Promise<unknown> => {
-    const current = (live ??= start());
-    const method = (current.remote as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[member]!;
-    inFlight++;
-    const answered = Promise.race([method(...args), current.ended]).finally(() => {
-      inFlight--;
-      renewIfIdle();
-    });
-    if (carriesCallId(args)) return answered;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () =>
-          reject(
-            new Error(
-              `the engine worker did not answer ${member} within ${limitMs / 1000} s (it may still be working on it)`,
-            ),
-          ),
-        limitMs,
-      );
-    });
-    try {
-      return await Promise.race([answered, late]);
-    } finally {
-      clearTimeout(timer);
-    }
-  };
+  const bridge = workerBridge<EngineWorkerApi>({
+    start: startWorker,
+    // Calls in flight fail (500); the next call starts a fresh worker, which restores open runs from
+    // the store — one error must not leave the API failing for the rest of the session.
+    failure: (why) => new Error(`the engine worker ${why}`),
+    // The worker fetches the bundled parser files relative to the app's base URL, which only the page
+    // knows (the worker script lives elsewhere in a build, and elsewhere again in dev). Sent first, so
+    // it arrives before any other call.
+    onStart: (remote, ended) => void Promise.race([remote.setAppBase(document.baseURI), ended]).catch(() => undefined),
+    onIdle: renewIfIdle,
+  });
+
+  const call = (member: keyof EngineWorkerApi & string, args: unknown[]): Promise<unknown> =>
+    bridge.call(
+      member,
+      args,
+      carriesCallId(args)
+        ? {}
+        : {
+            limit: {
+              ms: limitMs,
+              error: () =>
+                new Error(
+                  `the engine worker did not answer ${member} within ${limitMs / 1000} s (it may still be working on it)`,
+                ),
+            },
+          },
+    );
 
   // One port for the bridge's life: its methods reach whichever worker is current when called.
   const methods = new Map<string, (...args: unknown[]) => Promise<unknown>>();
@@ -130,7 +94,7 @@ export function engineBridge(startWorker: () => Worker, options: EngineBridgeOpt
       if (member === 'then' || typeof member !== 'string') return undefined;
       let method = methods.get(member);
       if (!method) {
-        method = (...args: unknown[]) => call(member, args);
+        method = (...args: unknown[]) => call(member as keyof EngineWorkerApi & string, args);
         methods.set(member, method);
       }
       return method;
@@ -141,7 +105,7 @@ export function engineBridge(startWorker: () => Worker, options: EngineBridgeOpt
   return Object.assign(getter, {
     renew: () =>
       new Promise<void>((resolve) => {
-        if (live === null) return resolve();
+        if (!bridge.running) return resolve();
         renewed.push(resolve);
         renewIfIdle();
       }),

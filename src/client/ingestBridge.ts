@@ -1,17 +1,18 @@
 /**
- * The page's side of the ingestion worker: its one `Comlink.wrap`, typed by the worker's own
- * implementation (`IngestWorkerApi`, src/worker/ingest.worker.ts). The worker starts on first use.
+ * The page's side of the ingestion worker, over the page's one worker bridge (workerBridge.ts, which
+ * wraps it with Comlink), typed by the worker's own implementation (`IngestWorkerApi`,
+ * src/worker/ingest.worker.ts). The worker starts on first use.
  * Every request has a watchdog: a preview or a detection that does not answer in time, or a
  * streamed parse that stops making progress, means a regular expression is backtracking without end
  * on some line — the worker is terminated (nothing else can stop a running regular expression) and
  * a fresh one started, and the caller gets a clear message. Cancel asks the worker to stop between
  * two chunks and terminates it if it does not within 800 ms.
  */
-import * as Comlink from 'comlink';
 import type { ParserConfigBody } from '../contract/wire';
 import type { PresetMatch, PreviewAnswer, PreviewTemplate, StreamProgress, StreamSummary } from '../contract/ingest';
 import type { IngestWorkerApi, ParseReply } from '../worker/ingest.worker';
-import { settleWithin } from './settle';
+import { OperationTimeout } from './settle';
+import { workerBridge, type CallOptions, type WorkerBridge } from './workerBridge';
 
 /** How long a preview (a few thousand lines) may take before it is stopped. */
 export const PREVIEW_LIMIT_MS = 4000;
@@ -31,69 +32,41 @@ export interface StreamOutcome {
   peakHeap: number | null;
 }
 
-/** One started worker: its proxy, and a promise that rejects when it is terminated. */
-interface Live {
-  worker: Worker;
-  remote: Comlink.Remote<IngestWorkerApi>;
-  stopped: Promise<never>;
-  stop: (error: Error) => void;
-}
-
 /** Not pure: starts the ingestion worker (a Vite module worker). */
 function startIngestWorker(): Worker {
   return new Worker(new URL('../worker/ingest.worker.ts', import.meta.url), { type: 'module', name: 'ingest' });
 }
 
+/** A limit of `ms` that stops the worker, the call failing with `message` (one error, made once, for both). */
+function stoppingLimit(ms: number, message: string): NonNullable<CallOptions['limit']> {
+  let error: IngestStopped | undefined;
+  const stop = () => (error ??= new IngestStopped(message));
+  return { ms, error: stop, restart: stop };
+}
+
+/** Why a worker gets stuck, and what to do (after "a " or "A "). */
+const BACKTRACKING =
+  'mask or format regular expression is probably backtracking catastrophically on some line (nested quantifiers such as (a+)+). Simplify it.';
+
 export class IngestBridge {
-  private current: Live | null = null;
+  private readonly bridge: WorkerBridge<IngestWorkerApi>;
   private next = 1;
 
   /** `create` starts a worker (default: the ingestion worker). */
-  constructor(private readonly create: () => Worker = startIngestWorker) {}
-
-  private get live(): Live {
-    if (!this.current) {
-      const worker = this.create();
-      let stop!: (error: Error) => void;
-      const stopped = new Promise<never>((_, reject) => (stop = reject));
-      stopped.catch(() => undefined);
-      worker.addEventListener('error', (e) =>
-        this.restart(`The ingestion worker failed: ${e.message || 'it could not be loaded'}`),
-      );
-      this.current = { worker, remote: Comlink.wrap<IngestWorkerApi>(worker), stopped, stop };
-    }
-    return this.current;
+  constructor(create: () => Worker = startIngestWorker) {
+    this.bridge = workerBridge<IngestWorkerApi>({
+      start: create,
+      failure: (why) => new IngestStopped(`The ingestion worker ${why}`),
+    });
   }
 
-  /** Terminates the worker; every pending request fails with `message`. */
-  private restart(message: string): void {
-    const live = this.current;
-    this.current = null;
-    if (!live) return;
-    live.worker.terminate();
-    live.stop(new IngestStopped(message));
-  }
-
-  /** A call to the live worker that also fails when that worker is terminated. */
-  private call<T>(run: (remote: Comlink.Remote<IngestWorkerApi>) => Promise<T>): Promise<T> {
-    const live = this.live;
-    return Promise.race([run(live.remote), live.stopped]);
-  }
-
-  private async timed<T>(run: (remote: Comlink.Remote<IngestWorkerApi>) => Promise<T>, what: string): Promise<T> {
-    const timer = setTimeout(
-      () =>
-        this.restart(
-          `The ${what} was stopped after ${PREVIEW_LIMIT_MS / 1000} s without an answer: a mask or format regular expression ` +
-            'is probably backtracking catastrophically on some line (nested quantifiers such as (a+)+). Simplify it.',
-        ),
-      PREVIEW_LIMIT_MS,
-    );
-    try {
-      return await this.call(run);
-    } finally {
-      clearTimeout(timer);
-    }
+  private timed<T>(member: 'preview' | 'detect', args: unknown[], what: string): Promise<T> {
+    return this.bridge.call<T>(member, args, {
+      limit: stoppingLimit(
+        PREVIEW_LIMIT_MS,
+        `The ${what} was stopped after ${PREVIEW_LIMIT_MS / 1000} s without an answer: a ${BACKTRACKING}`,
+      ),
+    });
   }
 
   /**
@@ -101,22 +74,24 @@ export class IngestBridge {
    * events checked against `template` when one is given.
    */
   preview(text: string, config: ParserConfigBody, template: PreviewTemplate | null = null): Promise<PreviewAnswer> {
-    return this.timed<PreviewAnswer>((r) => r.preview(text, config, template), 'preview');
+    return this.timed<PreviewAnswer>('preview', [text, config, template], 'preview');
   }
 
   /** Not pure (worker): every built-in preset tried on `text`, best first. */
   detect(text: string): Promise<PresetMatch[]> {
-    return this.timed((r) => r.detect(text), 'preset detection');
+    return this.timed('detect', [text], 'preset detection');
   }
 
   /** Not pure (worker): the number of lines in `blob`; a worker that does not answer in time is ended. */
   countLines(blob: Blob): Promise<number> {
-    return settleWithin(
-      'line count',
-      COUNT_LIMIT_MS,
-      () => this.call((r) => r.countLines(blob)),
-      () => this.restart(`The line count was stopped after ${COUNT_LIMIT_MS / 1000} s without an answer.`),
-    );
+    return this.bridge.call<number>('countLines', [blob], {
+      limit: {
+        ms: COUNT_LIMIT_MS,
+        error: () => new OperationTimeout('line count', COUNT_LIMIT_MS),
+        restart: () =>
+          new IngestStopped(`The line count was stopped after ${COUNT_LIMIT_MS / 1000} s without an answer.`),
+      },
+    });
   }
 
   /**
@@ -129,26 +104,16 @@ export class IngestBridge {
     onProgress: (p: StreamProgress) => void,
   ): { done: Promise<StreamOutcome>; cancel: () => void } {
     const id = this.next++;
-    let stallTimer: ReturnType<typeof setTimeout> | undefined;
     let cancelled = false;
     let settled = false;
-    const arm = () => {
-      clearTimeout(stallTimer);
-      stallTimer = setTimeout(
-        () =>
-          this.restart(
-            `Parsing was stopped: no progress for ${STALL_LIMIT_MS / 1000} s. A mask or format regular expression is ` +
-              'probably backtracking catastrophically on some line (nested quantifiers such as (a+)+). Simplify it.',
-          ),
+    const sent = this.bridge.call<ParseReply>('parse', [id, blob, config], {
+      // A parse that makes no progress for the stall limit is stuck: the worker is ended.
+      limit: stoppingLimit(
         STALL_LIMIT_MS,
-      );
-    };
-    arm();
-    const progress = Comlink.proxy((p: StreamProgress) => {
-      arm();
-      onProgress(p);
+        `Parsing was stopped: no progress for ${STALL_LIMIT_MS / 1000} s. A ${BACKTRACKING}`,
+      ),
+      onProgress: onProgress as (report: never) => void,
     });
-    const sent = this.call<ParseReply>((r) => r.parse(id, blob, config, progress));
     const done = sent.then(outcomeOf, (err: Error): StreamOutcome =>
       cancelled
         ? { summary: null, error: null, cancelled: true, peakHeap: null }
@@ -156,15 +121,17 @@ export class IngestBridge {
     );
     void done.finally(() => {
       settled = true;
-      clearTimeout(stallTimer);
     });
     const cancel = () => {
       if (cancelled) return;
       cancelled = true;
-      const live = this.current;
-      if (live) void live.remote.cancel(id).catch(() => undefined);
+      if (this.bridge.running)
+        void this.bridge
+          .remote()
+          .cancel(id)
+          .catch(() => undefined);
       const grace = setTimeout(() => {
-        if (!settled) this.restart('Parsing was cancelled.');
+        if (!settled) this.bridge.restart(new IngestStopped('Parsing was cancelled.'));
       }, CANCEL_GRACE_MS);
       void done.finally(() => clearTimeout(grace));
     };
@@ -173,7 +140,7 @@ export class IngestBridge {
 
   /** Not pure: terminates the worker; pending calls fail. */
   dispose(): void {
-    this.restart('closed');
+    this.bridge.restart(new IngestStopped('closed'));
   }
 }
 

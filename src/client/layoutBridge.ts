@@ -1,14 +1,15 @@
 /**
- * The page's side of the layout worker: its one `Comlink.wrap`, typed by the worker's own
- * implementation (`LayoutWorkerApi`, src/ui/controllers/graph/layout.worker.ts). The worker starts on
- * first use, one per page; a call rejects when the worker cannot start or fails, so the caller can
- * lay out on the page instead.
+ * The page's side of the layout worker, over the page's one worker bridge (workerBridge.ts, which
+ * wraps it with Comlink), typed by the worker's own implementation (`LayoutWorkerApi`,
+ * src/ui/controllers/graph/layout.worker.ts). The worker starts on first use, one per page; a call
+ * rejects when the worker cannot start or fails, so the caller can lay out on the page instead.
  *
  * The worker runs the graph controller's own layout code (dagre over the page's stylesheet), which
- * lives in the UI layer, so the controller hands this bridge the function that starts it: the
- * bridge owns the start, the failure handling and the wrap, and never imports the UI.
+ * lives in the UI layer, so its entry stays beside that code; the client starts it
+ * (`startLayoutWorker`: the UI starts no worker itself, the rule `workers-started-by-the-client`) and
+ * never imports it — the UI names the worker's API type when it asks for the bridge.
  */
-import * as Comlink from 'comlink';
+import { workerBridge } from './workerBridge';
 
 /** What the layout worker serves: the automatic layout of a graph. */
 export interface LayoutApi {
@@ -19,10 +20,12 @@ export interface LayoutApi {
 type ModelOf<Api extends LayoutApi> = Parameters<Api['computeLayout']>[0];
 type PositionsOf<Api extends LayoutApi> = ReturnType<Api['computeLayout']>;
 
-interface Live<Api> {
-  worker: Worker;
-  remote: Comlink.Remote<Api>;
-  failed: Promise<never>;
+/** Not pure: starts the layout worker (a Vite module worker; its entry is the UI's layout code). */
+export function startLayoutWorker(): Worker {
+  return new Worker(new URL('../ui/controllers/graph/layout.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'layout',
+  });
 }
 
 /**
@@ -30,31 +33,13 @@ interface Live<Api> {
  * call; again after a failure). The graph must be plain data (no reactive proxies).
  */
 export function layoutBridge<Api extends LayoutApi>(
-  start: () => Worker,
+  start: () => Worker = startLayoutWorker,
 ): (model: ModelOf<Api>) => Promise<PositionsOf<Api>> {
-  let live: Live<Api> | null = null;
-  const begin = (): Live<Api> => {
-    const worker = start();
-    const failed = new Promise<never>((_, reject) => {
-      const fail = (message: string) => {
-        reject(new Error(message));
-        worker.terminate();
-        if (live?.worker === worker) live = null;
-      };
-      worker.addEventListener('error', (e) =>
-        fail(`the layout worker failed: ${e.message || 'it could not be loaded'}`),
-      );
-      worker.addEventListener('messageerror', () => fail('the layout worker sent a message that could not be read'));
-    });
-    failed.catch(() => undefined);
-    return { worker, remote: Comlink.wrap<Api>(worker), failed };
-  };
+  const bridge = workerBridge<Api>({ start, failure: (why) => new Error(`the layout worker ${why}`) });
   return async (model) => {
     if (typeof Worker === 'undefined') throw new Error('this browser has no Web Workers');
-    live ??= begin();
-    const remote = live.remote as unknown as { computeLayout(model: ModelOf<Api>): Promise<PositionsOf<Api>> };
     try {
-      return await Promise.race([remote.computeLayout(model), live.failed]);
+      return await bridge.call<PositionsOf<Api>>('computeLayout' as keyof Api & string, [model]);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       throw new Error(message.startsWith('the layout worker') ? message : `the layout worker failed: ${message}`);

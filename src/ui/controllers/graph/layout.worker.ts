@@ -1,8 +1,9 @@
 /**
  * The layout worker: lays out a graph that has no DSL positions (dagre on a headless Cytoscape, the
  * same code and stylesheet the page would use), so a large graph's first layout never blocks the
- * page. Its one `expose`; its one `wrap` is src/client/layoutBridge.ts, typed by `LayoutWorkerApi`
- * (started by layoutOffThread.ts). The entry stays beside the layout code it runs.
+ * page. Its one `expose`; its one `wrap` is the client's worker bridge (src/client/workerBridge.ts),
+ * used by src/client/layoutBridge.ts, typed by `LayoutWorkerApi`
+ * (which also starts it). The entry stays beside the layout code it runs.
  */
 import * as Comlink from 'comlink';
 import { autoLayout } from './layout';
