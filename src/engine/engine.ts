@@ -7,12 +7,15 @@
  * Stepping is `advance(to | 'end')`, synchronous (the worker, the CLI and the benchmarks move a run
  * with it, without a promise per step), beside the seed's `async step()` and `runToEnd()`
  * (`advance('end')`). The ledger and the external queue are handed out as read-only facades
- * (views.ts): no caller can append an event or take one.
+ * (run/views.ts): no caller can append an event or take one.
  *
  * The read side (DSL.md §6) answers for the current step or any earlier one without changing the
  * run: step results, state at a step (checkpoints + replay), node events and activity, Sink
  * aggregates, lineage, provenance, export/import. A caller's mistake is an error value
  * (`QueryResult`), never a throw; the one-concept modules behind each method say how it works.
+ *
+ * The facade stands above the engine's parts (docs/architecture.md, "The engine's floors"): it
+ * imports query/, replay/ (the live run), run/ and the base; none of them imports it.
  */
 import { nodeActivity, nodeEvents } from './query/activity';
 import { loadScenario } from './dsl';
