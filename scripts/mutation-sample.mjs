@@ -54,7 +54,10 @@ const PARTS = [
       'src/engine/lowerBound.ts',
     ],
   ],
-  ['engine-core', ['src/engine/dsl/', 'src/engine/run/', 'src/engine/ledger/', 'src/engine/behaviors/']],
+  [
+    'engine-core',
+    ['src/engine/dsl/', 'src/engine/engine.ts', 'src/engine/run/', 'src/engine/ledger/', 'src/engine/behaviors/'],
+  ],
 ];
 const args = process.argv.slice(2);
 const flag = (name, fallback) => {
