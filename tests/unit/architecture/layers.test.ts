@@ -87,7 +87,7 @@ const PLANTS: { what: string; files: Record<string, string>; refused: string[] }
       'src/ui/spawn.ts': "export const w = new Worker(new URL('../worker/engine.worker.ts', import.meta.url));\n",
       'src/ui/graph/offThread.ts':
         "export const w = new Worker(new URL('./layout.worker.ts', import.meta.url), { type: 'module' });\n",
-      'src/ui/byUrl.ts': "export const start = (url: string) => new SharedWorker(url);\n",
+      'src/ui/byUrl.ts': 'export const start = (url: string) => new SharedWorker(url);\n',
       'src/worker/nested.ts': "export const w = new Worker(new URL('./engine.worker.ts', import.meta.url));\n",
       'src/client/notAnEntry.ts': "export const w = new Worker(new URL('../worker/ops.ts', import.meta.url));\n",
     },
