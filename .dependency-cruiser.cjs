@@ -17,6 +17,8 @@
 //   them to the UI);
 //   the engine stands on floors, each importing only its own floor and those below (ENGINE_FLOORS).
 // Beside the rooms: nothing in src/ imports from scripts/ or tests/.
+// Only the client starts a browser worker, from a `*.worker.ts` entry (workers-started-by-the-client:
+// dependency-cruiser does not see worker starts, so scripts/lint-deps.mjs checks that rule).
 //
 // Type-only imports count (tsPreCompilationDeps), and so do import circles of any kind. The UI's
 // remaining violations are listed in .dependency-cruiser-known-violations.json (`--ignore-known`);
