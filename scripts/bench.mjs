@@ -103,16 +103,37 @@ if (onlyAlone === 'b8') {
   process.exit(0);
 }
 
-/** Not pure (runs for minutes): E7 in a process of its own, with the load average before and after. */
+/**
+ * Not pure (runs for minutes): E7 in a process of its own, with the load average before and after.
+ * A run that dies (of memory, most likely) is a result too: the row says how and how far it got.
+ */
 function e7Row() {
   const load = () => loadavg()[0].toFixed(1);
   const from = load();
   process.stderr.write(`E7: 10 M events in a process of its own (load average ${from})…\n`);
-  const e7 = JSON.parse(
-    run(['--expose-gc', 'bin/flowledger.mjs', 'bench', '--json', '--only', 'E7', ...(quick ? ['--quick'] : [])]),
+  const r = spawnSync(
+    process.execPath,
+    ['--expose-gc', 'bin/flowledger.mjs', 'bench', '--json', '--only', 'E7', ...(quick ? ['--quick'] : [])],
+    { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
-  const row = e7.rows[0];
-  return { ...row, result: `${row.result}; load average ${from} before, ${load()} after` };
+  const loads = `load average ${from} before, ${load()} after`;
+  if (r.status === 0) {
+    const row = JSON.parse(r.stdout).rows[0];
+    return { ...row, result: `${row.result}; ${loads}` };
+  }
+  const progress = (r.stderr ?? '').split('\n').filter((l) => l.startsWith('E7 {'));
+  const last = progress.length > 0 ? JSON.parse(progress.at(-1).slice(3)) : null;
+  const mib = (b) => (b / 1048576).toFixed(1);
+  // V8's own words when it gives up ("FATAL ERROR: … JavaScript heap out of memory"), else the last line.
+  const lines = (r.stderr ?? '').split('\n').filter((l) => l.trim() !== '' && !l.startsWith('E7 {'));
+  const why = (lines.find((l) => /FATAL ERROR|out of memory/i.test(l)) ?? lines.at(-1) ?? '').trim().slice(0, 200);
+  return {
+    id: 'E7',
+    workload: 'run to end in Node, 6-node pipeline (E1) at 10 M ledger events: wall time, peak RSS, bytes per event',
+    result: `**did not finish**: ${r.signal ? `killed by ${r.signal}` : `exit ${r.status}`}${last ? ` after ${last.events.toLocaleString('en-US')} events at step ${last.step.toLocaleString('en-US')} (${Math.round(last.ms).toLocaleString('en-US')} ms, RSS ${mib(last.rss)} MiB)` : ' before its first progress line'}${why ? ` (${why})` : ''}; ${loads}`,
+    target: '10,000,000 events, peak RSS ≤ 2 GB',
+    pass: false,
+  };
 }
 
 // `npm run bench -- --parser [--quick]`: the parser's rows alone (P1 repeated and not, P1u, P3, P3w)
