@@ -11,8 +11,8 @@
 // `npm run bench -- --quick` runs the smoke-sized benchmark and leaves docs/benchmarks.md alone;
 // `npm run bench -- --parser` runs only the parser's rows (P1, P1u, P3, P3w) and prints them.
 // E7 (a 10 M-event run to its end) runs in a process of its own after C1, so its peak RSS is its own;
-// `npm run bench -- --only e7` runs it alone and `--only b8` the browser's 5 M-event row B8 alone
-// (both print their row and leave docs/benchmarks.md alone).
+// `npm run bench -- --only e7` runs it alone and `--only b8 [--no-build] [--b8-events N]` the
+// browser's 5 M-event row B8 alone (both print their row and leave docs/benchmarks.md alone).
 // `npm run bench -- --before <dir> [--only e1,e2,e3,e7] [--rounds N]` runs the engine rows of this
 // build and of the older checkout in <dir> interleaved and prints both with their ratio
 // (scripts/bench-before.mjs); nothing else runs and docs/benchmarks.md is left alone.
@@ -95,7 +95,11 @@ if (onlyAlone === 'e7') {
 }
 // `npm run bench -- --only b8`: the browser's B8 alone (scripts/bench-browser.mjs builds the app first).
 if (onlyAlone === 'b8') {
-  const browser = JSON.parse(run(['scripts/bench-browser.mjs', '--only', 'B8']));
+  // --no-build and --b8-events N (a smaller run, for a smoke test) go through to the browser suite.
+  const through = process.argv.includes('--no-build') ? ['--no-build'] : [];
+  if (process.argv.includes('--b8-events'))
+    through.push('--b8-events', process.argv[process.argv.indexOf('--b8-events') + 1]);
+  const browser = JSON.parse(run(['scripts/bench-browser.mjs', '--only', 'B8', ...through]));
   for (const r of browser.results)
     process.stdout.write(
       `| ${r.id} | ${r.measure} | ${browserResult(r)} | ${r.target} | ${r.pass ? 'pass' : 'FAIL'} |\n`,
