@@ -29,7 +29,11 @@
 //       then aborted): each call's round trip, one call at a time, 2 s with both under way and 1 s
 //       after the abort (every call ≤ 200 ms); tests/e2e/chaos.spec.ts checks the same workload's
 //       order and answers without a clock
+//   B8  B2 and B3 at 5,000,000 events: the run, persisting it and reopening it after reloads, with the
+//       browser's peak resident memory; a tab that cannot hold it is recorded as such
+//       (scripts/bench-large-run.mjs; issue 46)
 // Options: --no-build (use the existing dist/), --tokens N (E1 tokens; default 217,400 ≈ 1 M events),
+// --b8-events N (B8's size, default 5,000,000; smaller for a smoke run),
 // --only B1,P2 (run only these; default all), --fsm-open (B4 with the E1 FSM's state diagram open,
 // and B4-SSH: the log-driven SSH example played with its state diagram open).
 import { spawn, spawnSync } from 'node:child_process';
@@ -38,6 +42,7 @@ import { cpus, platform, release } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
+import { measureLargeRun } from './bench-large-run.mjs';
 import { measureLedgerPanel } from './bench-ledger-panel.mjs';
 import { measurePlay, measurePlaySsh } from './bench-play.mjs';
 import { measureApiAddSource, measureSendToRun } from './bench-send.mjs';
@@ -51,7 +56,7 @@ const option = (name, fallback) => {
   return i >= 0 ? args[i + 1] : fallback;
 };
 const tokens = Number(option('--tokens', '217400'));
-const only = option('--only', 'B1,B13,B2,B3,P2,B6,B4,B5,B7,P4,P5,P6').split(',');
+const only = option('--only', 'B1,B13,B2,B3,P2,B6,B4,B5,B7,P4,P5,P6,B8').split(',');
 const wants = (id) => only.includes(id);
 const PORT = Number(process.env.BENCH_PORT ?? 4179);
 const log = (m) => process.stderr.write(`${m}\n`);
@@ -540,6 +545,9 @@ try {
 
   if (wants('P5')) results.push(await measureSendToRun(page, `http://127.0.0.1:${PORT}/`, root, log));
   if (wants('P6')) results.push(await measureApiAddSource(page, `http://127.0.0.1:${PORT}/`, log));
+  // B8 last: a tab holding 5 M events (or crashed by them) weighs on whatever runs after it.
+  if (wants('B8'))
+    results.push(await measureLargeRun(page, e1Document, [server.pid], log, Number(option('--b8-events', '5000000'))));
 
   const report = {
     date: new Date().toISOString(),

@@ -16,6 +16,7 @@ import { parserRows } from './parserBenchRows';
 import { userVersusPreset } from '../../bench/parserUser';
 import { wordLogAccuracy } from '../../bench/wordLog';
 import { runDiffBench } from '../../bench/diff';
+import { runBigRun } from '../../bench/bigRun';
 import { fullGc, machineInfo, memoryInUse } from '../benchPlatform';
 import { nodeSha256 } from '../nodeHasher';
 import {
@@ -24,6 +25,7 @@ import {
   p1Row,
   p3Row,
   c1Row,
+  e7Row,
   formatTable,
   P1_TARGET,
   P3_TARGET,
@@ -44,12 +46,15 @@ import {
  * alone — comparing two 1 M-event runs, which holds three runs at once, so `scripts/bench.mjs` gives
  * it a process of its own — and prints its row (with `--json`, `{C1, rows}`). `--only parser` runs the
  * parser's rows alone (P1 repeated and not, P1u, P3, P3w) and prints them (with `--json`, `{P1, P1u,
- * P3, P3w, rows}`).
+ * P3, P3w, rows}`). `--only E7` runs E7 alone — the E1 pipeline run to its end at 10 M events, whose
+ * peak RSS must be its own process's (`npm run bench` starts it as a child; with `--quick`, 200,000
+ * events) — and prints its row (with `--json`, `{E7, rows}`); its progress goes to stderr.
  */
 export const benchCommand: Command = {
   name: 'bench',
-  usage: 'bench [--quick] [--json] [--loghub <dir>] [--only chaos|C1|parser]',
-  summary: 'run the benchmarks (TARGETS.md E1–E5, E6, D1–D3, P1, P3; --only chaos, C1 or parser) and print the results',
+  usage: 'bench [--quick] [--json] [--loghub <dir>] [--only chaos|C1|E7|parser]',
+  summary:
+    'run the benchmarks (TARGETS.md E1–E5, E6, D1–D3, P1, P3; --only chaos, C1, E7 or parser) and print the results',
   async run(argv, io) {
     const args = parseArgs(argv, {
       quick: { kind: 'switch' },
@@ -60,8 +65,29 @@ export const benchCommand: Command = {
     if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
     const quick = args.switches.has('quick');
     const only = optionValue(args, 'only');
-    if (only !== undefined && only !== 'chaos' && only !== 'C1' && only !== 'parser')
-      throw new UsageError(`--only takes C1, chaos or parser (benchmarks run alone), got "${only}"`);
+    if (only !== undefined && only !== 'chaos' && only !== 'C1' && only !== 'E7' && only !== 'parser')
+      throw new UsageError(`--only takes C1, chaos, E7 or parser (benchmarks run alone), got "${only}"`);
+    if (only === 'E7') {
+      // Alone in its process, so the peak resident memory is the run's own.
+      const E7 = runBigRun({
+        now: () => performance.now(),
+        gc: fullGc(),
+        memory: memoryInUse,
+        peakRss: () => process.resourceUsage().maxRSS * 1024,
+        rss: () => process.memoryUsage.rss(),
+        progress: (p) => io.stderr(`E7 ${JSON.stringify(p)}\n`),
+        hash: true,
+        ...(quick ? { events: 200_000 } : {}),
+      });
+      const row = e7Row(E7);
+      const head = { date: new Date().toISOString(), machine: machineInfo(), quick };
+      io.stdout(
+        args.switches.has('json')
+          ? `${JSON.stringify({ ...head, E7, rows: [row] }, null, 2)}\n`
+          : `${head.date}  ${head.machine.cpu} (${head.machine.cores} cores)\n${row.id}  ${row.result.replaceAll('**', '')}  ${row.target}  ${row.pass ? 'pass' : 'FAIL'}\n`,
+      );
+      return EXIT_OK;
+    }
     if (only === 'C1') {
       const C1 = await runDiffBench({ now: () => performance.now(), cpuMs, gc: fullGc(), memory: memoryInUse, quick });
       const row = c1Row(C1);

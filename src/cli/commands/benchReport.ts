@@ -10,6 +10,7 @@ import type { ChaosLogResult } from '../../bench/chaosLog';
 import type { E2Result, E3Result } from '../../bench/scale';
 import type { E6Result } from '../../bench/load';
 import type { C1Result } from '../../bench/diff';
+import type { E7Result } from '../../bench/bigRun';
 import type { E4Result, E5Result } from '../../bench/timeTravel';
 import type { MachineInfo } from '../benchPlatform';
 
@@ -159,6 +160,22 @@ export function c1Row(c: C1Result): BenchRow {
     result: `**${Math.max(c.divergent.medianMs, c.identical.medianMs)} ms** — diverging at step ${c.divergent.firstDivergentStep} (seeds 7, 8): ${pair(c.divergent)}; identical (seed 7 twice, every event compared): ${pair(c.identical)}`,
     target: `≤ ${n(c.target)} ms`,
     pass: c.pass,
+  };
+}
+
+/** Pure: the E7 row (a 10 M-event run to its end; `bench --only E7`, in a process of its own). */
+export function e7Row(e: E7Result): BenchRow {
+  const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+  const hash =
+    e.ledgerHash === undefined
+      ? ''
+      : `; ledger hash ${e.ledgerHash.slice(0, 8)}…${e.sameHashAsPreviousBuild === undefined ? '' : e.sameHashAsPreviousBuild ? ' (the previous build’s)' : ' (**not** the previous build’s)'} in ${n(e.hashMs ?? 0)} ms with Node's SHA-256, peak RSS after it ${mib(e.peakRssAfterHashBytes ?? 0)} MiB`;
+  return {
+    id: 'E7',
+    workload: `${e.measure}; ${n(e.tokens)} tokens, ${n(e.ledgerEvents)} events, ${n(e.steps)} steps`,
+    result: `**${n(e.runMs)} ms** run to the end (${n(e.eventsPerSecond)} events/s; ${e.status}), peak RSS **${mib(e.peakRssBytes)} MiB** (${e.peakRssBytesPerEvent} bytes/event; ${mib(e.baseRssBytes)} MiB before the run), retained **${e.retainedBytesPerEvent} bytes/event** (heap ${e.heapBytesPerEvent}, array buffers ${e.externalBytesPerEvent}); load ${e.loadMs} ms${hash}`,
+    target: `${n(10_000_000)} events, peak RSS ≤ ${n(e.target / 1e9)} GB`,
+    pass: e.pass,
   };
 }
 
