@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
 
 // Unit and contract tests run in Node. Playwright specs (tests/e2e/*.spec.ts) are not vitest's.
 // The contract tests (tests/unit/api) run twice: with the client over `fetch` (as outside clients
 // reach the API) and over the page's in-page transport (the same handlers, no service worker).
+// Tests of the UI's state modules (`*.svelte.test.ts`: runes, as the page runs them) compile with the
+// Svelte plugin, for the browser build of Svelte (its reactivity), still in Node.
 export default defineConfig({
   test: {
     environment: 'node',
@@ -10,7 +13,24 @@ export default defineConfig({
     // Property tests run from a fixed seed (FC_SEED to choose another): tests/unit/propertySeed.ts.
     setupFiles: ['tests/unit/propertySeed.ts'],
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/**/*.test.ts'],
+          exclude: ['**/node_modules/**', 'tests/**/*.svelte.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        plugins: [svelte()],
+        resolve: { conditions: ['browser'] },
+        test: {
+          name: 'ui-state',
+          include: ['tests/**/*.svelte.test.ts'],
+          environment: './tests/unit/ui/state/clientEnvironment.ts',
+        },
+      },
       {
         extends: true,
         test: {

@@ -4,6 +4,7 @@
 //   B1  API round trip, median of 300 calls of node activity with limit=1 (≤ 5 ms); also the same trip
 //       answered by the /api catch-all in the page (service worker + MSW only, no engine worker)
 //   B1p the same call over the page's in-page transport (the same handlers, no service worker; ≤ 2 ms)
+//   B1d a run gesture of the page's own UI (a seek) as one Comlink call (api.runs), beside the same read in-page
 //   B2  persisting a ~1 M-event ledger to IndexedDB, events/s (≥ 500 k/s): the worker's own timings
 //       (Server-Timing) of encoding the segments and of the IndexedDB transaction
 //   B3  reopening that execution after a reload until it can step (≤ 2 s): the first request on it
@@ -155,7 +156,11 @@ try {
       const inPage = await sample(() => api.getNodeActivity(templateId, executionId, 'sink', 1));
       // The same trip without the engine worker: the /api catch-all answers in the page (MSW + service worker only).
       const transport = await sample(() => fetch('api/bench-transport-only').then((r) => r.text()));
-      return { full, inPage, transport };
+      // A run gesture of the page's own UI (a timeline seek): one Comlink call, no HTTP encoding
+      // (api.runs, src/client/runClient.ts), against the same read over the in-page transport.
+      const seekInPage = await sample(() => api.getStepView(templateId, executionId, 1));
+      const seekDirect = await sample(() => api.runs.seek(templateId, executionId, 1));
+      return { full, inPage, transport, seekInPage, seekDirect };
     });
     const b1Median = median(b1.full);
     results.push({
@@ -178,6 +183,18 @@ try {
       calls: b1.inPage.length,
       target: '≤ 2 ms',
       pass: inPageMedian <= 2,
+    });
+    const directMedian = median(b1.seekDirect);
+    results.push({
+      id: 'B1d',
+      measure:
+        "a run gesture's round trip from the page's own UI, a timeline seek (step view): one Comlink call to the worker (api.runs), against the same read over the in-page transport",
+      medianMs: round(directMedian, 3),
+      p95Ms: round(quantile(b1.seekDirect, 0.95), 3),
+      inPageMedianMs: round(median(b1.seekInPage), 3),
+      calls: b1.seekDirect.length,
+      target: '≤ 2 ms',
+      pass: directMedian <= 2,
     });
   }
 

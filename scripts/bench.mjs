@@ -210,7 +210,8 @@ const rows = [...report.rows, ...(report.miningRows ?? [])].map(
 let browserLine = null;
 if (!quick && !process.argv.includes('--no-browser')) {
   process.stderr.write(
-    'browser benchmarks (B1, B1p, B13, B2, B3, W1, W2, P2, B6, B4, B5, B7, P4, P5, P6, B8) in Chromium…\n',
+    'browser benchmarks (B1, B1p, B1d, B13, B2, B3, W1, W2, P2, B6, B4, B5, B7, P4, P5, P6, B8) in Chromium…
+',
   );
   const browser = JSON.parse(run(['scripts/bench-browser.mjs']));
   browserLine = `Browser rows: ${browser.machine.chromium}, headless, against the built app with the service worker in control.`;
@@ -227,6 +228,8 @@ function browserResult(r) {
       return `**${r.medianMs} ms** median of ${n(r.calls)} calls (p95 ${r.p95Ms} ms; the service-worker hop alone ${r.transportOnlyMedianMs} ms)`;
     case 'B1p':
       return `**${r.medianMs} ms** median of ${n(r.calls)} calls (p95 ${r.p95Ms} ms)`;
+    case 'B1d':
+      return `**${r.medianMs} ms** median of ${n(r.calls)} calls (p95 ${r.p95Ms} ms; the same read over the in-page transport ${r.inPageMedianMs} ms)`;
     case 'B13':
       return `**${r.maxMs} ms** the slowest of ${r.calls} calls; with both under way median ${r.duringMedianMs} ms, p95 ${r.duringP95Ms} ms, max ${r.duringMaxMs} ms (${r.duringCalls} calls); after the abort median ${r.afterMedianMs} ms, max ${r.afterMaxMs} ms; run ${r.outcomes.run}, parse ${r.outcomes.parse}`;
     case 'W1':

@@ -14,6 +14,7 @@ import {
 } from './client/browserApi';
 import { appEngine } from './client/appEngine';
 import { EngineAPIService } from './client/EngineAPIService';
+import { PageClient } from './client/runClient';
 import { isCompatProfile, type CompatProfile, type SettingsAnswer } from './contract/settings';
 import { deferredInPageTransport, fetchTransport } from './client/transport';
 import App from './ui/app/App.svelte';
@@ -54,8 +55,10 @@ const initialWorker = 'serviceWorker' in navigator ? navigator.serviceWorker.con
 // The compatibility profile this page chose in its address (`?compat=pled`), over the stored setting.
 const profiles = pageProfiles(location.search);
 // The API's handlers load now, beside the app's first render; the page's client waits for them.
+// The run view's gestures (open, New run, Step, a seek, Run to end) go straight to the engine
+// worker, one Comlink call each (`api.runs`); the other reads answer in the page over the handlers.
 const handlers = apiHandlers({ profiles });
-const api = new EngineAPIService({ baseUrl: apiBaseUrl(), transport: deferredInPageTransport(handlers) });
+const api = new PageClient({ baseUrl: apiBaseUrl(), transport: deferredInPageTransport(handlers) }, appEngine);
 
 // Outside clients go through the service worker: requests made on `fetchApi` wait until it is in
 // control, and fail with what to do when it cannot start.

@@ -7,17 +7,15 @@
 import { EMBED_DB_NAME } from '../contract/databases';
 import { engineBridge } from './engineBridge';
 import { startEngineWorker } from './engineWorker';
-import { EngineAPIService } from './EngineAPIService';
+import type { EngineAPIService } from './EngineAPIService';
+import { PageClient } from './runClient';
 import { deferredInPageTransport } from './transport';
 
 /** Not pure: the player's client at `api` under the page's base; its engine worker starts on the first call. */
 export function createEmbedClient(): EngineAPIService {
   const baseUrl = new URL('api', document.baseURI).href;
-  const handlers = import('../api/handlers').then(({ buildHandlers }) =>
-    buildHandlers(
-      engineBridge(() => startEngineWorker(EMBED_DB_NAME)),
-      baseUrl,
-    ),
-  );
-  return new EngineAPIService({ baseUrl, transport: deferredInPageTransport(handlers) });
+  const engine = engineBridge(() => startEngineWorker(EMBED_DB_NAME));
+  const handlers = import('../api/handlers').then(({ buildHandlers }) => buildHandlers(engine, baseUrl));
+  // The player's run gestures go straight to its worker (`runs`), one call each.
+  return new PageClient({ baseUrl, transport: deferredInPageTransport(handlers) }, engine);
 }

@@ -5,7 +5,8 @@
  */
 import { PLAYER_DB_NAME } from '../contract/databases';
 import { engineBridge } from './engineBridge';
-import { EngineAPIService } from './EngineAPIService';
+import type { EngineAPIService } from './EngineAPIService';
+import { PageClient } from './runClient';
 import { deferredInPageTransport } from './transport';
 
 /** Not pure: a client whose engine worker starts on the first call. */
@@ -15,5 +16,6 @@ export function createPlayerClient(): EngineAPIService {
     () => new Worker(new URL('../worker/player.worker.ts', import.meta.url), { type: 'module', name: PLAYER_DB_NAME }),
   );
   const handlers = import('../api/handlers').then(({ buildHandlers }) => buildHandlers(bridge, baseUrl));
-  return new EngineAPIService({ baseUrl, transport: deferredInPageTransport(handlers) });
+  // The player's run gestures go straight to its worker (`runs`), one call each.
+  return new PageClient({ baseUrl, transport: deferredInPageTransport(handlers) }, bridge);
 }

@@ -2,7 +2,8 @@
  * How `EngineAPIService` reaches the API. Two transports over the very same request handlers:
  *   - `fetchTransport` — real `fetch`: in the browser the Mock Service Worker hands the request to
  *     the handlers (what outside clients and scripts use); against a server, the server answers;
- *   - `inPageTransport` — the page's own UI: MSW's `getResponse` runs the handler list in the page,
+ *   - `inPageTransport` — the page's own UI, for the reads that are not a run gesture (those go
+ *     straight to the worker: runClient.ts): MSW's `getResponse` runs the handler list in the page,
  *     with no service-worker hop (about 6 ms of the ~7 ms a call cost).
  * Both take a `Request` (with its `signal`) and answer a `Response`, so the client cannot tell them
  * apart and the contract tests run unchanged over each.

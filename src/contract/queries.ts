@@ -188,6 +188,8 @@ export interface ScenarioGraphNode {
   outputs: GraphPort[];
   /** FSM only: its state names, in declaration order (the keys of its per-state counts). */
   states?: string[];
+  /** FSM only, when true: one machine per correlation id (counts per state) rather than one for the node. */
+  perCorrelation?: boolean;
   /**
    * *(compat)* DataSource only, when it emits the external events of a type (an
    * `ExternalEventSource`, or `generation: {type: "execution-events"}`): that type. Events of the

@@ -239,6 +239,8 @@ export interface ValidationAnswer {
   valid: boolean;
   errors: Issue[];
   warnings: Issue[];
+  /** When valid: the scenario's normalised graph (as `…/graph` answers it), edges resolved — what an editor draws. */
+  graph?: ScenarioGraph;
 }
 
 /** `POST /engine/templates/{templateId}/executions/import` body: an exported run (`GET …/export`). */

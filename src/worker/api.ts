@@ -16,6 +16,7 @@ import { createContext, type ServiceDeps } from './context';
 import { draftOps } from './draftOps';
 import { diffOps } from './runs/diffOps';
 import { executionOps } from './runs/executionOps';
+import { gestureOps } from './runs/gestureOps';
 import { miningOps } from './mining/miningOps';
 import { simulationOps } from './mining/simulationOps';
 import { parserOps } from './parsing/parserOps';
@@ -48,8 +49,9 @@ export function createService(deps: ServiceDeps) {
       (body) => templates.createTemplate(body),
     ),
   };
-  // The `pled` profile's operations build on the others (called directly, so counted once).
-  return counted(ctx, { ...base, ...pledOps(base) });
+  // The `pled` profile's and the workspace's gesture operations build on the others (called
+  // directly, so counted once).
+  return counted(ctx, { ...base, ...pledOps(base), ...gestureOps(ctx, base) });
 }
 
 /** Not pure: `ops` with every call counted in `ctx.activeCalls` while it is under way (sync or async). */

@@ -23,6 +23,7 @@ export function scenarioGraph(scenario: Scenario): ScenarioGraph {
     if (n.description !== undefined) node.description = n.description;
     if (n.position !== undefined) node.position = { x: n.position.x, y: n.position.y };
     if (n.type === 'FSM') node.states = n.fsm.states.map((s) => s.name);
+    if (n.type === 'FSM' && n.fsm.instancePer === 'correlationId') node.perCorrelation = true;
     if (n.type === 'DataSource' && n.generation.type === 'execution-events') node.eventType = n.generation.eventType;
     return node;
   });

@@ -8,7 +8,7 @@
 import * as v from 'valibot';
 import { readBody } from '../body';
 import { RunImportBody, ValidateBody } from '../../contract/schemas';
-import { Engine, loadScenario, type LedgerPageQuery } from '../../engine';
+import { Engine, loadScenario, scenarioGraph, type LedgerPageQuery } from '../../engine';
 import { isEnded, type Issue } from '../../contract/vocabulary';
 import type {
   ActivityHistogram,
@@ -186,6 +186,7 @@ export function workspaceOps(ctx: ServiceContext) {
           valid: loaded.scenario !== null,
           errors: loaded.errors.map(underScenario),
           warnings: loaded.warnings.map(underScenario),
+          ...(loaded.scenario ? { graph: scenarioGraph(loaded.scenario) } : {}),
         });
       });
     },

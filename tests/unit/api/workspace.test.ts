@@ -74,12 +74,21 @@ describe('POST /admin/validate', () => {
   it('answers valid with the warnings, or every error with its path, and stores nothing', async () => {
     const { api } = newApi();
     const good = await api.validateTemplate(pipeline(2));
-    expect(good).toEqual({ success: true, valid: true, errors: [], warnings: [] });
+    expect(schemaErrors('ValidationAnswer', good)).toEqual([]);
+    // Valid: the scenario's graph comes along, edges resolved by the engine (the editor draws it).
+    const { graph, ...verdict } = good;
+    expect(verdict).toEqual({ success: true, valid: true, errors: [], warnings: [] });
+    expect(graph?.nodes.map((n) => n.nodeId)).toEqual(['src', 'double', 'sink']);
+    expect(graph?.edges.map((e) => [e.from, e.to])).toEqual([
+      ['src', 'double'],
+      ['double', 'sink'],
+    ]);
     const broken = pipeline(2);
     (broken.nodes as Array<Record<string, unknown>>)[1]!.outputs = [{ destinationNodeId: 'snk' }];
     const bad = await api.validateTemplate(broken);
     expect(schemaErrors('ValidationAnswer', bad)).toEqual([]);
     expect(bad.valid).toBe(false);
+    expect(bad.graph).toBeUndefined();
     expect(bad.errors[0]).toMatchObject({ path: '/scenario/nodes/1/outputs/0/destinationNodeId' });
     expect(bad.errors[0]!.message).toContain('sink');
     expect((await api.listTemplates()).count).toBe(0);

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { exampleLayout } from '../../../src/ui/controllers/graph/exampleLayouts';
 import { computeLayout } from '../../../src/ui/controllers/graph/layout';
-import { graphFromScenario } from '../../../src/ui/controllers/graph/model';
+import { graphOf } from './graphOf';
 
 // The shipped layouts (scripts/precompute-layouts.mjs) are the ones the app would compute today: when
 // an example or the layout changes, this fails until the script is run again.
@@ -12,7 +12,7 @@ const unpositioned = readdirSync(dir)
   .map((f) => {
     // A template file ({name, scenario}) or a bare scenario.
     const doc = JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as { scenario?: unknown };
-    return { name: f, model: graphFromScenario(doc.scenario ?? doc) };
+    return { name: f, model: graphOf(doc.scenario ?? doc) };
   })
   .filter(({ model }) => model.nodes.length > 0 && !model.nodes.every((n) => n.position));
 

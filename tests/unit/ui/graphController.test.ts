@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { create } from '../../../src/ui/controllers/graph/graphController';
-import { graphFromScenario } from '../../../src/ui/controllers/graph/model';
+import { graphOf } from './graphOf';
 import type { StepView } from '../../../src/ui/controllers/graph/stepState';
 
 const scenario = JSON.parse(
   readFileSync(new URL('../../../examples/order-pipeline.json', import.meta.url), 'utf8'),
 ).scenario;
-const model = graphFromScenario(scenario);
+const model = graphOf(scenario);
 
 function view(step: number, acted: string[], waiting: Record<string, number> = {}): StepView {
   return {
@@ -46,7 +46,7 @@ describe('graph controller (headless Cytoscape)', () => {
   it('lays out a graph without positions automatically (dagre, left to right)', () => {
     const c = create(null, { theme: 'dark', schedule: () => undefined });
     c.setGraph(
-      graphFromScenario({
+      graphOf({
         nodes: [
           { nodeId: 'a', type: 'DataSource', outputs: [{ destinationNodeId: 'b' }] },
           { nodeId: 'b', type: 'Sink' },

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { create } from '../../../src/ui/controllers/graph/graphController';
-import { graphFromScenario } from '../../../src/ui/controllers/graph/model';
+import { graphOf } from './graphOf';
 
 const scenario = JSON.parse(
   readFileSync(new URL('../../../examples/order-pipeline.json', import.meta.url), 'utf8'),
 ).scenario;
-const model = graphFromScenario(scenario);
+const model = graphOf(scenario);
 
 describe('graph controller: the editor’s hit test and reads (headless Cytoscape)', () => {
   it('finds the node drawn at a point, other than the one being dragged', () => {

@@ -15,7 +15,8 @@ import {
   type LayoutStore,
   type Positions,
 } from '../../../src/ui/controllers/graph/layout';
-import { graphFromScenario, type GraphModel } from '../../../src/ui/controllers/graph/model';
+import type { GraphModel } from '../../../src/ui/controllers/graph/model';
+import { graphOf } from './graphOf';
 import type { StepView } from '../../../src/ui/controllers/graph/stepState';
 
 const example = (name: string) =>
@@ -40,7 +41,7 @@ function chains(chainCount: number, length: number, name = (c: number, i: number
       });
     nodes.push({ nodeId: `sink${c}`, type: 'Sink' });
   }
-  return graphFromScenario({ nodes });
+  return graphOf({ nodes });
 }
 
 /** A Storage over a Map, as localStorage behaves (strings in, strings out). */
@@ -176,7 +177,7 @@ describe('the controller and kept layouts', () => {
     c.keepLayout(g, computed);
     expect(c.needsLayout(g)).toBe(false);
     expect(c.needsLayout(chains(2, 5))).toBe(true);
-    expect(c.needsLayout(graphFromScenario(example('order-pipeline')))).toBe(false); // DSL positions
+    expect(c.needsLayout(graphOf(example('order-pipeline')))).toBe(false); // DSL positions
     c.setGraph(g);
     expect(positionsOf(c)).toEqual(computed);
     c.destroy();
@@ -209,7 +210,7 @@ describe('the controller and kept layouts', () => {
   });
 
   it('puts nodes where the DSL says, whatever a kept layout holds', () => {
-    const pipeline = graphFromScenario(example('order-pipeline'));
+    const pipeline = graphOf(example('order-pipeline'));
     const everywhere: LayoutStore = {
       get: () => Object.fromEntries(pipeline.nodes.map((n) => [n.id, { x: -5, y: -5 }])),
       set: () => undefined,
@@ -221,7 +222,7 @@ describe('the controller and kept layouts', () => {
   });
 
   it('draws a new graph with the given step’s labels, counts and highlights from the start', () => {
-    const pipeline = graphFromScenario(example('order-pipeline'));
+    const pipeline = graphOf(example('order-pipeline'));
     const view: StepView = {
       step: 3,
       status: 'running',
@@ -262,7 +263,7 @@ function zigzag(pairs: number) {
       outputs: [{ destinationNodeId: `b${i}` }, ...(i > 0 ? [{ destinationNodeId: `b${i - 1}` }] : [])],
     });
   for (let i = 0; i < pairs; i++) nodes.push({ nodeId: `b${i}`, type: 'Sink' });
-  return graphFromScenario({ nodes });
+  return graphOf({ nodes });
 }
 
 describe('deep and large graphs (the layered placement)', () => {
@@ -290,7 +291,7 @@ describe('deep and large graphs (the layered placement)', () => {
 
   it('ranks by longest path (Kahn), and breaks a cycle at its first node in model order', () => {
     // a → b → c → d and a → d: d is three columns right of a, not one.
-    const dag = graphFromScenario({
+    const dag = graphOf({
       nodes: [
         { nodeId: 'a', type: 'DataSource', outputs: [{ destinationNodeId: 'b' }, { destinationNodeId: 'd' }] },
         { nodeId: 'b', type: 'ProcessNode', outputs: [{ destinationNodeId: 'c' }] },
@@ -300,7 +301,7 @@ describe('deep and large graphs (the layered placement)', () => {
     });
     expect(layerRanks(dag)).toEqual([0, 1, 2, 3]);
     // s → x ⇄ y → z: the cycle x ⇄ y is entered at x (its edge from y is drawn backwards).
-    const loop = graphFromScenario({
+    const loop = graphOf({
       nodes: [
         { nodeId: 's', type: 'DataSource', outputs: [{ destinationNodeId: 'x' }] },
         { nodeId: 'x', type: 'ProcessNode', outputs: [{ destinationNodeId: 'y' }] },

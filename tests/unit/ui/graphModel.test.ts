@@ -4,7 +4,8 @@ import { Engine } from '../../../src/engine';
 import type { LedgerEvent } from '../../../src/engine/types';
 import { hasPositions, stepPatch, toElements } from '../../../src/ui/controllers/graph/elements';
 import { KIND_LOOKS, lookOf } from '../../../src/ui/controllers/graph/kinds';
-import { graphFromScenario } from '../../../src/ui/controllers/graph/model';
+import { graphModel } from '../../../src/ui/controllers/graph/model';
+import { graphOf } from './graphOf';
 import {
   highlightSet,
   nodeCaption,
@@ -27,7 +28,7 @@ function ledgerOf(engine: Engine): LedgerEvent[] {
 
 describe('graphFromScenario', () => {
   it('reads nodes, kinds, names and DSL positions, and the union of outputs and inputs as edges', () => {
-    const g = graphFromScenario(example('order-pipeline'));
+    const g = graphOf(example('order-pipeline'));
     expect(g.nodes.map((n) => n.id)).toContain('enrich');
     const enrich = g.nodes.find((n) => n.id === 'enrich')!;
     expect(enrich).toMatchObject({ kind: 'ProcessNode', name: 'Join order and customer', position: { x: 170, y: 80 } });
@@ -37,37 +38,49 @@ describe('graphFromScenario', () => {
     expect(hasPositions(g)).toBe(true);
   });
 
-  it('maps compat kinds, drops positions unless every node has one, and skips edges to unknown nodes', () => {
-    const g = graphFromScenario({
+  it('maps the engine graph: drops positions unless every node has one, one edge per pair, none to unknown nodes', () => {
+    const node = (nodeId: string, kind: 'DataSource' | 'Aggregator' | 'FSM', extra = {}) => ({
+      nodeId,
+      kind,
+      displayName: nodeId.toUpperCase(),
+      inputs: [],
+      outputs: [],
+      ...extra,
+    });
+    const g = graphModel({
       nodes: [
-        {
-          id: 'a',
-          type: 'DataSource',
-          position: { x: 1, y: 2 },
-          outputs: [{ destinationNodeId: 'q' }, { destinationNodeId: 'zz' }],
-        },
-        { nodeId: 'q', type: 'Queue', outputs: [{ destinationNodeId: 'f' }] },
-        { nodeId: 'f', type: 'FSMProcessNode', fsm: { instancePer: 'correlationId' } },
+        node('a', 'DataSource', { position: { x: 1, y: 2 } }),
+        node('q', 'Aggregator'),
+        node('f', 'FSM', { perCorrelation: true }),
+      ],
+      edges: [
+        { id: 'edge-0', from: 'a', to: 'q' },
+        { id: 'edge-1', from: 'a', to: 'q', outputName: 'late' },
+        { id: 'edge-2', from: 'a', to: 'zz' },
+        { id: 'edge-3', from: 'q', to: 'f' },
       ],
     });
-    expect(g.nodes.map((n) => [n.id, n.kind, n.position])).toEqual([
-      ['a', 'DataSource', null],
-      ['q', 'Aggregator', null],
-      ['f', 'FSM', null],
+    expect(g.nodes.map((n) => [n.id, n.kind, n.name, n.position])).toEqual([
+      ['a', 'DataSource', 'A', null],
+      ['q', 'Aggregator', 'Q', null],
+      ['f', 'FSM', 'F', null],
     ]);
     expect(g.nodes[2]!.perCorrelation).toBe(true);
-    expect(g.edges.map((e) => e.id)).toEqual(['a->q', 'q->f']);
+    expect(g.edges.map((e) => [e.id, e.output])).toEqual([
+      ['a->q', 'late'],
+      ['q->f', null],
+    ]);
     expect(hasPositions(g)).toBe(false);
   });
 
-  it('returns an empty graph for something that is not a scenario', () => {
-    expect(graphFromScenario(null)).toEqual({ nodes: [], edges: [] });
+  it('returns an empty graph for an empty one', () => {
+    expect(graphModel({ nodes: [], edges: [] })).toEqual({ nodes: [], edges: [] });
   });
 });
 
 describe('toElements', () => {
   it('makes one element per node and per edge — never one per token', () => {
-    const g = graphFromScenario(example('order-pipeline'));
+    const g = graphOf(example('order-pipeline'));
     const els = toElements(g);
     expect(els).toHaveLength(g.nodes.length + g.edges.length);
     expect(els.find((e) => e.data.id === 'router')).toMatchObject({
@@ -89,7 +102,7 @@ describe('node kinds', () => {
 });
 
 describe('node rows and captions', () => {
-  const g = graphFromScenario({
+  const g = graphOf({
     nodes: [
       { nodeId: 'fsm', type: 'FSM', fsm: { instancePer: 'correlationId' } },
       { nodeId: 'one', type: 'FSM', fsm: {} },
@@ -138,7 +151,7 @@ describe('node rows and captions', () => {
 describe('waitingPerEdge', () => {
   it('counts, after each step, exactly the tokens the next step delivers on each edge (real engine, order pipeline)', () => {
     const scenario = example('order-pipeline');
-    const g = graphFromScenario(scenario);
+    const g = graphOf(scenario);
     const engine = new Engine();
     expect(engine.initialize(scenario).errors).toEqual([]);
     engine.runToEnd();
@@ -164,7 +177,7 @@ describe('waitingPerEdge', () => {
   });
 
   it('puts a routed token only on the edge of its output', () => {
-    const g = graphFromScenario(example('order-pipeline'));
+    const g = graphOf(example('order-pipeline'));
     const w = waitingPerEdge(g, [
       { nodeId: 'router', operation: 'TOKEN_ROUTED', outputToken: { id: 't1' }, details: { output: 'large' } },
       { nodeId: 'router', operation: 'TOKEN_ROUTED', outputToken: { id: 't2' }, details: { output: 'small' } },
@@ -177,7 +190,7 @@ describe('waitingPerEdge', () => {
 
 describe('highlights', () => {
   it('keeps a path in first-visit order and finds the edges between consecutive nodes', () => {
-    const g = graphFromScenario(example('order-pipeline'));
+    const g = graphOf(example('order-pipeline'));
     const h = highlightSet(['enrich'], ['orders', 'enrich', 'enrich', 'router', 'invoice']);
     expect(h.path).toEqual(['orders', 'enrich', 'router', 'invoice']);
     expect([...h.acted]).toEqual(['enrich']);
@@ -190,7 +203,7 @@ describe('graphFromScenario, the original tool constructs', () => {
     const scenario = JSON.parse(
       readFileSync(new URL('../../fixtures/pled/document-review.json', import.meta.url), 'utf8'),
     ).scenario;
-    const g = graphFromScenario(scenario);
+    const g = graphOf(scenario);
     expect(g.nodes.map((n) => [n.id, n.kind])).toEqual([
       ['uploads', 'DataSource'],
       ['reviews', 'DataSource'],

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { create } from '../../../src/ui/controllers/graph/graphController';
-import { graphFromScenario } from '../../../src/ui/controllers/graph/model';
+import { graphOf } from './graphOf';
 import type { StepView } from '../../../src/ui/controllers/graph/stepState';
 
 // The Compare view's per-node deltas as an extra label line, kept across later steps and removable.
 const scenario = JSON.parse(
   readFileSync(new URL('../../../examples/order-pipeline.json', import.meta.url), 'utf8'),
 ).scenario;
-const model = graphFromScenario(scenario);
+const model = graphOf(scenario);
 
 const view = (step: number): StepView => ({
   step,

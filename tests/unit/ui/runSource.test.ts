@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { graphFromScenario } from '../../../src/ui/controllers/graph/model';
+import { httpRunClient } from '../../../src/client/runClient';
+import { graphModel } from '../../../src/ui/controllers/graph/model';
 import { waitingPerEdge } from '../../../src/ui/controllers/graph/stepState';
-import { histogramCounts, openSource } from '../../../src/ui/state/run/runSource';
+import { edgeKeys, histogramCounts, runSource } from '../../../src/ui/state/run/runSource';
 import { newApi, useApiServer } from '../api/helpers';
 
 useApiServer();
@@ -14,10 +15,12 @@ describe('runSource (real handlers, service and client)', () => {
     const { api } = newApi();
     const { templateId } = await api.createTemplate({ name: doc.name, scenario: doc.scenario });
     const { executionId } = await api.createExecution(templateId);
-    const model = graphFromScenario(doc.scenario);
-    const source = await openSource(api, { templateId, executionId }, model);
+    const graph = await api.getGraph(templateId);
+    const model = graphModel(graph);
+    const source = runSource(httpRunClient(api), { templateId, executionId }, model, edgeKeys(graph));
     const live = await source.advance(6);
-    expect(live.step).toBe(6);
+    expect(live.view.step).toBe(6);
+    expect(live.record.currentStep).toBe(6);
     for (let step = 1; step <= 6; step++) {
       const v = await source.read(step);
       const r = await api.executeStep(templateId, executionId, step);
@@ -31,7 +34,7 @@ describe('runSource (real handlers, service and client)', () => {
     }
     // Reading never advanced the run.
     expect((await source.record()).currentStep).toBe(6);
-    const counts = await source.counts();
+    const counts = live.counts;
     expect(counts).toHaveLength(6);
     expect(counts.reduce((a, b) => a + b, 0)).toBe((await source.record()).ledgerSize);
   });

@@ -1,38 +1,13 @@
 /**
- * Edges as the editor edits them: the list of a document's edges (the union of `outputs` and
- * `inputs[].nodeId`, as DSL.md §2 draws them), deleting one (both forms go), splicing a node into one
- * (a → b becomes a → n → b, as dropping a node onto a wire does), and a Multiplexer's per-output
- * weights and conditions, which stay aligned with its outputs. Pure: text in, text out.
+ * Edges as the editor edits them in the document's text: deleting one (both of its forms, an output
+ * and an input, go), splicing a node into one (a → b becomes a → n → b, as dropping a node onto a
+ * wire does), a node's outputs as its form lists them, and a Multiplexer's per-output weights and
+ * conditions, which stay aligned with its outputs. Pure: text in, text out. These EDIT the document;
+ * the graph the editor draws and lists comes from the engine (the validation's `graph`), which alone
+ * resolves a scenario's edges (tests/unit/architecture/edges.test.ts).
  */
 import { connect } from './authoring';
 import { editNode, idOf, isObj, parseDoc, readDoc, type Obj } from './nodeEdits';
-
-export interface EdgeRef {
-  /** The graph's edge id, `source->target`. */
-  id: string;
-  source: string;
-  target: string;
-}
-
-/** Pure. The document's edges, in node order, de-duplicated. */
-export function listEdges(text: string): EdgeRef[] {
-  const p = readDoc(text);
-  if (!p) return [];
-  const out = new Map<string, EdgeRef>();
-  const add = (source: string, target: string) => {
-    const id = `${source}->${target}`;
-    if (!out.has(id)) out.set(id, { id, source, target });
-  };
-  for (const n of p.nodes) {
-    const id = idOf(n);
-    if (!id || !isObj(n)) continue;
-    for (const o of Array.isArray(n.outputs) ? n.outputs : [])
-      if (isObj(o) && typeof o.destinationNodeId === 'string' && o.destinationNodeId) add(id, o.destinationNodeId);
-    for (const i of Array.isArray(n.inputs) ? n.inputs : [])
-      if (isObj(i) && typeof i.nodeId === 'string' && i.nodeId) add(i.nodeId, id);
-  }
-  return [...out.values()];
-}
 
 /** Keeps a Multiplexer's `weights`/`conditions` aligned when its outputs at `removed` indexes go. */
 function dropAligned(node: Obj, removed: number[]): void {

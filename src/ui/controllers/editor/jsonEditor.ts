@@ -16,6 +16,7 @@ import { EditorView, hoverTooltip } from '@codemirror/view';
 import { isolateHistory } from '@codemirror/commands';
 import { basicSetup } from 'codemirror';
 import type { SyntaxNode } from '@lezer/common';
+import type { ScenarioGraph } from '../../../contract/queries';
 import { issueRange, lineColumn, minimalEdit, pathAt, readJson, type JNode } from './jsonRanges';
 import { describeAt, propertyNames, valueChoices, type Schema } from './schemaHelp';
 
@@ -46,6 +47,8 @@ export interface CheckOutcome {
   doc: Record<string, unknown> | null;
   valid: boolean;
   problems: Problem[];
+  /** When valid: the engine's graph of the scenario (the validation's answer), edges resolved. */
+  graph: ScenarioGraph | null;
 }
 
 export interface JsonEditorOptions {
@@ -53,7 +56,7 @@ export interface JsonEditorOptions {
   /** The validator: issues of a scenario (paths `/scenario/…`). */
   validate: (
     scenario: Record<string, unknown>,
-  ) => Promise<{ valid: boolean; errors: IssueLike[]; warnings: IssueLike[] }>;
+  ) => Promise<{ valid: boolean; errors: IssueLike[]; warnings: IssueLike[]; graph?: ScenarioGraph }>;
   schema: () => Schema | null;
   onChange: (text: string) => void;
   /** After each validation, with the outcome. */
@@ -119,6 +122,7 @@ export function createJsonEditor(parent: HTMLElement, opts: JsonEditorOptions): 
         text,
         doc: null,
         valid: false,
+        graph: null,
         problems: [
           {
             severity: 'error',
@@ -136,6 +140,7 @@ export function createJsonEditor(parent: HTMLElement, opts: JsonEditorOptions): 
         text,
         doc: isObj(doc) ? doc : null,
         valid: false,
+        graph: null,
         problems: [
           { severity: 'error', path: '/scenario', message: 'A template needs a "scenario" object.', from: 0, to: 1 },
         ],
@@ -151,7 +156,7 @@ export function createJsonEditor(parent: HTMLElement, opts: JsonEditorOptions): 
         const range = issueRange(text, r.root, issue.path, issue.message);
         problems.push({ severity, path: issue.path, message: issue.message, ...range });
       }
-    return { text, doc, valid: answer.valid, problems };
+    return { text, doc, valid: answer.valid, problems, graph: answer.valid ? (answer.graph ?? null) : null };
   }
 
   const lint = linter(
@@ -165,6 +170,7 @@ export function createJsonEditor(parent: HTMLElement, opts: JsonEditorOptions): 
           text,
           doc: null,
           valid: false,
+          graph: null,
           problems: [
             {
               severity: 'error',

@@ -1,9 +1,12 @@
 /**
  * The graph of a scenario as the workspace draws it: nodes (id, kind, display name, DSL position)
- * and edges (the union of `outputs` and `inputs`, de-duplicated as DSL.md §2 says). Pure data, read
- * from the scenario object a template or execution carries; nothing here touches the DOM.
+ * and edges, one per connected pair. Made from the ENGINE's normalised graph (`getGraph`, the
+ * gesture operations' answers, a validation's `graph`): the engine resolves the edges (DSL.md §2), so
+ * nothing here reads a scenario's `outputs` or `inputs` (tests/unit/architecture/edges.test.ts).
+ * Pure data; nothing here touches the DOM.
  */
-import { nodeKindOf, type NodeKind } from '../../../contract/vocabulary';
+import type { ScenarioGraph } from '../../../contract/queries';
+import type { NodeKind } from '../../../contract/vocabulary';
 
 export type { NodeKind };
 
@@ -34,66 +37,42 @@ export interface GraphModel {
   edges: GraphEdge[];
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
-const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
-
-/** Pure. The drawable graph of `scenario` (an already validated DSL scenario); unknown kinds are skipped. */
-export function graphFromScenario(scenario: unknown): GraphModel {
-  const rawNodes = isObj(scenario) && Array.isArray(scenario.nodes) ? scenario.nodes : [];
-  const nodes: GraphNode[] = [];
-  const ids = new Set<string>();
-  for (const raw of rawNodes) {
-    if (!isObj(raw)) continue;
-    const id = str(raw.nodeId) ?? str(raw.id);
-    const kind = nodeKindOf(raw.type);
-    if (!id || !kind || ids.has(id)) continue;
-    ids.add(id);
-    const pos = isObj(raw.position) ? raw.position : null;
-    const fsm = isObj(raw.fsm) ? raw.fsm : null;
-    nodes.push({
-      id,
-      kind,
-      name: str(raw.displayName) ?? str(raw.name) ?? id,
-      description: str(raw.description) ?? '',
-      position:
-        pos && typeof pos.x === 'number' && typeof pos.y === 'number' && isFinite(pos.x) && isFinite(pos.y)
-          ? { x: pos.x, y: pos.y }
-          : null,
-      perCorrelation: kind === 'FSM' && fsm?.instancePer === 'correlationId',
-    });
-  }
+/**
+ * Pure. The drawable graph of the engine's graph `graph`: its nodes in order, and one edge per
+ * connected pair (`source->target`), named by the first of its edges that has an output name.
+ */
+export function graphModel(graph: Pick<ScenarioGraph, 'nodes' | 'edges'>): GraphModel {
+  const nodes: GraphNode[] = graph.nodes.map((n) => ({
+    id: n.nodeId,
+    kind: n.kind,
+    name: n.displayName,
+    description: n.description ?? '',
+    position: n.position ? { x: n.position.x, y: n.position.y } : null,
+    perCorrelation: n.kind === 'FSM' && n.perCorrelation === true,
+  }));
   // Positions are used only when every node has one: a half-placed graph would pile the rest at 0,0.
   if (nodes.some((n) => n.position === null)) for (const n of nodes) n.position = null;
-
+  const kinds = new Map(nodes.map((n) => [n.id, n.kind]));
   const edges: GraphEdge[] = [];
   const seen = new Map<string, GraphEdge>();
-  const add = (source: string, target: string, output: string | null, formula = false) => {
-    if (!ids.has(source) || !ids.has(target)) return;
-    const id = `${source}->${target}`;
+  for (const e of graph.edges) {
+    if (!kinds.has(e.from) || !kinds.has(e.to)) continue;
+    const id = `${e.from}->${e.to}`;
+    const output = e.outputName ?? null;
     const known = seen.get(id);
     if (known) {
       if (known.output === null) known.output = output;
-      return;
+      continue;
     }
-    const edge = { id, source, target, output, formula };
+    const edge: GraphEdge = {
+      id,
+      source: e.from,
+      target: e.to,
+      output,
+      formula: kinds.get(e.from) === 'ProcessNode' && typeof e.formula === 'string' && e.formula !== '',
+    };
     seen.set(id, edge);
     edges.push(edge);
-  };
-  for (const raw of rawNodes) {
-    if (!isObj(raw)) continue;
-    const id = str(raw.nodeId) ?? str(raw.id);
-    if (!id) continue;
-    for (const out of Array.isArray(raw.outputs) ? raw.outputs : [])
-      if (isObj(out) && str(out.destinationNodeId))
-        add(
-          id,
-          out.destinationNodeId as string,
-          str(out.name),
-          raw.type === 'ProcessNode' && str(out.formula) !== null,
-        );
-    for (const inp of Array.isArray(raw.inputs) ? raw.inputs : [])
-      if (isObj(inp) && str(inp.nodeId)) add(inp.nodeId as string, id, null);
   }
   return { nodes, edges };
 }

@@ -129,7 +129,9 @@ export class SendState {
   /**
    * Not pure (engine worker): "Send to run" as one operation, `ingestIntoRun` — the log goes to the
    * worker as its File (never read on the page), is parsed, stored with the configuration and its
-   * events enqueued, under one progress bar with Cancel; then the run opens.
+   * events enqueued, under one progress bar with Cancel; then the run opens. The query cache learns
+   * of a run the send created from that open (`openRun` answers the template's runs, the run view
+   * puts them into the cache), so nothing is invalidated here and nothing is read twice.
    */
   async send(): Promise<void> {
     this.message = null;

@@ -19,6 +19,11 @@ export const queryKeys = {
   allExecutions: () => ['executions'] as const,
   executions: (templateId: string) => ['executions', templateId] as const,
   settings: () => ['settings'] as const,
+  /**
+   * The Result of an ended run at its last step, as a gesture's answer brought it (New run, Step,
+   * Run to end, an open): put there by the run view, taken once by the Result (result.svelte.ts).
+   */
+  endResult: (executionId: string, step: number) => ['endResult', executionId, step] as const,
 };
 
 /** Not pure: a fresh cache. Reads are not retried (a failure is shown at once, as before the cache) and not refetched on focus. */

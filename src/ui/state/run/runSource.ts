@@ -1,10 +1,17 @@
 /**
- * The one place the workspace reads and advances a run through the client: the read-only step view
- * (`getStepView`), advancing (`executeStep`), the activity histogram (`getHistogram`) and the record.
- * Plain async functions and pure conversions; no `$state` here.
+ * The one place the workspace reads and advances an open run through the run client
+ * (src/client/runClient.ts): a seek (the read-only step view), advancing (Step, Run to end: one
+ * operation answering the new view, the record and the activity) and the record. Plain async
+ * functions and pure conversions; no `$state` here.
  */
-import type { ActivityHistogram, ExecutionRecord, StepViewAnswer, TemplateGraph } from '../../../contract/wire';
-import type { EngineAPIService } from '../../../client/EngineAPIService';
+import type { RunClient } from '../../../client/runClient';
+import type {
+  ActivityHistogram,
+  ExecutionRecord,
+  RunResultAnswer,
+  StepViewAnswer,
+  TemplateGraph,
+} from '../../../contract/wire';
 import type { GraphModel } from '../../controllers/graph/model';
 import type { StepView } from '../../controllers/graph/stepState';
 
@@ -53,36 +60,40 @@ export function histogramCounts(h: ActivityHistogram): number[] {
   return counts;
 }
 
-/** A run the workspace has open: every read and write of it. */
+/** What an advance answers, as the workspace shows it: the new live step, the record, the events per step. */
+export interface Advanced {
+  view: StepView;
+  record: ExecutionRecord;
+  counts: number[];
+  /** When the run has ended: its Result at the last step. */
+  result?: RunResultAnswer;
+}
+
+/** A run the workspace has open: every read and write of it, one client call each. */
 export interface RunSource {
   /** The read-only view of `step` (≤ the run's step); never advances the run. */
   read(step: number): Promise<StepView>;
-  /** Advances the run to `target` (or its end) and answers the new live step's view. */
-  advance(target: number | 'end'): Promise<StepView>;
-  /** Events per step, 1..live. */
-  counts(): Promise<number[]>;
+  /** Advances the run to `target` (or its end) and answers the new live step. */
+  advance(target: number | 'end'): Promise<Advanced>;
   record(): Promise<ExecutionRecord>;
 }
 
-/** Not pure: the source of run `ref` (reads the template's graph once, for the edge ids). */
-export async function openSource(
-  api: EngineAPIService,
-  ref: RunRef,
-  model: GraphModel,
-  graph?: Promise<Awaited<ReturnType<EngineAPIService['getGraph']>>>,
-): Promise<RunSource> {
-  const keys = edgeKeys(await (graph ?? api.getGraph(ref.templateId)));
-  const read = async (step: number | 'last') =>
-    toStepView(model, keys, await api.getStepView(ref.templateId, ref.executionId, step));
+/** Pure: the source of run `ref` over `runs`, drawn as `model` with the engine graph's edge ids `keys`. */
+export function runSource(runs: RunClient, ref: RunRef, model: GraphModel, keys: EdgeKeys): RunSource {
   return {
-    read,
+    read: async (step) => toStepView(model, keys, await runs.seek(ref.templateId, ref.executionId, step)),
     async advance(target) {
-      await api.executeStep(ref.templateId, ref.executionId, target, 0);
-      return read('last');
+      const answer =
+        target === 'end'
+          ? await runs.runToEnd(ref.templateId, ref.executionId)
+          : await runs.step(ref.templateId, ref.executionId, target);
+      return {
+        view: toStepView(model, keys, answer.view),
+        record: answer.record,
+        counts: histogramCounts(answer.histogram),
+        ...(answer.result ? { result: answer.result } : {}),
+      };
     },
-    async counts() {
-      return histogramCounts(await api.getHistogram(ref.templateId, ref.executionId, 2000));
-    },
-    record: () => api.getExecution(ref.executionId),
+    record: () => runs.record(ref.executionId),
   };
 }

@@ -8,13 +8,14 @@ import type { ExecutionRecord, Template } from '../../../contract/wire';
 import { createQuery, type QueryClient } from '@tanstack/svelte-query';
 import type { EngineAPIService } from '../../../client/EngineAPIService';
 import { isEnded, type RunStatus } from '../../../contract/vocabulary';
-import { graphFromScenario, type GraphModel } from '../../controllers/graph/model';
+import { graphModel, type GraphModel } from '../../controllers/graph/model';
 import type { StepView } from '../../controllers/graph/stepState';
 import type { BreakpointsState } from './breakpoints.svelte';
 import { explainError } from '../shell/explain';
 import { latestWins } from '../shell/latest';
-import { pageLock as inProcessLocks } from '../../../client/pageLock';
-import { openSource, type RunRef, type RunSource } from './runSource';
+import { runsOf, type RunClient } from '../../../client/runClient';
+import type { RunOpened } from '../../../contract/gestures';
+import { edgeKeys, histogramCounts, runSource, toStepView, type RunRef, type RunSource } from './runSource';
 import { nextBatch } from './speeds';
 import type { OpeningStep } from './opening';
 import { createQueryCache, executionsQuery, queryKeys } from '../query/queries';
@@ -23,21 +24,18 @@ import { createQueryCache, executionsQuery, queryKeys } from '../query/queries';
 export { SPEEDS } from './speeds';
 
 /**
- * Opening a template that has no run yet creates its first one. Two opens of the same template can
- * overlap (a route change and a reload of the list, or two views of one page), and each would see an
- * empty list and create a run: so per template, listing and creating happen one open at a time.
- */
-const firstRunLock = inProcessLocks();
-
-/**
- * Not pure: the run view over `api`, pausing where `breakpoints` say. The open template's executions
- * are read from and written to `cache` (the app's query cache; a page without one gets its own).
- * Create it while a component initialises (it observes the cache for the component's life).
+ * Not pure: the run view over `api`, pausing where `breakpoints` say. Each gesture is ONE call of
+ * the run client (`runs`: the page client's own, straight to the engine worker; else one over `api`'s
+ * HTTP paths), whose answer holds all the screen shows next. The open template's executions are read
+ * from `cache` (the app's query cache; a page without one gets its own) and written into it from
+ * each answer — nothing the answer holds is fetched again. Create it while a component initialises
+ * (it observes the cache for the component's life).
  */
 export function createRunView(
   api: EngineAPIService,
   breakpoints: BreakpointsState,
   cache: QueryClient = createQueryCache(),
+  runs: RunClient = runsOf(api),
 ) {
   let ref = $state.raw<RunRef | null>(null);
   let template = $state.raw<Template | null>(null);
@@ -48,9 +46,16 @@ export function createRunView(
     () => cache,
   );
   /** Patches the open template's cached list (a record changed; nothing to fetch). */
-  const patchExecutions = (change: (list: ExecutionRecord[]) => ExecutionRecord[]) => {
-    if (ref) cache.setQueryData<ExecutionRecord[]>(queryKeys.executions(ref.templateId), (old) => old && change(old));
+  const patchExecutions = (change: (list: ExecutionRecord[]) => ExecutionRecord[], templateId = ref?.templateId) => {
+    if (templateId)
+      cache.setQueryData<ExecutionRecord[]>(queryKeys.executions(templateId), (old) => old && change(old));
   };
+  /** A record the engine answered, put into the cached list in place (or at its end when new). */
+  const putRecord = (rec: ExecutionRecord, templateId = ref?.templateId) =>
+    patchExecutions(
+      (list) => (list.some((e) => e.id === rec.id) ? list.map((e) => (e.id === rec.id ? rec : e)) : [...list, rec]),
+      templateId,
+    );
   let execution = $state.raw<ExecutionRecord | null>(null);
   let model = $state.raw<GraphModel>({ nodes: [], edges: [] });
   let live = $state(0);
@@ -108,44 +113,14 @@ export function createRunView(
     error = null;
     notice = null;
     try {
-      // The reads that need only the template id go out together; so do the two that need the run.
-      const graph = api.getGraph(templateId);
-      graph.catch(() => undefined); // awaited below; a failure before that is reported once, there
-      const [t, { chosen }] = await Promise.all([
-        api.getTemplate(templateId),
-        firstRunLock(templateId, async () => {
-          const list = await cache.fetchQuery({ ...executionsQuery(api, templateId), staleTime: 0 });
-          let chosen = executionId ? list.find((e) => e.id === executionId) : undefined;
-          if (executionId && !chosen && list.length > 0)
-            notice = 'The run in the link no longer exists, so its most recent run is shown instead.';
-          chosen ??= [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
-          if (chosen) return { chosen };
-          if (!signal.aborted) opening = { kind: 'create' };
-          const created = await api.createExecution(templateId, {});
-          cache.setQueryData(queryKeys.executions(templateId), [created.execution]);
-          return { chosen: created.execution };
-        }),
-      ]);
-      const nextModel = graphFromScenario(t.scenario);
-      const nextRef = { templateId, executionId: chosen.id };
-      const nextSource = await openSource(api, nextRef, nextModel, graph);
-      const first = Math.min(chosen.currentStep, Math.max(0, Math.round(step ?? chosen.currentStep)));
-      if (!signal.aborted) opening = { kind: 'step', step: first };
-      const [nextCounts, firstView] = await Promise.all([nextSource.counts(), nextSource.read(first)]);
+      // One operation: the template, its runs (a first one created when it has none), the chosen
+      // run's record, graph, shown step and activity.
+      const answer = await runs.openRun(templateId, { executionId, step });
       if (signal.aborted) return;
-      template = t;
-      model = nextModel;
-      execution = chosen;
-      source = nextSource;
-      ref = nextRef;
-      live = chosen.currentStep;
-      status = chosen.status;
-      truncation = null;
-      counts = nextCounts;
-      reading.abort(); // an older read still under way must not replace this view
-      shown = first;
-      view = firstView;
-      if (status === 'truncated') truncation = view ? truncationSentence() : null;
+      if (answer.missing) notice = 'The run in the link no longer exists, so its most recent run is shown instead.';
+      cache.setQueryData(queryKeys.executions(templateId), answer.executions);
+      template = answer.template;
+      show(templateId, answer);
     } catch (err) {
       if (!signal.aborted) error = explainError(err, 'Opening the template');
     } finally {
@@ -154,6 +129,32 @@ export function createRunView(
         opening = null;
       }
     }
+  }
+
+  /** Not pure: keeps an ended run's Result, when an answer brought it, for the Result to take. */
+  function keepResult(answer: Pick<RunOpened, 'result'>): void {
+    const r = answer.result;
+    if (r) cache.setQueryData(queryKeys.endResult(r.executionId, r.step), r);
+  }
+
+  /** Not pure: shows run `answer` (an open's or a New run's) of `templateId`, from the answer alone. */
+  function show(templateId: string, answer: RunOpened): void {
+    keepResult(answer);
+    const nextModel = graphModel(answer.graph);
+    const keys = edgeKeys(answer.graph);
+    const nextRef = { templateId, executionId: answer.record.id };
+    model = nextModel;
+    execution = answer.record;
+    source = runSource(runs, nextRef, nextModel, keys);
+    ref = nextRef;
+    live = answer.record.currentStep;
+    status = answer.record.status;
+    truncation = null;
+    counts = histogramCounts(answer.histogram);
+    reading.abort(); // an older read still under way must not replace this view
+    view = toStepView(nextModel, keys, answer.view);
+    shown = view.step;
+    if (status === 'truncated') truncation = truncationSentence();
   }
 
   function truncationSentence(): string {
@@ -187,20 +188,18 @@ export function createRunView(
   /** Advances the run to `target` (or the end) and shows the new live step. */
   async function advanceTo(target: number | 'end'): Promise<StepView | null> {
     if (!source || !ref) return null;
-    const before = live;
     const signal = reading.next();
-    const answer = await source.advance(target);
-    live = answer.step;
-    status = answer.status as RunStatus;
-    const id = ref.executionId;
-    patchExecutions((list) => list.map((e) => (e.id === id ? { ...e, currentStep: live, status } : e)));
-    if (live === before + 1) counts = [...counts, answer.eventCount];
-    else if (live !== before) counts = await source.counts();
+    const { view: answer, record, counts: nextCounts, result } = await source.advance(target);
+    keepResult({ result });
+    execution = record;
+    live = record.currentStep;
+    status = record.status;
+    putRecord(record);
+    counts = nextCounts;
     if (!signal.aborted) {
       shown = live;
       view = answer;
     }
-    if (ended() || live === before) await refreshRecord();
     if (status === 'truncated') truncation = truncationSentence();
     revision++;
     return answer;
@@ -384,8 +383,13 @@ export function createRunView(
       if (!ref) return;
       const templateId = ref.templateId;
       await act('Starting a new run', async () => {
-        const created = await api.createExecution(templateId, seed === null ? {} : { seed });
-        await open(templateId, created.executionId, 0);
+        const signal = openings.next();
+        pause();
+        const answer = await runs.startRun(templateId, { seed });
+        if (signal.aborted) return;
+        // The new record goes into the cached list; the template's other reads did not change.
+        putRecord(answer.record, templateId);
+        show(templateId, answer);
       });
     },
     /** Re-reads the record after a change made elsewhere (e.g. events added). */
