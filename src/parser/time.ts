@@ -406,20 +406,25 @@ function readPieces(pieces: readonly Piece[], text: string, p: Int32Array): bool
         break;
       case SPACE: {
         const from = i;
-        let c = text.charCodeAt(i);
-        while (c === 32 || c === 9) c = text.charCodeAt(++i);
+        while (i < n) {
+          const c = text.charCodeAt(i);
+          if (c !== 32 && c !== 9) break;
+          i++;
+        }
         if (i === from) return false;
         break;
       }
       case NUMBER: {
         const field = piece.field;
-        if (field === 'e') while (text.charCodeAt(i) === 32) i++;
+        if (field === 'e') while (i < n && text.charCodeAt(i) === 32) i++;
         const from = i;
         let v = 0;
-        let c = text.charCodeAt(i);
-        while (i - from < piece.digits && c >= 48 && c <= 57) {
+        // Bounded before each read: no read past the text's end (which would slow the loop down).
+        while (i - from < piece.digits && i < n) {
+          const c = text.charCodeAt(i);
+          if (c < 48 || c > 57) break;
           v = v * 10 + c - 48;
-          c = text.charCodeAt(++i);
+          i++;
         }
         if (i - from < piece.fewest || v < piece.least || v > piece.most) return false;
         // POSIX: 69–99 are 1969–1999, 00–68 are 2000–2068.
