@@ -38,17 +38,39 @@ const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'satur
 
 type NumField = 'Y' | 'y' | 'm' | 'd' | 'e' | 'H' | 'I' | 'M' | 'S';
 
-/** One piece of a strftime layout. */
-type Piece =
-  | { kind: 'literal'; text: string }
-  | { kind: 'space' }
-  | { kind: 'number'; field: NumField; least: number; most: number; digits: number }
-  | { kind: 'fraction' }
-  | { kind: 'month' }
-  | { kind: 'weekday' }
-  | { kind: 'ampm' }
-  | { kind: 'offset' }
-  | { kind: 'zoneName' };
+/**
+ * One piece of a strftime layout. Every piece has the same fields (unused ones zero or empty) and a
+ * numeric code, so the loop reading a time over them sees one object shape (it runs once per line).
+ */
+interface Piece {
+  code: PieceCode;
+  /** A literal's text. */
+  text: string;
+  /** A number's field (`Y`, `m`, …), its range, its fewest and most digits, and its slot in the parts. */
+  field: NumField | '';
+  least: number;
+  most: number;
+  fewest: number;
+  digits: number;
+  slot: number;
+}
+
+const LITERAL = 0;
+const SPACE = 1;
+const NUMBER = 2;
+const FRACTION = 3;
+const MONTH = 4;
+const WEEKDAY = 5;
+const AMPM = 6;
+const OFFSET = 7;
+const ZONE_NAME = 8;
+type PieceCode = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+
+function piece(code: PieceCode, text = '', field: NumField | '' = '', least = 0, most = 0, digits = 0): Piece {
+  // %Y takes exactly four digits, the others one or two (as strptime reads them).
+  const fewest = field === 'Y' ? 4 : 1;
+  return { code, text, field, least, most, fewest, digits, slot: field === '' ? 0 : SLOT[field] };
+}
 
 type Layout =
   | { kind: 'strftime'; pieces: Piece[]; hasYear: boolean; hasMonth: boolean; hasZone: boolean }
@@ -158,14 +180,14 @@ function compileLayout(text: string): Layout | string {
   let hasZone = false;
   const literal = (s: string) => {
     const last = pieces[pieces.length - 1];
-    if (last?.kind === 'literal') last.text += s;
-    else pieces.push({ kind: 'literal', text: s });
+    if (last?.code === LITERAL) last.text += s;
+    else pieces.push(piece(LITERAL, s));
   };
   const expand = text.replace(/%T/g, '%H:%M:%S').replace(/%F/g, '%Y-%m-%d');
   for (let i = 0; i < expand.length; i++) {
     const c = expand[i]!;
     if (c === ' ' || c === '\t') {
-      if (pieces[pieces.length - 1]?.kind !== 'space') pieces.push({ kind: 'space' });
+      if (pieces[pieces.length - 1]?.code !== SPACE) pieces.push(piece(SPACE));
       continue;
     }
     if (c !== '%') {
@@ -184,33 +206,33 @@ function compileLayout(text: string): Layout | string {
       case 'M':
       case 'S': {
         const [least, most, digits] = NUMBERS[d];
-        pieces.push({ kind: 'number', field: d, least, most, digits });
+        pieces.push(piece(NUMBER, '', d, least, most, digits));
         if (d === 'Y' || d === 'y') hasYear = true;
         if (d === 'm') hasMonth = true;
         break;
       }
       case 'f':
-        pieces.push({ kind: 'fraction' });
+        pieces.push(piece(FRACTION));
         break;
       case 'b':
       case 'B':
       case 'h':
-        pieces.push({ kind: 'month' });
+        pieces.push(piece(MONTH));
         hasMonth = true;
         break;
       case 'a':
       case 'A':
-        pieces.push({ kind: 'weekday' });
+        pieces.push(piece(WEEKDAY));
         break;
       case 'p':
-        pieces.push({ kind: 'ampm' });
+        pieces.push(piece(AMPM));
         break;
       case 'z':
-        pieces.push({ kind: 'offset' });
+        pieces.push(piece(OFFSET));
         hasZone = true;
         break;
       case 'Z':
-        pieces.push({ kind: 'zoneName' });
+        pieces.push(piece(ZONE_NAME));
         hasZone = true;
         break;
       case '%':
@@ -222,8 +244,8 @@ function compileLayout(text: string): Layout | string {
           : `layout ${JSON.stringify(text)}: %${d} is not a supported directive (supported: %Y %y %m %d %e %H %I %p %M %S %f %b %B %h %a %A %z %Z %T %F %%)`;
     }
   }
-  const has = (f: NumField) => pieces.some((p) => p.kind === 'number' && p.field === f);
-  if (has('I') !== pieces.some((p) => p.kind === 'ampm'))
+  const has = (f: NumField) => pieces.some((p) => p.code === NUMBER && p.field === f);
+  if (has('I') !== pieces.some((p) => p.code === AMPM))
     return `layout ${JSON.stringify(text)}: %I (12-hour clock) and %p (AM/PM) go together`;
   return { kind: 'strftime', pieces, hasYear, hasMonth, hasZone };
 }
@@ -248,171 +270,254 @@ function zoneOffset(zone: unknown): number | null {
 export class TimeReader {
   private year: number;
   private lastMonth = 0;
+  /** The `names` list the field positions below were worked out for. */
+  private namesSeen: readonly string[] | null = null;
+  private at: readonly number[] = [];
+  /**
+   * Per layout: the last text it read and what it read there (the parts, and whether it read).
+   * Reading pieces depends on the text alone, and neighbouring lines often share their time.
+   */
+  private readonly parts: Int32Array[];
+  private readonly lastText: (string | null)[];
+  private readonly lastRead: boolean[];
 
   constructor(private readonly spec: TimeSpec) {
     this.year = spec.year;
+    this.parts = spec.layouts.map(() => new Int32Array(PARTS));
+    this.lastText = spec.layouts.map(() => null);
+    this.lastRead = spec.layouts.map(() => false);
   }
 
   /** The epoch ms of an event with these header fields, or null when its time cannot be read. */
   read(names: readonly string[], values: readonly string[]): number | null {
     const text = this.text(names, values);
     if (text === null) return null;
-    for (const layout of this.spec.layouts) {
-      const ms = this.readLayout(layout, text);
+    const { layouts } = this.spec;
+    for (let k = 0; k < layouts.length; k++) {
+      const ms = this.readLayout(layouts[k]!, k, text);
       if (ms !== null) return ms;
     }
     return null;
   }
 
+  /**
+   * Where each of the spec's fields (or `firstOf` names) stands in `names`, −1 where it is absent.
+   * A format's reader gives every line the same `names` list, so this is worked out once per list.
+   */
+  private fieldsAt(names: readonly string[]): readonly number[] {
+    if (names !== this.namesSeen) {
+      this.namesSeen = names;
+      this.at = (this.spec.firstOf ?? this.spec.fields!).map((name) => names.indexOf(name));
+    }
+    return this.at;
+  }
+
   private text(names: readonly string[], values: readonly string[]): string | null {
-    const { fields, firstOf } = this.spec;
-    if (firstOf !== null) {
-      for (const name of firstOf) {
-        const i = names.indexOf(name);
-        if (i !== -1) return values[i]!.trim();
-      }
+    const at = this.fieldsAt(names);
+    if (this.spec.firstOf !== null) {
+      for (const i of at) if (i !== -1) return values[i]!.trim();
       return null;
     }
     let out = '';
-    for (const name of fields!) {
-      const i = names.indexOf(name);
+    for (const i of at) {
       if (i === -1) return null;
       out = out === '' ? values[i]!.trim() : `${out} ${values[i]!.trim()}`;
     }
     return out;
   }
 
-  private readLayout(layout: Layout, text: string): number | null {
+  private readLayout(layout: Layout, k: number, text: string): number | null {
     if (layout.kind === 'epoch') return readEpoch(text, layout.msPerUnit);
     if (layout.kind === 'iso') return readIso(text, this.spec.offsetMs);
-    const p = readPieces(layout.pieces, text);
-    if (p === null) return null;
-    let year = p.year;
+    const p = this.parts[k]!;
+    if (text !== this.lastText[k]) {
+      this.lastText[k] = text;
+      this.lastRead[k] = readPieces(layout.pieces, text, p);
+    }
+    if (!this.lastRead[k]) return null;
+    let year = p[YEAR]!;
+    const month = p[MONTH_OF_YEAR]!;
     if (!layout.hasYear) {
       year = this.year;
       // Only a time that reads advances the year; a time-only layout has no month to follow.
-      if (layout.hasMonth && p.month < this.lastMonth) year++;
+      if (layout.hasMonth && month < this.lastMonth) year++;
     }
-    const ms = civilMs(year, p.month, p.day, p.hour, p.minute, p.second, p.ms, p.offsetMs ?? this.spec.offsetMs);
+    const offsetMs = p[HAS_OFFSET] === 1 ? p[OFFSET_MS]! : this.spec.offsetMs;
+    const ms = civilMs(year, month, p[DAY]!, p[HOUR]!, p[MINUTE]!, p[SECOND]!, p[MILLI]!, offsetMs);
     if (ms !== null && !layout.hasYear && layout.hasMonth) {
       this.year = year;
-      this.lastMonth = p.month;
+      this.lastMonth = month;
     }
     return ms;
   }
 }
 
-interface Parts {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-  ms: number;
-  offsetMs: number | null;
-}
+/** Slots of the parts a strftime layout reads (a reader's scratch array, filled anew for each time). */
+const YEAR = 0;
+const MONTH_OF_YEAR = 1;
+const DAY = 2;
+const HOUR = 3;
+const MINUTE = 4;
+const SECOND = 5;
+const MILLI = 6;
+/** 1 when the text gave its own offset (%z, %Z), which is then OFFSET_MS. */
+const HAS_OFFSET = 7;
+const OFFSET_MS = 8;
+/** %I's hour (1–12), −1 without one. */
+const HOUR12 = 9;
+const PARTS = 10;
+const SLOT: Record<NumField, number> = {
+  Y: YEAR,
+  y: YEAR,
+  m: MONTH_OF_YEAR,
+  d: DAY,
+  e: DAY,
+  H: HOUR,
+  I: HOUR12,
+  M: MINUTE,
+  S: SECOND,
+};
 
-/** Pure: the parts of `text` read by the pieces of a strftime layout (the whole text), or null. */
-function readPieces(pieces: readonly Piece[], text: string): Parts | null {
-  const p: Parts = { year: 0, month: 1, day: 1, hour: 0, minute: 0, second: 0, ms: 0, offsetMs: null };
-  let hour12 = -1;
+/**
+ * Pure apart from `p`, which it fills: whether the pieces of a strftime layout read `text` (the
+ * whole of it), and the parts they read. Runs once per line: no allocation where a piece reads
+ * digits, spaces, literals or ASCII names.
+ */
+function readPieces(pieces: readonly Piece[], text: string, p: Int32Array): boolean {
+  p[YEAR] = 0;
+  p[MONTH_OF_YEAR] = 1;
+  p[DAY] = 1;
+  p[HOUR] = 0;
+  p[MINUTE] = 0;
+  p[SECOND] = 0;
+  p[MILLI] = 0;
+  p[HAS_OFFSET] = 0;
+  p[OFFSET_MS] = 0;
+  p[HOUR12] = -1;
   let pm = false;
   let i = 0;
-  for (const piece of pieces) {
-    switch (piece.kind) {
-      case 'literal':
-        if (!text.startsWith(piece.text, i)) return null;
+  const n = text.length;
+  for (let k = 0; k < pieces.length; k++) {
+    const piece = pieces[k]!;
+    switch (piece.code) {
+      case LITERAL:
+        if (!text.startsWith(piece.text, i)) return false;
         i += piece.text.length;
         break;
-      case 'space': {
+      case SPACE: {
         const from = i;
-        while (i < text.length && (text[i] === ' ' || text[i] === '\t')) i++;
-        if (i === from) return null;
-        break;
-      }
-      case 'number': {
-        if (piece.field === 'e') while (text[i] === ' ') i++;
-        const from = i;
-        // %Y takes exactly four digits, the others one or two (as strptime reads them).
-        const least = piece.field === 'Y' ? 4 : 1;
-        let n = 0;
-        while (i - from < piece.digits && isDigit(text.charCodeAt(i))) n = n * 10 + text.charCodeAt(i++) - 48;
-        if (i - from < least || n < piece.least || n > piece.most) return null;
-        switch (piece.field) {
-          case 'Y':
-            p.year = n;
-            break;
-          case 'y':
-            // POSIX: 69–99 are 1969–1999, 00–68 are 2000–2068.
-            p.year = n >= 69 ? 1900 + n : 2000 + n;
-            break;
-          case 'm':
-            p.month = n;
-            break;
-          case 'd':
-          case 'e':
-            p.day = n;
-            break;
-          case 'H':
-            p.hour = n;
-            break;
-          case 'I':
-            hour12 = n;
-            break;
-          case 'M':
-            p.minute = n;
-            break;
-          case 'S':
-            p.second = n;
-            break;
+        while (i < n) {
+          const c = text.charCodeAt(i);
+          if (c !== 32 && c !== 9) break;
+          i++;
         }
+        if (i === from) return false;
         break;
       }
-      case 'fraction': {
+      case NUMBER: {
+        const field = piece.field;
+        if (field === 'e') while (i < n && text.charCodeAt(i) === 32) i++;
+        const from = i;
+        let v = 0;
+        // Bounded before each read: no read past the text's end (which would slow the loop down).
+        while (i - from < piece.digits && i < n) {
+          const c = text.charCodeAt(i);
+          if (c < 48 || c > 57) break;
+          v = v * 10 + c - 48;
+          i++;
+        }
+        if (i - from < piece.fewest || v < piece.least || v > piece.most) return false;
+        // POSIX: 69–99 are 1969–1999, 00–68 are 2000–2068.
+        p[piece.slot] = field === 'y' ? (v >= 69 ? 1900 + v : 2000 + v) : v;
+        break;
+      }
+      case FRACTION: {
         const from = i;
         while (i - from < 9 && isDigit(text.charCodeAt(i))) i++;
-        if (i === from) return null;
-        p.ms = Number(text.slice(from, Math.min(i, from + 3)).padEnd(3, '0'));
+        if (i === from) return false;
+        // The first three digits, padded with zeros: milliseconds.
+        let ms = 0;
+        for (let d = 0; d < 3; d++) ms = ms * 10 + (from + d < i ? text.charCodeAt(from + d) - 48 : 0);
+        p[MILLI] = ms;
         break;
       }
-      case 'month':
-      case 'weekday': {
-        const names = piece.kind === 'month' ? MONTHS : WEEKDAYS;
-        const at = nameAt(names, text, i);
-        if (at === null) return null;
-        if (piece.kind === 'month') p.month = at.index + 1;
-        i = at.end;
+      case MONTH:
+      case WEEKDAY: {
+        const names = piece.code === MONTH ? MONTHS : WEEKDAYS;
+        const end = nameEnd(names, text, i, p);
+        if (end === -1) return false;
+        i = end;
         break;
       }
-      case 'ampm': {
+      case AMPM: {
         const two = text.slice(i, i + 2).toUpperCase();
-        if (two !== 'AM' && two !== 'PM') return null;
+        if (two !== 'AM' && two !== 'PM') return false;
         pm = two === 'PM';
         i += 2;
         break;
       }
-      case 'offset': {
+      case OFFSET: {
         const m = /^(?:Z|([+-])(\d{2})(?::?(\d{2}))?)/.exec(text.slice(i, i + 6));
-        if (m === null) return null;
-        p.offsetMs = m[1] === undefined ? 0 : zoneOffset(m[0]);
-        if (p.offsetMs === null) return null;
+        if (m === null) return false;
+        const offsetMs = m[1] === undefined ? 0 : zoneOffset(m[0]);
+        if (offsetMs === null) return false;
+        p[HAS_OFFSET] = 1;
+        p[OFFSET_MS] = offsetMs;
         i += m[0].length;
         break;
       }
-      case 'zoneName': {
+      case ZONE_NAME: {
         const m = /^(?:UTC|GMT|Z)/.exec(text.slice(i, i + 3));
-        if (m === null) return null;
-        p.offsetMs = 0;
+        if (m === null) return false;
+        p[HAS_OFFSET] = 1;
+        p[OFFSET_MS] = 0;
         i += m[0].length;
         break;
       }
     }
   }
-  if (i !== text.length) return null;
-  if (hour12 !== -1) p.hour = (hour12 % 12) + (pm ? 12 : 0);
-  return p;
+  if (i !== n) return false;
+  if (p[HOUR12] !== -1) p[HOUR] = (p[HOUR12]! % 12) + (pm ? 12 : 0);
+  return true;
 }
+
+/**
+ * The end of the month or weekday name at `at` (see nameAt), −1 for none; a month's number goes in
+ * `p`. Text of ASCII letters is compared in place (lower case is `| 0x20` there); other text goes to
+ * nameAt, whose lower-casing may change its length.
+ */
+function nameEnd(names: readonly string[], text: string, at: number, p: Int32Array): number {
+  const stop = Math.min(text.length, at + 9);
+  for (let j = at; j < stop; j++) {
+    if (text.charCodeAt(j) >= 128) {
+      const found = nameAt(names, text, at);
+      if (found === null) return -1;
+      if (names === MONTHS) p[MONTH_OF_YEAR] = found.index + 1;
+      return found.end;
+    }
+  }
+  if (at + 3 > stop) return -1;
+  // Each name begins with its own three letters and no two share them, so those three say which
+  // name it can be; the whole name is read where the text goes on with it, else the three letters.
+  const key = threeLetters(text.charCodeAt(at) | 0x20, text.charCodeAt(at + 1) | 0x20, text.charCodeAt(at + 2) | 0x20);
+  const k = (names === MONTHS ? MONTH_KEYS : WEEKDAY_KEYS).indexOf(key);
+  if (k === -1) return -1;
+  if (names === MONTHS) p[MONTH_OF_YEAR] = k + 1;
+  const name = names[k]!;
+  if (at + name.length > stop) return at + 3;
+  let j = 3;
+  while (j < name.length && (text.charCodeAt(at + j) | 0x20) === name.charCodeAt(j)) j++;
+  return j === name.length ? at + j : at + 3;
+}
+
+/** Three character codes (each below 128) as one number. */
+function threeLetters(a: number, b: number, c: number): number {
+  return (a << 14) | (b << 7) | c;
+}
+
+const keyOf = (name: string) => threeLetters(name.charCodeAt(0), name.charCodeAt(1), name.charCodeAt(2));
+const MONTH_KEYS = MONTHS.map(keyOf);
+const WEEKDAY_KEYS = WEEKDAYS.map(keyOf);
 
 /** Pure: the English month or weekday name (full or its first three letters, any case) at `at`. */
 function nameAt(names: readonly string[], text: string, at: number): { index: number; end: number } | null {

@@ -521,15 +521,26 @@ function mergeOneWordApart(
   constants: ConstantRule,
 ): void {
   const n = list[0]?.tokens.length ?? 0;
+  // Variable-looking tokens, values and `<*>` compare equal, as they do for the miner's similarity:
+  // each template's tokens so compared, worked out once and again only after its tokens change
+  // (a merge below: the set's surviving template is the only one whose tokens change).
+  const compared = new Map<Entry, string[]>();
+  const comparedOf = (e: Entry): string[] => {
+    let c = compared.get(e);
+    if (c === undefined) {
+      c = e.tokens.map((t) => (isVariable(t) || t === WILDCARD || isValue(t) ? '\u0001' : t));
+      compared.set(e, c);
+    }
+    return c;
+  };
   for (let changed = true; changed;) {
     changed = false;
     for (let p = 0; p < n; p++) {
       const groups = new Map<string, Entry[]>();
       for (const e of list) {
         if (e.parent !== null) continue;
-        // Variable-looking tokens, values and `<*>` compare equal, as they do for the miner's similarity.
-        const key = e.tokens
-          .map((t, i) => (i === p ? '' : isVariable(t) || t === WILDCARD || isValue(t) ? '\u0001' : t))
+        const key = comparedOf(e)
+          .map((t, i) => (i === p ? '' : t))
           .join('\u0000');
         const g = groups.get(key);
         if (g) g.push(e);
@@ -566,7 +577,9 @@ function mergeOneWordApart(
         // `halt` in `<*> (command <NUM>)` on HPC; `portmap`, `xinetd` in `<*> startup succeeded`).
         if (!general && !byValues && p === 0) continue;
         for (const e of g.slice(1)) union(g[0]!, e);
-        find(g[0]!).tokens[p] = WILDCARD;
+        const root = find(g[0]!);
+        root.tokens[p] = WILDCARD;
+        compared.delete(root);
         changed = true;
       }
     }

@@ -117,7 +117,22 @@ export function progSearch(re: RE2JS, maxBits = MAX_VISITED_BITS): ProgSearch | 
   let jobPc = new Int32Array(64);
   let jobPos = new Int32Array(64);
 
+  // A program every match of which begins with one ASCII character (`/.+?\s`, `0x.*?\s`, `blk_-?\d+`)
+  // starts at that character's next occurrence, found by the engine's own indexOf: no match starts
+  // before it (none can begin with another character), and none at all without it.
+  const only = onlyFirst(inst, start);
+  const onlyText = only < 0 ? '' : String.fromCharCode(only);
+  // Characters every match holds (the `.` of `([\w-]+\.){2,}[\w-]+`): a text without one after
+  // `from` holds no match there.
+  const required = requiredUnits(inst, start).map((c) => String.fromCharCode(c));
+
   const find = (text: string, from: number): Span | null => {
+    if (only >= 0) {
+      const at = text.indexOf(onlyText, from);
+      if (at === -1) return null;
+      from = at;
+    }
+    for (let k = 0; k < required.length; k++) if (text.indexOf(required[k]!, from) === -1) return null;
     if (dfa !== null) {
       const span = dfa.find(text, from);
       if (span !== undefined) return span;
@@ -289,6 +304,66 @@ function leadingLoop(inst: ProgInst[], start: number): number {
   if (r.op !== RUNE) return -1;
   const next = inst[r.out];
   return next !== undefined && next.op === ALT && next.out === pc ? pc : -1;
+}
+
+/**
+ * Pure: the one code unit (below 128) every match begins with, or −1 when there is not one: every
+ * path from the start reads that character first (through splits, captures, no-ops and assertions),
+ * so a match can be empty on no path.
+ */
+export function onlyFirst(inst: readonly ProgInst[], start: number): number {
+  let only = -1;
+  for (const i of entryInstructions(inst, start)) {
+    let c: number;
+    if (i.op === FAIL) continue;
+    if (i.op === RUNE1 && i.runes.length === 1 && (i.arg & FOLD_CASE) === 0) c = i.runes[0]!;
+    else if (i.op === RUNE && i.runes.length === 2 && i.runes[0] === i.runes[1]) c = i.runes[0]!;
+    else return -1;
+    if (c >= 128 || (only >= 0 && c !== only)) return -1;
+    only = c;
+  }
+  return only;
+}
+
+/** Instructions that read exactly one code unit below 128: that unit, else −1. */
+function singleUnit(i: ProgInst): number {
+  let c = -1;
+  if (i.op === RUNE1 && i.runes.length === 1 && (i.arg & FOLD_CASE) === 0) c = i.runes[0]!;
+  else if (i.op === RUNE && i.runes.length === 2 && i.runes[0] === i.runes[1]) c = i.runes[0]!;
+  return c >= 0 && c < 128 ? c : -1;
+}
+
+/**
+ * Pure: the code units below 128 every match reads (at most two; none when the program's graph is
+ * too large to check): the match instruction cannot be reached from the start without passing an
+ * instruction that reads exactly that unit.
+ */
+export function requiredUnits(inst: readonly ProgInst[], start: number): number[] {
+  if (inst.length > 500) return [];
+  const candidates = new Set<number>();
+  for (const i of inst) {
+    const c = singleUnit(i);
+    if (c >= 0) candidates.add(c);
+  }
+  const out: number[] = [];
+  for (const c of candidates) {
+    const seen = new Uint8Array(inst.length);
+    const todo = [start];
+    let reached = false;
+    while (todo.length > 0 && !reached) {
+      const pc = todo.pop()!;
+      if (seen[pc] === 1) continue;
+      seen[pc] = 1;
+      const i = inst[pc]!;
+      if (i.op === MATCH) reached = true;
+      else if (i.op === ALT || i.op === ALT_MATCH) todo.push(i.out, i.arg);
+      else if (i.op === FAIL) continue;
+      else if (singleUnit(i) !== c) todo.push(i.out);
+    }
+    if (!reached) out.push(c);
+    if (out.length === 2) break;
+  }
+  return out;
 }
 
 /**

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { RE2JS } from 're2js';
 import { describe, expect, it } from 'vitest';
-import { progSearch } from '../../../src/parser/regex/progSearch';
+import { onlyFirst, progSearch, requiredUnits } from '../../../src/parser/regex/progSearch';
 import { userRegex } from '../../../src/parser/regex/safeRegex';
 
 /** Every match replaced by `<m>`, as RE2's own `matchAll` finds them (the engine before this one). */
@@ -207,4 +207,103 @@ describe('the mask search', () => {
     expect(digits.value.replaceAll(line, '<m>')).toBe(line);
     expect(digits.value.replaceAll(`${line}x`, '<m>')).toBe('<m>');
   }, 10_000);
+
+  it('knows the one character every match begins with, where there is one', () => {
+    const first = (p: string, flags = 0) => {
+      const prog = (
+        RE2JS.compile(RE2JS.translateRegExp(p), flags) as unknown as {
+          re2(): { prog: { inst: never[]; start: number } };
+        }
+      ).re2().prog;
+      const c = onlyFirst(prog.inst, prog.start);
+      return c < 0 ? null : String.fromCharCode(c);
+    };
+    expect(first(String.raw`/.+?\s`)).toBe('/');
+    expect(first(String.raw`0x.*?\s`)).toBe('0');
+    expect(first(String.raw`blk_-?\d+`)).toBe('b');
+    expect(first(String.raw`\b/(?:a|b)`)).toBe('/');
+    expect(first('(?:/a|/b)+')).toBe('/');
+    expect(first('a|b')).toBeNull();
+    expect(first('/?x')).toBeNull();
+    expect(first('x*')).toBeNull();
+    expect(first('é')).toBeNull();
+    expect(first('a', RE2JS.CASE_INSENSITIVE)).toBeNull();
+    expect(first(String.raw`\d+`)).toBeNull();
+  });
+
+  it('with one first character, finds from its next occurrence exactly what RE2 finds', () => {
+    const lead = fc.constantFrom('/', '0', 'a', '-', '\\.', '\\b/', '(?:/a|/b)');
+    const rest = fc.constantFrom('.+?\\s', '.*?\\s', 'x?\\d+', '[^ ]*', '(?:a|b)+', '\\w*\\b', '');
+    const texts = fc
+      .array(fc.constantFrom('/', '0', 'a', 'b', 'x', '1', ' ', '-', '.', 'é', '\u{1F600}', '\n', '/a', '0x1 '), {
+        maxLength: 25,
+      })
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(lead, rest, fc.array(texts, { minLength: 1, maxLength: 5 }), (l, r, ts) => {
+        const re = RE2JS.compile(RE2JS.translateRegExp(l + r));
+        const search = progSearch(re);
+        expect(search).not.toBeNull();
+        for (const t of ts) {
+          let out = '';
+          let at = 0;
+          let span = search!.find(t, 0);
+          while (span !== null) {
+            out += `${t.slice(at, span[0])}<m>`;
+            at = span[1];
+            span = search!.find(t, span[0] === span[1] ? at + 1 : at);
+          }
+          expect(out + t.slice(at)).toBe(reference(re, t));
+        }
+      }),
+      { numRuns: 800 },
+    );
+  });
+
+  it('knows characters every match holds', () => {
+    const required = (p: string) => {
+      const prog = (
+        RE2JS.compile(RE2JS.translateRegExp(p)) as unknown as { re2(): { prog: { inst: never[]; start: number } } }
+      ).re2().prog;
+      return requiredUnits(prog.inst, prog.start)
+        .map((c) => String.fromCharCode(c))
+        .sort();
+    };
+    expect(required(String.raw`([\w-]+\.){2,}[\w-]+`)).toEqual(['.']);
+    expect(required(String.raw`0x.*?\s`)).toEqual(['0', 'x']);
+    expect(required('a(?:b|c)')).toEqual(['a']);
+    expect(required('a(?:b|b)')).toEqual(['a', 'b']);
+    expect(required('(?:a|b)c?')).toEqual([]);
+    expect(required(String.raw`x*\.?`)).toEqual([]);
+  });
+
+  it('searching its own way (not a native twin), replaces exactly what RE2 matches on generated patterns and texts', () => {
+    fc.assert(
+      fc.property(pattern, fc.array(text, { minLength: 1, maxLength: 6 }), (p, ts) => {
+        let re: RE2JS;
+        try {
+          re = RE2JS.compile(RE2JS.translateRegExp(p), RE2JS.LOOKBEHINDS);
+        } catch {
+          return;
+        }
+        const search = progSearch(re);
+        fc.pre(search !== null);
+        for (const t of ts) {
+          let out = '';
+          let at = 0;
+          let span = search!.find(t, 0);
+          while (span !== null) {
+            out += `${t.slice(at, span[0])}<m>`;
+            at = span[1];
+            const c = t.charCodeAt(at);
+            const width = c >= 0xd800 && c <= 0xdbff && (t.charCodeAt(at + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+            const from = span[0] === span[1] ? at + width : at;
+            span = from > t.length ? null : search!.find(t, from);
+          }
+          expect(out + t.slice(at)).toBe(reference(re, t));
+        }
+      }),
+      { numRuns: 1500 },
+    );
+  });
 });
