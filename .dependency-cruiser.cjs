@@ -46,7 +46,7 @@ const ENGINE_FLOORS = [
   ['entries', '(index|library)\\.ts$', 'the package entries (index.ts, library.ts)'],
   [
     'features',
-    '(simulation|mining|diff|shard)/',
+    '(simulation|discovery|diff|shard)/',
     'what is built on runs: experiments, discovery and conformance, diffs, shards',
   ],
   ['facade', 'engine\\.ts$', 'the Engine facade (engine.ts)'],

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // The unit tests that exercise the mutated code (stryker.config.mjs): the engine, its expression
-// language, DSL and mining tests, the parser's, and of the API contract tests only the two that pin
+// language, DSL and discovery tests, the parser's, and of the API contract tests only the two that pin
 // status codes (the others run whole services and would make every engine mutant slow). One project,
 // Node only, no second transport: each mutant's test run must stay short. The UI, store, CLI (it runs
 // the built dist-cli, not src) and reliability suites are left to `npm test`. For the API files,
@@ -30,7 +30,7 @@ export default defineConfig({
           'tests/unit/engine/**/*.test.ts',
           'tests/unit/expr/**/*.test.ts',
           'tests/unit/dsl/**/*.test.ts',
-          'tests/unit/mining/**/*.test.ts',
+          'tests/unit/discovery/**/*.test.ts',
           'tests/unit/parser/**/*.test.ts',
           ...apiTests,
         ],
@@ -41,7 +41,7 @@ export default defineConfig({
           'tests/unit/architecture/**',
           'tests/unit/build/**',
           'tests/unit/parser/cli.test.ts',
-          'tests/unit/parser/configSchema.test.ts',
+          'tests/unit/parser/parserConfigSchema.test.ts',
           'tests/unit/reliability/cli*.test.ts',
           'tests/unit/reliability/bigExport.test.ts',
           'tests/unit/api/diff.test.ts',

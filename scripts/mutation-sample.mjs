@@ -44,7 +44,7 @@ const PARTS = [
     'engine-edge',
     [
       'src/engine/expr/',
-      'src/engine/mining/',
+      'src/engine/discovery/',
       'src/engine/diff/',
       'src/engine/query/',
       'src/engine/replay/',

@@ -16,7 +16,7 @@ import { diffRoutes } from './handlers/diff';
 import { engineRoutes } from './handlers/engine';
 import { executionRoutes } from './handlers/executions';
 import { fallbackHandlers } from './handlers/fallback';
-import { miningRoutes } from './handlers/mining';
+import { discoveryRoutes } from './handlers/discovery';
 import { parserRoutes } from './handlers/parser';
 import { settingsRoutes } from './handlers/settings';
 import { templateRoutes } from './handlers/templates';
@@ -36,7 +36,7 @@ export const apiRoutes: readonly Route[] = [
   ...parserRoutes,
   ...adminExecutionRoutes,
   ...settingsRoutes,
-  ...miningRoutes,
+  ...discoveryRoutes,
 ];
 
 export interface BuildOptions {

@@ -1,5 +1,5 @@
 /**
- * Reading an events file (JSON array or NDJSON) for the mining commands, and saying where a
+ * Reading an events file (JSON array or NDJSON) for the discovery commands, and saying where a
  * problem is the way a person opens the file: `events.ndjson:12: field "event" …`.
  */
 import type { CliIO } from './command';

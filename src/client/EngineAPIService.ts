@@ -15,7 +15,7 @@ import type {
   ExportRequest,
   ImportXesAnswer,
   ImportXesRequest,
-} from '../contract/mining';
+} from '../contract/discovery';
 import type {
   ExperimentAnswer,
   ExperimentRequest,

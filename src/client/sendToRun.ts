@@ -8,7 +8,7 @@
  * not confirm within `CANCEL_CONFIRM_MS`, the page stops waiting and says so.
  */
 import * as Comlink from 'comlink';
-import type { IngestConfig, IngestProgress, IngestSource, IngestTarget, Ingested } from '../contract/ingest';
+import type { IngestParserConfig, IngestProgress, IngestSource, IngestTarget, Ingested } from '../contract/ingest';
 import type { PortOf } from '../contract/port';
 import type { EngineWorkerApi } from '../worker/engine.worker';
 import { settleWithin } from './settle';
@@ -33,7 +33,7 @@ let calls = 0;
 export function sendToRun(
   port: IngestPort,
   source: IngestSource,
-  config: IngestConfig,
+  config: IngestParserConfig,
   target: IngestTarget,
   onProgress: (progress: IngestProgress) => void,
 ): { done: Promise<SendOutcome>; cancel: () => void } {

@@ -1,5 +1,5 @@
 /**
- * What a template can take of the external events a run will receive (src/engine/mining/eventCoverage.ts
+ * What a template can take of the external events a run will receive (src/engine/discovery/eventCoverage.ts
  * computes it; the ingestion screen and `flowledger check-events` show it). Types only.
  */
 

@@ -97,7 +97,7 @@ export interface StreamSummary {
 export type IngestSource = { name: string; blob: Blob } | { sourceId: string };
 
 /** The configuration `ingestIntoRun` parses with and stores: a new one, or the update of `configId`. */
-export interface IngestConfig {
+export interface IngestParserConfig {
   /** Its `sources` are replaced by the log's stored id. */
   body: ParserConfigBody;
   configId?: string;

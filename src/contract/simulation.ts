@@ -4,7 +4,7 @@
  * batches. Plain data, so they cross the worker boundary and the HTTP API unchanged; the engine's
  * simulation module computes them.
  */
-import type { CaseFields, EventSource } from './mining';
+import type { CaseFields, EventSource } from './discovery';
 
 /** The fidelity measures (src/engine/simulation/fidelity.ts): simulated cases against the real ones. */
 export interface FidelityFigures {

@@ -17,7 +17,7 @@ import type {
   TemplateSummary,
   TimeConfig,
   UnparsedLine,
-} from './parserTypes';
+} from './parser';
 
 export type {
   ActivityEntry,

@@ -7,6 +7,6 @@
  */
 export * from './index';
 export * from './diff';
-export * from './mining';
+export * from './discovery';
 export * from './simulation';
 export { DSL_DEFAULTS, DSL_VERSION, NODE_ID_PATTERN, unwrapTemplate, type Unwrapped } from './dsl';

@@ -5,7 +5,7 @@
  * quote, CR or LF is enclosed in double quotes, with inner quotes doubled; records end with CRLF.
  * A reader for the same dialect reads the benchmark's ground truth.
  */
-import type { ParsedEvent, TemplateSummary } from '../contract/parserTypes';
+import type { ParsedEvent, TemplateSummary } from '../contract/parser';
 
 export const CRLF = '\r\n';
 

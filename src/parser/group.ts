@@ -9,7 +9,7 @@
  */
 import { fail } from './formats/format';
 import type { MaskSet } from './masks';
-import type { GroupSummary, ParsedEvent, Result } from '../contract/parserTypes';
+import type { GroupSummary, ParsedEvent, Result } from '../contract/parser';
 
 export const BUILTIN_FIELDS = ['content', 'eventId', 'template', 'lineId', 'lineNo'] as const;
 type Builtin = (typeof BUILTIN_FIELDS)[number];

@@ -3,7 +3,7 @@
  * Raw logs → header fields + content → masked tokens → Drain-style templates → grouped events →
  * `ExternalEvent`s for the engine's external queue.
  */
-export type * from '../contract/parserTypes';
+export type * from '../contract/parser';
 export { parseLog, mapEvents, boundCounts, type ParseOutcome } from './parse';
 export { LogParser, type LogParserOptions, type TemplateChange } from './parser';
 export {
@@ -15,7 +15,7 @@ export {
   LIMIT_DEFAULTS,
   type CompiledConfig,
   type CompileOptions,
-} from './config';
+} from './parserConfig';
 export {
   compileFormat,
   formatToRegexSource,

@@ -10,7 +10,7 @@ import type { ExternalEvent } from '../contract/vocabulary';
 import { fail } from './formats/format';
 import { readFieldRef, resolveFieldRef, type FieldContext, type FieldRef } from './group';
 import type { MaskSet } from './masks';
-import type { EventRule, MappingConfig, ParsedEvent, Result } from '../contract/parserTypes';
+import type { EventRule, MappingConfig, ParsedEvent, Result } from '../contract/parser';
 import { catastrophicReason } from './regex/regexGuard';
 import { userRegex, type SafeRegex } from './regex/safeRegex';
 

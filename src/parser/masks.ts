@@ -13,7 +13,7 @@
  */
 import { fail } from './formats/format';
 import { hasDigit } from './mining/tokens';
-import type { MaskConfig, MaskSpec, Result } from '../contract/parserTypes';
+import type { MaskConfig, MaskSpec, Result } from '../contract/parser';
 import { catastrophicReason } from './regex/regexGuard';
 import { trustedRegex, userRegex, type SafeRegex } from './regex/safeRegex';
 

@@ -3,7 +3,7 @@
  * template out. For logs too large to hold, use `LogParser` with `collect: false`.
  */
 import type { ExternalEvent } from '../contract/vocabulary';
-import { compileConfig, type CompileOptions } from './config';
+import { compileConfig, type CompileOptions } from './parserConfig';
 import { toExternalEvents } from './mapping';
 import { LogParser, type LogParserOptions } from './parser';
 import type {
@@ -14,7 +14,7 @@ import type {
   ParserConfig,
   ParserError,
   Result,
-} from '../contract/parserTypes';
+} from '../contract/parser';
 
 export type ParseOutcome = ({ ok: true } & ParseResult) | { ok: false; error: ParserError };
 

@@ -19,7 +19,7 @@
  * parse twice: pass the first pass's `finalTemplates()` to the second (mining is deterministic, so the
  * same input yields the same cluster for every line).
  */
-import { compileConfig, type CompileOptions, type CompiledConfig } from './config';
+import { compileConfig, type CompileOptions, type CompiledConfig } from './parserConfig';
 import { Drain, liveVariant, survivor, type ChangeKind, type Cluster, type Variant } from './mining/drain';
 import { GroupCounter } from './group';
 import type { HeaderMatch } from './formats/lineReader';
@@ -28,14 +28,7 @@ import { finalizeTemplates, resolveFinal, type FinalTemplate, type FinalTemplate
 import { ParamExtractor } from './mining/params';
 import { joinTokens, tokenize } from './mining/tokens';
 import { TimeReader } from './time';
-import type {
-  ParsedEvent,
-  ParseProgress,
-  ParseResult,
-  ParserConfig,
-  Result,
-  UnparsedLine,
-} from '../contract/parserTypes';
+import type { ParsedEvent, ParseProgress, ParseResult, ParserConfig, Result, UnparsedLine } from '../contract/parser';
 
 export interface TemplateChange {
   change: Exclude<ChangeKind, 'none'>;

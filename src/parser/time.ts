@@ -10,7 +10,7 @@
  * data, which differs between runtimes and versions, so the same log could read differently.
  */
 import { fail } from './formats/format';
-import type { Result, TimeConfig } from '../contract/parserTypes';
+import type { Result, TimeConfig } from '../contract/parser';
 
 /** The year of a layout without one, unless `time.year` says otherwise: a leap year, so 29 Feb reads. */
 export const DEFAULT_YEAR = 2000;

@@ -17,8 +17,8 @@ import { draftOps } from './draftOps';
 import { diffOps } from './runs/diffOps';
 import { executionOps } from './runs/executionOps';
 import { gestureOps } from './runs/gestureOps';
-import { miningOps } from './mining/miningOps';
-import { simulationOps } from './mining/simulationOps';
+import { discoveryOps } from './discovery/discoveryOps';
+import { simulationOps } from './discovery/simulationOps';
 import { parserOps } from './parsing/parserOps';
 import { runOps } from './runs/runOps';
 import { settingsOps } from './settingsOps';
@@ -42,7 +42,7 @@ export function createService(deps: ServiceDeps) {
     ...settingsOps(ctx),
     ...parser,
     ...draftOps(ctx),
-    ...miningOps(ctx, (body) => parser.parse(body)),
+    ...discoveryOps(ctx, (body) => parser.parse(body)),
     ...simulationOps(
       ctx,
       (body) => parser.parse(body),

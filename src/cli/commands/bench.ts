@@ -10,8 +10,8 @@ import { runLoadBench } from '../../bench/load';
 import { runChaosBench, WORST_CHAOS } from '../../bench/chaosTemplate';
 import { runTimeTravelBench } from '../../bench/timeTravel';
 import { chaosLogBench } from '../../bench/chaosLog';
-import { runMiningBench } from '../../bench/mining';
-import { miningRows } from './miningBenchRows';
+import { runDiscoveryBench } from '../../bench/discovery';
+import { discoveryRows } from './discoveryBenchRows';
 import { parserRows } from './parserBenchRows';
 import { userVersusPreset } from '../../bench/parserUser';
 import { wordLogAccuracy } from '../../bench/wordLog';
@@ -137,7 +137,7 @@ export const benchCommand: Command = {
     const E2 = runScaleBench({ now, gc, memory: memoryInUse, quick });
     const [E4, E5] = runTimeTravelBench({ now, quick });
     const E6 = runLoadBench({ now, quick });
-    const mining = runMiningBench({ now, quick });
+    const mining = runDiscoveryBench({ now, quick });
     const results = {
       date: new Date().toISOString(),
       machine: machineInfo(),
@@ -161,13 +161,13 @@ export const benchCommand: Command = {
     const report: BenchReport & {
       mining: typeof mining;
       parser: typeof parser;
-      miningRows: ReturnType<typeof miningRows>;
+      miningRows: ReturnType<typeof discoveryRows>;
     } = {
       ...results,
       mining,
       parser,
       ...benchRows(results),
-      miningRows: [...miningRows(mining), ...parserRows(parser.P1u, parser.P3w)],
+      miningRows: [...discoveryRows(mining), ...parserRows(parser.P1u, parser.P3w)],
     };
     io.stdout(
       args.switches.has('json')

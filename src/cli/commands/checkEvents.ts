@@ -1,8 +1,8 @@
 import { parseArgs } from '../args';
 import { EXIT_OK, EXIT_USAGE, type Command } from '../command';
 import { readScenarioWithEvents } from '../scenarioWithEvents';
-import { coverageLines } from '../../engine/mining/coverageReport';
-import { eventCoverage } from '../../engine/mining/eventCoverage';
+import { coverageLines } from '../../engine/discovery/coverageReport';
+import { eventCoverage } from '../../engine/discovery/eventCoverage';
 
 /**
  * `check-events <scenario.json> --events <events.ndjson>`: before a run, which of the events the

@@ -2,7 +2,7 @@ import { optionValue, parseArgs } from '../args';
 import { EXIT_OK, EXIT_USAGE, type Command } from '../command';
 import { whereIs } from '../eventsFile';
 import { readScenarioWithEvents } from '../scenarioWithEvents';
-import { conform, nothingReplayed } from '../../engine/mining';
+import { conform, nothingReplayed } from '../../engine/discovery';
 
 /**
  * `conform <scenario.json> --events <events.ndjson> [--fsm ID]`: replays the events against the

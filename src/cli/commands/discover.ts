@@ -10,7 +10,7 @@ import {
   filterDfg,
   readCaseLog,
   templateProblem,
-} from '../../engine/mining';
+} from '../../engine/discovery';
 import { percentOption } from './percent';
 import { simulationModel } from '../../engine/simulation';
 

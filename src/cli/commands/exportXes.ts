@@ -9,7 +9,7 @@ import {
   ocelChunks,
   readCaseLog,
   xesChunks,
-} from '../../engine/mining';
+} from '../../engine/discovery';
 import type { LedgerEvent } from '../../engine/types';
 
 /**

@@ -4,7 +4,7 @@ import { reportIssues } from '../issueReport';
 import { readJson } from '../json';
 import { nodeSha256 } from '../nodeHasher';
 import { readEventsFile, whereIs } from '../eventsFile';
-import { readCaseLog } from '../../engine/mining';
+import { readCaseLog } from '../../engine/discovery';
 import { casesOfLog, fidelity, runReplication, type LoggedCase } from '../../engine/simulation';
 import { loadScenario } from '../../engine';
 

@@ -170,7 +170,7 @@ const ISO = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?<zone>Z
  * Not pure (charges steps, may throw). `new Date(x)` / `Date.parse(x)` of a text: ISO 8601 only
  * (a date, or a date and time with or without `Z` or an offset), as other forms are read
  * differently by each JavaScript engine; NaN for text in no such form. A date and time without a
- * zone is read in UTC, as discovery reads it (src/engine/mining/isoTime.ts): `Date.parse` would
+ * zone is read in UTC, as discovery reads it (src/engine/discovery/isoTime.ts): `Date.parse` would
  * read it in the machine's own zone, another time on every machine.
  */
 export function parseIsoTime(s: string, st: EvalState): number {

@@ -19,9 +19,9 @@
  * step bound; `startTime` is put so the first case's first event has the log's first time. A list
  * of more than MAX_EMPIRICAL observed values is kept as that many evenly spaced order statistics.
  */
-import type { CaseLog } from '../mining/caseLog';
+import type { CaseLog } from '../discovery/caseLog';
 import { DSL_LIMITS } from '../dsl/defaults';
-import { MAX_TEMPLATE_ACTIVITIES } from '../mining/toTemplate';
+import { MAX_TEMPLATE_ACTIVITIES } from '../discovery/toTemplate';
 
 /** Most values an empirical delay keeps (larger lists become that many evenly spaced quantiles). */
 export const MAX_EMPIRICAL = 1000;

@@ -13,7 +13,7 @@
  *   case start − first case start); null when either log's starts span no time.
  * Replications are pooled: their cases together are the simulated distribution.
  */
-import type { CaseLog } from '../mining/caseLog';
+import type { CaseLog } from '../discovery/caseLog';
 import type { LoggedCase } from './figures';
 import { setOwn } from '../jsonValues';
 

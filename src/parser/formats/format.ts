@@ -5,7 +5,7 @@
  * A bad format is an error value with the reason; nothing here throws.
  */
 import { jsonLineRefusal, readJsonLine, readLogfmtLine } from './structured';
-import type { FormatSpec, ParserError, Result } from '../../contract/parserTypes';
+import type { FormatSpec, ParserError, Result } from '../../contract/parser';
 import { catastrophicReason } from '../regex/regexGuard';
 import { formatMatcher, groupText, type FormatMatcher } from './formatMatcher';
 import { nativeErrorReason, trustedRegex, userRegex, type SafeRegex } from '../regex/safeRegex';

@@ -8,7 +8,7 @@
  * is never changed.
  */
 import { compileFormat } from './format';
-import type { ContinuationConfig, FormatSpec, MaskSpec, TimeConfig } from '../../contract/parserTypes';
+import type { ContinuationConfig, FormatSpec, MaskSpec, TimeConfig } from '../../contract/parser';
 
 export interface Preset {
   description: string;

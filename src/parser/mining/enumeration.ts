@@ -13,7 +13,7 @@ export interface ConstantRule {
   minLines: number;
 }
 
-/** The configuration's defaults (config.ts `MINING_DEFAULTS`). */
+/** The configuration's defaults (parserConfig.ts `MINING_DEFAULTS`). */
 export const DEFAULT_CONSTANTS: ConstantRule = { maxValues: 8, minShare: 0.02, minLines: 3 };
 
 /**

@@ -3,7 +3,7 @@
  * query parameters (`?template=…&execution=…&step=…&node=…&diagram=1&lineage=…`), so a link reopens the same
  * view and a reload keeps it. Pure parse/format; the router (router.ts) reads and writes the address bar.
  */
-import { parseDiscoverView, writeDiscoverView, type DiscoverView } from '../state/mining/viewState';
+import { parseDiscoverView, writeDiscoverView, type DiscoverView } from '../state/discovery/viewState';
 import { DEFAULT_EXPERIMENT_VIEW, type ExperimentView } from '../state/simulation/viewState';
 
 export interface RouteState {

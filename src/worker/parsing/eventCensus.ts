@@ -2,14 +2,14 @@
  * What the ingestion preview says about the events a run will receive: one row per event name and
  * target DataSource (its count, its correlation ids, the fields a formula reads as `data.<field>`),
  * and — when a template is chosen — how many of them the template can consume
- * (src/engine/mining/eventCoverage.ts). The events are the preview's parsed lines mapped exactly as
+ * (src/engine/discovery/eventCoverage.ts). The events are the preview's parsed lines mapped exactly as
  * "Send to run" maps them, with the chosen DataSource as their target.
  */
 import type { ExternalEvent } from '../../contract/vocabulary';
 import type { EventCoverage } from '../../contract/coverage';
 import type { EventNameRow, PreviewTemplate } from '../../contract/ingest';
 import { loadScenario } from '../../engine/dsl';
-import { eventCoverage } from '../../engine/mining/eventCoverage';
+import { eventCoverage } from '../../engine/discovery/eventCoverage';
 
 /** Keys of an external event that address it rather than travel as token data. */
 const ADDRESS = new Set(['targetDataSourceId']);

@@ -13,7 +13,7 @@
  * done.
  */
 import * as Comlink from 'comlink';
-import type { IngestConfig, IngestProgress, IngestSource, IngestTarget, Ingested } from '../../contract/ingest';
+import type { IngestParserConfig, IngestProgress, IngestSource, IngestTarget, Ingested } from '../../contract/ingest';
 import type { ParserConfigRecord } from '../../contract/wire';
 import type { SourceRow } from '../../store/AppDB';
 import * as store from '../../store/sources';
@@ -44,7 +44,7 @@ export function ingestOps(p: ParserContext) {
      */
     ingestIntoRun(
       source: IngestSource,
-      config: IngestConfig,
+      config: IngestParserConfig,
       target: IngestTarget,
       onProgress?: (progress: IngestProgress) => void,
       options: { callId?: string } = {},

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiError, newApi, schemaErrors, useApiServer } from './helpers';
-import { sshdEvents } from '../mining/helpers';
+import { sshdEvents } from '../discovery/helpers';
 import { compareVariants } from '../../../src/engine/simulation';
 import { summariseExperiment } from '../../../src/ui/state/simulation/summary';
 

@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine';
 import { loadScenario } from '../../../src/engine/dsl';
-import { coverageLines } from '../../../src/engine/mining/coverageReport';
-import { eventCoverage } from '../../../src/engine/mining/eventCoverage';
+import { coverageLines } from '../../../src/engine/discovery/coverageReport';
+import { eventCoverage } from '../../../src/engine/discovery/eventCoverage';
 
 // door: src → door (FSM on "event": open, ping, close) → done. side: other → sideFsm (field "kind", any-token "tick").
 const DOOR = {

@@ -3,7 +3,7 @@
 // and each construct outside it is refused at load time, named, with its line and column.
 import { describe, expect, it } from 'vitest';
 import { parseJsFormula } from '../../../src/engine/expr/js';
-import { parseIsoTime } from '../../../src/engine/mining';
+import { parseIsoTime } from '../../../src/engine/discovery';
 
 /** The value of `source` over `scope`; throws with the reason if it does not load or evaluate. */
 function js(source: string, scope: Record<string, unknown> = {}, params?: readonly string[], now = 0): unknown {

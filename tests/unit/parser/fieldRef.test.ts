@@ -3,7 +3,7 @@
 // kind of reference reads from an event, and the counts per group. Expected values written by hand.
 import { describe, expect, it } from 'vitest';
 import { compileMasks, GroupCounter, readFieldRef, resolveFieldRef, type FieldContext } from '../../../src/parser';
-import type { ParsedEvent } from '../../../src/contract/parserTypes';
+import type { ParsedEvent } from '../../../src/contract/parser';
 
 const FORMAT: FieldContext = { fieldNames: ['Level', 'eventId'], maskNames: ['blk', 'Level'] };
 const KEYS: FieldContext = { fieldNames: null, maskNames: [] };

@@ -10,7 +10,7 @@ import {
   type CompiledMapping,
   type FieldContext,
 } from '../../../src/parser';
-import type { MappingConfig, ParsedEvent } from '../../../src/contract/parserTypes';
+import type { MappingConfig, ParsedEvent } from '../../../src/contract/parser';
 
 const CTX: FieldContext = { fieldNames: ['Level', 'Pid', 'value'], maskNames: [] };
 const MASKS = (() => {

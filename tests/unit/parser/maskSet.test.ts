@@ -3,7 +3,7 @@
 // built-ins, and writing placeholders as `<*>` for the benchmark. Expected values written by hand.
 import { describe, expect, it } from 'vitest';
 import { compileMask, compileMasks, DEFAULT_MASKS, wildcardTemplate, type MaskSet } from '../../../src/parser';
-import type { MaskConfig, MaskSpec } from '../../../src/contract/parserTypes';
+import type { MaskConfig, MaskSpec } from '../../../src/contract/parser';
 
 function set(config?: MaskConfig, extra: MaskSpec[] = []): MaskSet {
   const r = compileMasks(config, extra);

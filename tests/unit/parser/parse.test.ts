@@ -2,7 +2,7 @@
 // and `boundCounts` keeping exactly the bound counts that are not zero (summaries show only those).
 import { describe, expect, it } from 'vitest';
 import { boundCounts, mapEvents, type ParserConfig } from '../../../src/parser';
-import type { ParseStats } from '../../../src/contract/parserTypes';
+import type { ParseStats } from '../../../src/contract/parser';
 
 const STATS: ParseStats = {
   lines: 9,

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileTime, TimeReader } from '../../../src/parser/time';
 import * as reference from './timeReference';
-import type { TimeConfig } from '../../../src/contract/parserTypes';
+import type { TimeConfig } from '../../../src/contract/parser';
 
 const directive = fc.constantFrom(
   '%Y',

@@ -6,7 +6,7 @@
  * Not used by the product.
  */
 import { fail } from '../../../src/parser/formats/format';
-import type { Result, TimeConfig } from '../../../src/contract/parserTypes';
+import type { Result, TimeConfig } from '../../../src/contract/parser';
 
 /** The year of a layout without one, unless `time.year` says otherwise: a leap year, so 29 Feb reads. */
 export const DEFAULT_YEAR = 2000;

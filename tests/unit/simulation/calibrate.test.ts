@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadScenario } from '../../../src/engine';
-import { readCaseLog } from '../../../src/engine/mining';
+import { readCaseLog } from '../../../src/engine/discovery';
 import {
   chooseTickMs,
   empiricalValues,

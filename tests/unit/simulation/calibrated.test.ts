@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { knownProcessEvents, KNOWN_PROCESS } from '../../../src/bench/knownProcess';
-import { readCaseLog } from '../../../src/engine/mining';
+import { readCaseLog } from '../../../src/engine/discovery';
 import { loadScenario } from '../../../src/engine';
 import {
   casesOfLog,

@@ -14,7 +14,7 @@ import type { CliIO } from '../../../src/cli/command';
 import { experimentCommand } from '../../../src/cli/commands/experiment';
 import { experimentMergeCommand } from '../../../src/cli/commands/experimentMerge';
 import { knownProcessEvents } from '../../../src/bench/knownProcess';
-import { readCaseLog } from '../../../src/engine/mining';
+import { readCaseLog } from '../../../src/engine/discovery';
 import { simulationModel } from '../../../src/engine/simulation';
 
 /** A folder that does not exist: the output path checks find nothing there, and nothing is written to disk. */

@@ -5,8 +5,8 @@
  */
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { DurationBin } from '../../../contract/mining';
-import { formatMs } from '../../state/mining/tables';
+import type { DurationBin } from '../../../contract/discovery';
+import { formatMs } from '../../state/discovery/tables';
 
 /** Pure. uPlot's data: x = each bar's middle, y = its cases. */
 export function histogramData(bins: readonly DurationBin[]): [number[], number[]] {

@@ -5,7 +5,7 @@
  * progress figures (bytes, rate, time left).
  */
 import type { ParserConfigBody, ParserConfigRecord } from '../../../contract/wire';
-import type { EventRule, MaskSpec, ParserConfig } from '../../../contract/parserTypes';
+import type { EventRule, MaskSpec, ParserConfig } from '../../../contract/parser';
 import { userRegex } from '../../../client/parserCore';
 
 export type FormatKind = 'none' | 'preset' | 'format' | 'regex';

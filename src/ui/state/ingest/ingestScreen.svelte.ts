@@ -8,8 +8,8 @@ import type { EngineAPIService } from '../../../client/EngineAPIService';
 import { appEngine } from '../../../client/appEngine';
 import { IngestBridge } from '../../../client/ingestBridge';
 import { builtinPresets, type PresetInfo } from '../../../client/parserCore';
-import { parseSource, type DiscoverSource } from '../mining/source';
-import { ConfigsState } from './configs.svelte';
+import { parseSource, type DiscoverSource } from '../discovery/source';
+import { ParserConfigsState } from './parserConfigs.svelte';
 import { configsFor } from './fit';
 import { formToConfig } from './form';
 import { PreviewState } from './preview.svelte';
@@ -23,7 +23,7 @@ export class IngestScreen {
   readonly presets: readonly PresetInfo[] = builtinPresets();
   readonly preview: PreviewState;
   readonly sources: SourcesState;
-  readonly configs: ConfigsState;
+  readonly configs: ParserConfigsState;
   readonly send: SendState;
   /** Sending is possible: a source, a template and a DataSource chosen, nothing under way, a configuration that parses. */
   readonly canSend = $derived.by(
@@ -50,7 +50,7 @@ export class IngestScreen {
       () => this.send.previewTemplate,
     );
     this.sources = new SourcesState(api, bridge, this.preview, (m) => this.configs.applyDetected(m));
-    this.configs = new ConfigsState(
+    this.configs = new ParserConfigsState(
       api,
       () => this.sources.selected,
       (c) => this.send.chooseFor(c),

@@ -10,7 +10,7 @@ import type { IngestPhase, IngestProgress, IngestSource, StreamProgress } from '
 import { sendToRun, type IngestPort } from '../../../client/sendToRun';
 import type { ExecutionRecord, ParserConfigBody, ParserConfigRecord, Template } from '../../../contract/wire';
 import { dataSourcesOf, formToConfig, progressFigures } from './form';
-import type { ConfigsState } from './configs.svelte';
+import type { ParserConfigsState } from './parserConfigs.svelte';
 import type { SourcesState } from './sources.svelte';
 
 /** A parse or an enqueue under way, with its progress. */
@@ -57,7 +57,7 @@ export class SendState {
     private readonly bridge: IngestBridge,
     private readonly engine: () => IngestPort,
     private readonly sources: SourcesState,
-    private readonly configs: ConfigsState,
+    private readonly configs: ParserConfigsState,
     private readonly onOpenRun: (templateId: string, executionId: string) => void,
   ) {}
 

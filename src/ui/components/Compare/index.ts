@@ -1,1 +1,0 @@
-export { default as Compare } from './Compare.svelte';

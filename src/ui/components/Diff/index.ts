@@ -1,0 +1,1 @@
+export { default as Diff } from './Diff.svelte';
