@@ -1,21 +1,21 @@
 // `npm test`: everything that proves the project works, in one command.
 //   1. the command-line bundle (CLI tests run it as users do)
-//   2. type checks of every layer, the layer rules (dependency-cruiser, scripts/lint-deps.mjs) and the
-//      format check (Prettier)
+//   2. type checks of every layer, the layer rules (dependency-cruiser, scripts/lint-deps.mjs), the
+//      format check (Prettier) and the production build, two at a time
 //   3. unit and contract tests (vitest, Node; GNU parallel, installed via apt when missing, drives
 //      the sharded-run test); among them the npm package's test (tests/unit/package/pack.test.ts:
 //      `npm pack`, installed into a fresh project, publint, attw and the size budgets)
-//   4. the production build and its first-screen download budget (scripts/check-budget.mjs), then
+//   4. the production build's first-screen download budget (scripts/check-budget.mjs), then
 //      end-to-end tests (Playwright in Debian's Chromium, installed via apt when missing)
 // It ends with one line summing every runner: `tests: N passed, N failed`.
 // Options: --only types|unit|e2e (repeatable) runs a subset.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromiumVersion, ensureChromium } from './chromium.mjs';
 import { ensureParallel } from './parallel.mjs';
 import { freePort } from './ports.mjs';
-import { typecheck } from './typecheck.mjs';
+import { PROJECTS } from './typecheck.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const resultsDir = `${root}.test-results`;
@@ -32,6 +32,40 @@ function run(cmd, args, extraEnv = {}) {
     env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...extraEnv },
   });
   return r.status ?? 1;
+}
+
+/** How many of the independent checks run at once. */
+const CHECKS_AT_ONCE = 2;
+
+/**
+ * Not pure: runs `jobs` ({cmd}) with at most `atOnce` processes at a time; resolves, in the jobs'
+ * order, to {ok, output, ms} for each (output: its stdout and stderr, interleaved as written).
+ */
+function runAll(jobs, atOnce) {
+  const results = new Array(jobs.length);
+  let next = 0;
+  const one = (job) =>
+    new Promise((resolve) => {
+      const started = performance.now();
+      const chunks = [];
+      const child = spawn(job.cmd[0], job.cmd.slice(1), {
+        cwd: root,
+        env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+      });
+      child.stdout.on('data', (c) => chunks.push(c));
+      child.stderr.on('data', (c) => chunks.push(c));
+      child.on('error', (err) => chunks.push(Buffer.from(`${err.message}\n`)));
+      child.on('close', (code) =>
+        resolve({ ok: code === 0, output: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }),
+      );
+    });
+  const lane = async () => {
+    while (next < jobs.length) {
+      const i = next++;
+      results[i] = await one(jobs[i]);
+    }
+  };
+  return Promise.all(Array.from({ length: Math.min(atOnce, jobs.length) }, lane)).then(() => results);
 }
 
 function heading(text) {
@@ -63,33 +97,58 @@ if (run('node', ['scripts/build-cli.mjs']) !== 0) {
   failures.push('building the command line (scripts/build-cli.mjs)');
 }
 
+// The checks that need no test runner — each type-check project, the layer rules, the format check
+// and, when the end-to-end tests are wanted, the production build — are independent processes, each
+// mostly on one core: they run two at a time (the machines have two cores or more), their output held
+// and printed whole, in this order, as each finishes.
+const checks = [];
 if (wants('types')) {
-  heading('type checks');
-  for (const r of typecheck()) {
+  for (const { name, cmd } of PROJECTS)
+    checks.push({ title: `typecheck ${name}`, cmd: ['npx', '--no-install', ...cmd], failure: `typecheck ${name}` });
+  checks.push({
+    title: 'layer rules (dependency-cruiser)',
+    cmd: ['node', 'scripts/lint-deps.mjs'],
+    failure: 'layer rules: see `npm run lint:deps`',
+  });
+  checks.push({
+    title: 'format (prettier --check)',
+    cmd: ['npx', '--no-install', 'prettier', '--check', '--log-level', 'warn', '.'],
+    failure: 'format: run `npm run format`',
+  });
+}
+// The build is not a counted test; its failure fails the run and skips the end-to-end tests.
+const build = wants('e2e')
+  ? { title: 'production build', cmd: ['npx', '--no-install', 'vite', 'build', '--logLevel', 'warn'], counted: false }
+  : null;
+if (build) checks.push(build);
+if (checks.length > 0) {
+  heading(
+    `checks, ${CHECKS_AT_ONCE} at a time: ${checks.length - (build ? 1 : 0)} counted${build ? ' and the production build' : ''}`,
+  );
+  // The longest first (svelte-check, the tests' project, the build), so the two lanes end together.
+  const longest = ['typecheck app (svelte-check)', 'typecheck tests', 'production build'];
+  const order = checks.map((_, i) => i).sort((a, b) => rank(checks[a]) - rank(checks[b]));
+  function rank(check) {
+    const at = longest.indexOf(check.title);
+    return at === -1 ? longest.length : at;
+  }
+  const ran = await runAll(
+    order.map((i) => checks[i]),
+    CHECKS_AT_ONCE,
+  );
+  const results = checks.map((_, i) => ran[order.indexOf(i)]);
+  results.forEach((r, i) => {
+    const check = checks[i];
+    process.stdout.write(`${r.ok ? '✓' : '✗'} ${check.title} (${(r.ms / 1000).toFixed(1)} s)\n`);
+    if (!r.ok || r.output.trim() !== '') process.stdout.write(`${r.output.trimEnd()}\n`);
+    if (check.counted === false) return;
     if (r.ok) tally.passed++;
     else {
       tally.failed++;
-      failures.push(`typecheck ${r.name}`);
+      failures.push(check.failure);
     }
-  }
-}
-
-if (wants('types')) {
-  heading('layer rules (dependency-cruiser)');
-  if (run('node', ['scripts/lint-deps.mjs']) === 0) tally.passed++;
-  else {
-    tally.failed++;
-    failures.push('layer rules: see `npm run lint:deps`');
-  }
-}
-
-if (wants('types')) {
-  heading('format (prettier --check)');
-  if (run('npx', ['--no-install', 'prettier', '--check', '--log-level', 'warn', '.']) === 0) tally.passed++;
-  else {
-    tally.failed++;
-    failures.push('format: run `npm run format`');
-  }
+  });
+  if (build) build.ok = results[checks.indexOf(build)].ok;
 }
 
 if (wants('unit')) {
@@ -126,8 +185,7 @@ if (wants('unit')) {
 }
 
 if (wants('e2e')) {
-  heading('production build');
-  if (run('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn']) !== 0) {
+  if (!build.ok) {
     tally.failed++;
     failures.push('vite build');
   } else {

@@ -188,7 +188,10 @@ test.describe('in-browser API', () => {
       message: expect.stringContaining(String(over.size)),
       details: { limit: 272 * 1024 * 1024, size: over.size },
     });
-    expect(over.ms).toBeLessThan(10_000);
+    // Refused on its declared size, before its 273 MiB are read. The ceiling is only a hang guard with
+    // room for a busy machine (11.8 s measured at a load average of 15 with a second browser beside it);
+    // that nothing was stored is asserted below.
+    expect(over.ms).toBeLessThan(45_000);
     expect(over.stored).toBe(false);
     // Chromium reports the 413 on the console a moment after the answer.
     await expect.poll(() => pageProblems.some((p) => p.includes('status of 413 '))).toBe(true);

@@ -162,8 +162,11 @@ test('a 3,000-node chain (dagre overflows the stack near 2,500) is drawn in simp
     await api.createTemplate({ name: 'Deep chain', scenario: { version: '3.0', nodes } });
   }, count);
   await openTemplate(page, 'Deep chain');
+  // Opening validates and lays out 3,000 nodes: seconds alone, over 15 s on a machine busy with a
+  // second browser, so this one wait is longer than the suite's default.
   await expect(page.getByRole('note')).toHaveText(
     'This graph has 3,000 nodes, more than the 1,200 the full layout handles: its nodes are placed in simple layers, each a column right of its inputs.',
+    { timeout: 60_000 },
   );
   const drawn = await page.evaluate(() => {
     const host = document.querySelector('[aria-label^="Workflow graph"]') as unknown as {

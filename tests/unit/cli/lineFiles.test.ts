@@ -6,6 +6,7 @@
  * line over the bound (MAX_LINE_CHARS) is refused as soon as the bound is passed, naming its line.
  */
 import { rmSync, writeFileSync } from 'node:fs';
+import { cpuClock } from '../timeBudget';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -81,9 +82,9 @@ describe('fileLineBatches', () => {
     const path = join(dir, 'long.ndjson');
     const n = 48_000_000;
     writeFileSync(path, `{"x":"${'a'.repeat(n)}"}\nnext\n`);
-    const started = performance.now();
+    const started = cpuClock();
     const { batches, error } = await read(path);
-    const ms = performance.now() - started;
+    const ms = cpuClock() - started;
     rmSync(dir, { recursive: true });
     expect(error).toBeNull();
     expect(batches.flat().map((l) => l.length)).toEqual([n + 8, 4]);

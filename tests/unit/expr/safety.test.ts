@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { FORBIDDEN_NAMES, LIMITS, parseExpression, type EvalContext } from '../../../src/engine/expr';
 import { parseJsFormula } from '../../../src/engine/expr/js';
 import { compileOrThrow, parseError, run, runError } from './helpers';
-import { timeBudget } from '../timeBudget';
+import { cpuClock, timeBudget } from '../timeBudget';
 
 const TOO_DEEP = 'expression is nested too deeply (more than 64 levels)';
 const TOO_MANY_STEPS = 'expression needs too many steps (more than 100000)';
@@ -283,9 +283,9 @@ describe('JavaScript formulas: the budgets hold for functions, callbacks and reg
   });
 
   it('a pattern that backtracks exponentially in JavaScript runs in linear time on RE2', () => {
-    const started = performance.now();
+    const started = cpuClock();
     expect(jsRun('/^(a|a)*$/.test(s)', { s: `${'a'.repeat(5_000)}b` })).toEqual({ ok: true, value: false });
-    expect(performance.now() - started).toBeLessThan(timeBudget(2_000));
+    expect(cpuClock() - started).toBeLessThan(timeBudget(2_000));
   });
 
   it('inlining functions that call functions is bounded in size: refused, never hung', () => {

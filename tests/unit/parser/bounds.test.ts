@@ -7,7 +7,7 @@ import { compileMasks, DEFAULT_MASKS, LineSplitter, parseLog, tokenize } from '.
 import { jsonDepth } from '../../../src/parser/formats/structured';
 import { trustedRegex } from '../../../src/parser/regex/safeRegex';
 import { parsed, withFormat } from './helpers';
-import { timeBudget } from '../timeBudget';
+import { cpuClock, timeBudget } from '../timeBudget';
 
 function splitAll(chunks: string[], max: number): [string, boolean][] {
   const s = new LineSplitter(max);
@@ -128,12 +128,12 @@ describe('built-in format strings', () => {
   it('read a 400,000-character line that does not fit in linear time (proxifier: two lazy fields)', () => {
     // Natively each `] ` was a try for <Time> followed by a scan for ` - ` to the end: 12 s here.
     const line = `[10.30 16:49:06] ${'a] '.repeat(133_333)}`;
-    const start = performance.now();
+    const start = cpuClock();
     const r = parsed([line, '[10.30 16:49:07] chrome.exe - open'], {
       name: 't',
       format: { kind: 'preset', name: 'proxifier' },
     });
-    expect(performance.now() - start).toBeLessThan(timeBudget(5_000));
+    expect(cpuClock() - start).toBeLessThan(timeBudget(5_000));
     expect(r.stats).toMatchObject({ parsed: 1, unparsed: 1 });
     expect(r.events[0]!.fields).toEqual({ Time: '10.30 16:49:07', Program: 'chrome.exe' });
   });
@@ -154,9 +154,9 @@ describe('tokens', () => {
   it('a 1.8-million-character word of key:value pairs is split in linear time', () => {
     // Each `:` searched the rest of the text for a placeholder's `<`: quadratic (minutes here).
     const pairs = 600_000;
-    const start = performance.now();
+    const start = cpuClock();
     const { tokens, glue } = tokenize('ab:'.repeat(pairs));
-    const ms = performance.now() - start;
+    const ms = cpuClock() - start;
     expect(tokens).toHaveLength(pairs + 1);
     expect(tokens.slice(0, 2)).toEqual(['ab:', 'ab:']);
     expect(tokens.slice(-2)).toEqual(['ab', ':']);

@@ -5,7 +5,7 @@ import { RE2JS } from 're2js';
 import { describe, expect, it } from 'vitest';
 import { compileFormat, formatToRegexSource } from '../../../src/parser';
 import { nativeFormat, type Atom } from '../../../src/parser/formats/formatNative';
-import { timeBudget } from '../timeBudget';
+import { cpuClock, timeBudget } from '../timeBudget';
 
 const field = (group: number): Atom => ({ kind: 'field', group });
 const ch = (c: string): Atom => ({ kind: 'char', code: c.charCodeAt(0) });
@@ -196,9 +196,9 @@ describe('the native first try of the format matcher', () => {
   it('compiles a format of 28 optional groups in a row at once (what can begin after each was worked out 2^n times)', () => {
     // `(x)?` 28 times, then the content: each optional part's look-ahead needs what the rest can begin with.
     const pattern = `${'(x)?'.repeat(28)}<Content>`;
-    const start = performance.now();
+    const start = cpuClock();
     const reader = compileFormat({ kind: 'format', pattern });
-    expect(performance.now() - start).toBeLessThan(timeBudget(2_000));
+    expect(cpuClock() - start).toBeLessThan(timeBudget(2_000));
     expect(reader.ok).toBe(true);
     if (!reader.ok) return;
     // By hand: the optional parts take the three x's, the content is the rest.
@@ -217,10 +217,10 @@ describe('the native first try of the format matcher', () => {
       expect(reader.ok).toBe(true);
       if (!reader.ok) continue;
       for (const line of lines) {
-        const start = performance.now();
+        const start = cpuClock();
         reader.value.read(line);
         // Quadratic work on these lines is over 10^10 steps (minutes); linear work is milliseconds.
-        expect(performance.now() - start).toBeLessThan(timeBudget(1_000));
+        expect(cpuClock() - start).toBeLessThan(timeBudget(1_000));
       }
     }
   }, 30_000);
