@@ -98,7 +98,7 @@ class AggregatorRuntime implements NodeRuntime {
   receive(tok: number, _edge: number): void {
     const ctx = this.ctx;
     ctx.processed++;
-    const token = ctx.tokens[tok]!;
+    const token = ctx.tokens.get(tok);
     const capacity = this.spec.capacity;
     if (capacity !== undefined && this.held >= capacity) {
       if (this.spec.overflow === 'reject') {
@@ -288,7 +288,7 @@ class AggregatorRuntime implements NodeRuntime {
         const ctx = this.ctx;
         const scope = {
           values: g.values.map((v) => (v === undefined ? null : v)),
-          tokens: g.tokens.map((t) => ctx.tokens[t]!),
+          tokens: g.tokens.map((t) => ctx.tokens.get(t)),
           key: this.groupBy === null ? null : g.key,
           step: ctx.step,
           time: ctx.time,

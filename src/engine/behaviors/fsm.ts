@@ -127,7 +127,7 @@ class FsmRuntime implements NodeRuntime {
       ctx.record(OP.TOKEN_PROCESSED, tok, NONE, 0, 0, this.reasonNoMatch);
       return;
     }
-    const token = ctx.tokens[tok]!;
+    const token = ctx.tokens.get(tok);
     const key = this.perCorrelation ? (token.correlationIds[0] ?? '') : '';
     const inst = this.byKey.get(key) ?? this.createInstance(key, ctx.step);
     this.bind(inst, tok);
@@ -283,7 +283,7 @@ class FsmRuntime implements NodeRuntime {
   /** Fills the scope for `inst` and token `tok` (NONE for a timer). */
   private bind(inst: Instance, tok: number): void {
     const s = this.scope;
-    const token = tok >= 0 ? this.ctx.tokens[tok]! : null;
+    const token = tok >= 0 ? this.ctx.tokens.get(tok) : null;
     s['value'] = token ? (token.data['value'] ?? null) : null;
     s['data'] = token ? token.data : null;
     s['token'] = token;
@@ -309,7 +309,7 @@ class FsmRuntime implements NodeRuntime {
     const from = inst.state;
     const fromName = p.names[from]!;
     const toName = p.names[tr.to]!;
-    const base = tok >= 0 ? ctx.tokens[tok]!.data : EMPTY;
+    const base = tok >= 0 ? ctx.tokens.data(tok) : EMPTY;
     const emissions = this.emissions;
     const logs = this.logs;
     if (emissions.length > 0) emissions.length = 0;
@@ -388,7 +388,7 @@ class FsmRuntime implements NodeRuntime {
     inst: Instance,
     tok: number,
   ): CompiledTransition | null {
-    const data = this.ctx.tokens[tok]!.data;
+    const data = this.ctx.tokens.data(tok);
     const ev = Object.prototype.hasOwnProperty.call(data, this.eventField) ? data[this.eventField] : undefined;
     const candidates: CompiledTransition[] = [list[first]!];
     for (let j = first + 1; j < list.length; j++) {

@@ -149,7 +149,7 @@ class MultiplexerRuntime implements NodeRuntime {
 
   private conditional(tok: number): void {
     const ctx = this.ctx;
-    const token = ctx.tokens[tok]!;
+    const token = ctx.tokens.get(tok);
     const scope = this.scope;
     scope['value'] = token.data['value'] ?? null;
     scope['data'] = token.data;

@@ -133,7 +133,7 @@ class ProcessNodeRuntime implements NodeRuntime {
 
   private processOne(tok: number): void {
     const ctx = this.ctx;
-    const token = ctx.tokens[tok]!;
+    const token = ctx.tokens.get(tok);
     const data = token.data;
     const scope = this.scope;
     scope['value'] = data['value'] ?? null;
@@ -242,7 +242,7 @@ class ProcessNodeRuntime implements NodeRuntime {
         s.head = 0;
       }
       taken.push(tok);
-      tokens.push(ctx.tokens[tok]!);
+      tokens.push(ctx.tokens.get(tok));
     }
     // The first input is the primary one: on a field several inputs share, its value wins.
     const merged = cloneData(tokens[tokens.length - 1]!.data);

@@ -23,8 +23,8 @@ import { OP, operationName, type OpCode } from './operations';
 import { defaultHasher, type HasherFactory, type IncrementalHash } from './hashing';
 import { ChunkSink, LineWriter } from './ledgerLine';
 import type { Recorder } from './recorder';
-import { NONE, TokenTable } from './tokenTable';
-import type { LedgerEvent, NodeKind, Token } from '../types';
+import { NONE, TokenTable, type TokenReader } from './tokenTable';
+import type { LedgerEvent, NodeKind } from '../types';
 import { lowerBound } from '../lowerBound';
 
 /** A node as the ledger needs it: its id and kind, at its index in the scenario. */
@@ -37,8 +37,8 @@ export { NONE } from './tokenTable';
 
 /** Not pure: the append-only ledger of one run. */
 export class Ledger implements Recorder {
-  /** Every token of the run, by token index (`table.tokens`). Shared, never mutated. */
-  readonly tokens: Token[];
+  /** Every token of the run, by token index, read from the token table's columns. */
+  readonly tokens: TokenReader;
   readonly nodes: readonly LedgerNodeInfo[];
   readonly startTime: number;
   readonly tickMs: number;
@@ -96,7 +96,7 @@ export class Ledger implements Recorder {
       nodes.map((n) => n.nodeId),
       this.nodeIndexById,
     );
-    this.tokens = this.table.tokens;
+    this.tokens = this.table;
     this.byNode = nodes.map(() => new IntList(64));
     this.firstSteps.push(0);
     this.firstSeqs.push(1);
@@ -252,15 +252,15 @@ export class Ledger implements Recorder {
     };
     const inTok = this.cols.input(seq);
     const outTok = this.cols.output(seq);
-    if (inTok >= 0) ev.inputToken = this.tokens[inTok]!;
-    if (outTok >= 0) ev.outputToken = this.tokens[outTok]!;
+    if (inTok >= 0) ev.inputToken = this.tokens.get(inTok);
+    if (outTok >= 0) ev.outputToken = outTok === inTok ? ev.inputToken : this.tokens.get(outTok);
     const from = this.fromOf(seq);
     if (from !== undefined) {
       ev.from = from;
       ev.to = this.toOf(seq)!;
     }
     const inputs = this.inputTokensOf(seq);
-    if (inputs !== undefined) ev.inputTokens = inputs.map((t) => this.tokens[t]!.id);
+    if (inputs !== undefined) ev.inputTokens = inputs.map((t) => this.tokens.id(t));
     const details = this.detailsOf(seq);
     if (details !== undefined) ev.details = details;
     return ev;

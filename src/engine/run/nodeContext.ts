@@ -8,9 +8,9 @@ import { parseFormula, type CompiledExpr, type EvalContext, type EvalResult } fr
 import { OP, type OpCode } from '../ledger/operations';
 import type { NodeRandom } from './random';
 import type { Recorder, TokenFactory } from '../ledger/recorder';
-import { NONE } from '../ledger/tokenTable';
+import { NONE, type TokenReader } from '../ledger/tokenTable';
 import { valueBoundIssue } from './valueBounds';
-import type { Edge, NodeSpec, Token } from '../types';
+import type { Edge, NodeSpec } from '../types';
 
 /** What the scheduler offers every node. */
 export interface Kernel {
@@ -55,7 +55,7 @@ export class NodeContext {
   readonly spec: NodeSpec;
   /** Where events go: the ledger, or a replay's recorder. */
   readonly ledger: Recorder;
-  readonly tokens: readonly Token[];
+  readonly tokens: TokenReader;
   private readonly table: TokenFactory;
   /** The scenario's edges (all of them; `outEdges` are this node's, in edge order). */
   readonly edges: readonly Edge[];
