@@ -33,7 +33,7 @@ import { runMemoryBench, runScaleBench } from ${JSON.stringify(join(dir, 'src/be
 const quick = process.argv.includes('--quick');
 const now = () => performance.now();
 const gc = () => globalThis.gc();
-const memory = () => { const m = process.memoryUsage(); return { heap: m.heapUsed, external: m.external + m.arrayBuffers }; };
+const memory = () => { const m = process.memoryUsage(); return { heap: m.heapUsed, external: m.external }; };
 const nodeSha256 = () => { const h = createHash('sha256'); return { update(t) { h.update(t, 'utf8'); }, digestHex() { return h.copy().digest('hex'); } }; };
 const E3 = runMemoryBench({ now, gc, memory, quick });
 const E1 = runEngineBench({ now, quick, hasher: nodeSha256 });

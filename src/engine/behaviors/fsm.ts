@@ -42,7 +42,7 @@ import type { CompiledExpr } from '../expr';
 import { NONE } from '../ledger/ledger';
 import type { NodeContext } from '../run/nodeContext';
 import { OP } from '../ledger/operations';
-import type { FsmSpec } from '../types';
+import type { FsmSpec, Token } from '../types';
 import type { Behavior, NodeRuntime } from './behavior';
 import { compileFsm, type CompiledAction, type CompiledTransition, type FsmProgram } from './fsmProgram';
 import { setOwn } from '../jsonValues';
@@ -91,6 +91,9 @@ class FsmRuntime implements NodeRuntime {
   /** Variable names bound at top level of the scope (grows when an action creates a variable). */
   private readonly varNames: string[] = [];
   private scope: Record<string, unknown> = freshScope();
+  /** The token `bind` last put in the scope (built from the token table once per binding), and its index. */
+  private boundTok = -1;
+  private boundToken: Token | null = null;
   private readonly timersAt = new Map<number, number[]>();
   private armed = 0;
   private readonly reasonNoMatch: number;
@@ -127,10 +130,10 @@ class FsmRuntime implements NodeRuntime {
       ctx.record(OP.TOKEN_PROCESSED, tok, NONE, 0, 0, this.reasonNoMatch);
       return;
     }
-    const token = ctx.tokens.get(tok);
-    const key = this.perCorrelation ? (token.correlationIds[0] ?? '') : '';
+    const key = this.perCorrelation ? (ctx.tokens.firstCorrelationId(tok) ?? '') : '';
     const inst = this.byKey.get(key) ?? this.createInstance(key, ctx.step);
     this.bind(inst, tok);
+    const token = this.boundToken!;
     const list = this.p.from[inst.state]!;
     for (let i = 0; i < list.length; i++) {
       const tr = list[i]!;
@@ -284,6 +287,8 @@ class FsmRuntime implements NodeRuntime {
   private bind(inst: Instance, tok: number): void {
     const s = this.scope;
     const token = tok >= 0 ? this.ctx.tokens.get(tok) : null;
+    this.boundTok = tok;
+    this.boundToken = token;
     s['value'] = token ? (token.data['value'] ?? null) : null;
     s['data'] = token ? token.data : null;
     s['token'] = token;
@@ -309,7 +314,7 @@ class FsmRuntime implements NodeRuntime {
     const from = inst.state;
     const fromName = p.names[from]!;
     const toName = p.names[tr.to]!;
-    const base = tok >= 0 ? ctx.tokens.data(tok) : EMPTY;
+    const base = tok < 0 ? EMPTY : tok === this.boundTok ? this.boundToken!.data : ctx.tokens.data(tok);
     const emissions = this.emissions;
     const logs = this.logs;
     if (emissions.length > 0) emissions.length = 0;
