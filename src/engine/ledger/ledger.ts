@@ -4,8 +4,9 @@
  *
  * Storage is columnar so a million events stay within a few hundred bytes each (TARGETS.md E3):
  * each event is a row of typed-array columns (step, node, operation, input token, output token,
- * from/to states, consumed-token list, details) indexed by its seq; tokens are shared objects held
- * once in the token table and referred to by index. `LedgerEvent` objects are built only when read.
+ * from/to states, consumed-token list, details) indexed by its seq; tokens live in the token
+ * table's columns (`tokenTable.ts`) and are referred to by index. `LedgerEvent` and `Token` objects
+ * are built only when read.
  *
  * Indexes are maintained as events are appended, never by scanning: by node (one growable list of
  * seqs per node), by token and by correlation id (chained postings, see `columns.ts`) and by step
@@ -235,7 +236,7 @@ export class Ledger implements Recorder {
 
   // ——— reading ———
 
-  /** The event `seq` (1 … size) as a plain object; tokens are the shared token objects. */
+  /** The event `seq` (1 … size) as a plain object, its tokens built from the token table (one object when input and output are the same token). */
   get(seq: number): LedgerEvent {
     if (!(seq >= 1 && seq <= this.count))
       throw new Error(`no ledger event with seq ${seq}; the ledger has ${this.count}`);
@@ -433,7 +434,7 @@ export class Ledger implements Recorder {
     return this.hasher.digestHex();
   }
 
-  /** Rough bytes held by the columns and indexes (capacity), excluding token objects. */
+  /** Rough bytes held by the columns and indexes (capacity), the token table's included (not its interned strings and data kept as objects). */
   columnBytes(): number {
     let bytes = this.cols.bytes();
     bytes += this.byToken.bytes() + this.byCorrelation.bytes() + this.listPool.data.byteLength + this.table.bytes();
