@@ -9,7 +9,8 @@
 // Last, the first-screen rows (scripts/bench-first-screen.mjs: first visit and Lighthouse 12) go in
 // their own table; `npm run bench -- --first-screen [--before <dist>]` runs only those.
 // `npm run bench -- --quick` runs the smoke-sized benchmark and leaves docs/benchmarks.md alone;
-// `npm run bench -- --parser` runs only the parser's rows (P1, P1u, P3, P3w) and prints them.
+// `npm run bench -- --parser` runs only the parser's rows (P1, P1u, P3, P3w) and prints them;
+// `npm run bench -- --engine [--before <dir>]` only E1–E3, side by side with an earlier build.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,6 +46,14 @@ if (process.argv.includes('--first-screen')) {
   writeBlock(FS_START, FS_END, block, END);
   process.stdout.write(`wrote ${docPath}\n`);
   process.exit(0);
+}
+
+// `npm run bench -- --engine [--before <dir>] [--rounds N] [--cpu]`: the engine rows E1–E3 alone, side by
+// side with an earlier build's checkout (scripts/bench-engine.mjs); printed, docs/benchmarks.md left alone.
+if (process.argv.includes('--engine')) {
+  const args = process.argv.slice(2).filter((a) => a !== '--engine');
+  const r = spawnSync(process.execPath, [join(root, 'scripts', 'bench-engine.mjs'), ...args], { stdio: 'inherit' });
+  process.exit(r.status ?? 1);
 }
 
 function run(args) {

@@ -82,7 +82,7 @@ describe('TokenTable columns', () => {
 
   it('writes each token data as canonicalJson writes the object, byte for byte', () => {
     const t = table();
-    samples.forEach((data, i) => t.create(0, [], data));
+    samples.forEach((data) => t.create(0, [], data));
     samples.forEach((data, i) => expect(t.dataJson(i, canonicalJson)).toBe(canonicalJson(data)));
   });
 
