@@ -42,7 +42,7 @@ import type { CompiledExpr } from '../expr';
 import { NONE } from '../ledger/ledger';
 import type { NodeContext } from '../run/nodeContext';
 import { OP } from '../ledger/operations';
-import type { FsmSpec, Token } from '../types';
+import type { FsmSpec } from '../types';
 import type { Behavior, NodeRuntime } from './behavior';
 import { compileFsm, type CompiledAction, type CompiledTransition, type FsmProgram } from './fsmProgram';
 import { setOwn } from '../jsonValues';
@@ -91,9 +91,9 @@ class FsmRuntime implements NodeRuntime {
   /** Variable names bound at top level of the scope (grows when an action creates a variable). */
   private readonly varNames: string[] = [];
   private scope: Record<string, unknown> = freshScope();
-  /** The token `bind` last put in the scope (built from the token table once per binding), and its index. */
+  /** The token data `bind` last put in the scope (built from the token table once per binding), and the token's index. */
   private boundTok = -1;
-  private boundToken: Token | null = null;
+  private boundData: Record<string, unknown> | null = null;
   private readonly timersAt = new Map<number, number[]>();
   private armed = 0;
   private readonly reasonNoMatch: number;
@@ -133,14 +133,14 @@ class FsmRuntime implements NodeRuntime {
     const key = this.perCorrelation ? (ctx.tokens.firstCorrelationId(tok) ?? '') : '';
     const inst = this.byKey.get(key) ?? this.createInstance(key, ctx.step);
     this.bind(inst, tok);
-    const token = this.boundToken!;
+    const tokenData = this.boundData!;
     const list = this.p.from[inst.state]!;
     for (let i = 0; i < list.length; i++) {
       const tr = list[i]!;
       if (tr.trigger === 2) continue;
       if (tr.trigger === 1) {
         // Own fields only: `constructor` or `__proto__` of plain data would read Object's.
-        const data = token.data;
+        const data = tokenData;
         const ev = Object.prototype.hasOwnProperty.call(data, this.eventField) ? data[this.eventField] : undefined;
         if (ev === undefined || ev === null || String(ev) !== tr.event) continue;
       }
@@ -158,7 +158,7 @@ class FsmRuntime implements NodeRuntime {
       ctx.record(OP.TOKEN_PROCESSED, tok, NONE, 0, 0, reason);
       return;
     }
-    const data = withState(token.data, inst.state, inst.state, this.p.names);
+    const data = withState(tokenData, inst.state, inst.state, this.p.names);
     const issue = ctx.builtIssue(data);
     if (issue !== null) {
       ctx.fail(issue, tok);
@@ -286,11 +286,12 @@ class FsmRuntime implements NodeRuntime {
   /** Fills the scope for `inst` and token `tok` (NONE for a timer). */
   private bind(inst: Instance, tok: number): void {
     const s = this.scope;
-    const token = tok >= 0 ? this.ctx.tokens.get(tok) : null;
+    const token = tok >= 0 && this.ctx.namesToken ? this.ctx.tokens.get(tok) : null;
+    const data = tok < 0 ? null : token !== null ? token.data : this.ctx.tokens.data(tok);
     this.boundTok = tok;
-    this.boundToken = token;
-    s['value'] = token ? (token.data['value'] ?? null) : null;
-    s['data'] = token ? token.data : null;
+    this.boundData = data;
+    s['value'] = data ? (data['value'] ?? null) : null;
+    s['data'] = data;
     s['token'] = token;
     s['step'] = this.ctx.step;
     s['time'] = this.ctx.time;
@@ -314,7 +315,7 @@ class FsmRuntime implements NodeRuntime {
     const from = inst.state;
     const fromName = p.names[from]!;
     const toName = p.names[tr.to]!;
-    const base = tok < 0 ? EMPTY : tok === this.boundTok ? this.boundToken!.data : ctx.tokens.data(tok);
+    const base = tok < 0 ? EMPTY : tok === this.boundTok ? this.boundData! : ctx.tokens.data(tok);
     const emissions = this.emissions;
     const logs = this.logs;
     if (emissions.length > 0) emissions.length = 0;

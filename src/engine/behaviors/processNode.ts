@@ -133,8 +133,8 @@ class ProcessNodeRuntime implements NodeRuntime {
 
   private processOne(tok: number): void {
     const ctx = this.ctx;
-    const token = ctx.tokens.get(tok);
-    const data = token.data;
+    const token = ctx.namesToken ? ctx.tokens.get(tok) : null;
+    const data = token !== null ? token.data : ctx.tokens.data(tok);
     const scope = this.scope;
     scope['value'] = data['value'] ?? null;
     scope['data'] = data;

@@ -56,6 +56,12 @@ export class NodeContext {
   /** Where events go: the ledger, or a replay's recorder. */
   readonly ledger: Recorder;
   readonly tokens: TokenReader;
+  /**
+   * Whether a formula compiled for this node may name `token` (its text contains "token"): only
+   * then does a behaviour build the whole token (`tokens.get`) for its scope. Scopes are read by
+   * name, so a formula that never spells the name cannot read it; without it, `token` stays null.
+   */
+  namesToken = false;
   private readonly table: TokenFactory;
   /** The scenario's edges (all of them; `outEdges` are this node's, in edge order). */
   readonly edges: readonly Edge[];
@@ -193,6 +199,7 @@ export class NodeContext {
    * already checked it parses, so a failure is a bug.
    */
   compile(source: string): CompiledExpr {
+    if (!this.namesToken && source.includes('token')) this.namesToken = true;
     const parsed = parseFormula(source);
     if (!parsed.ok)
       throw new Error(
