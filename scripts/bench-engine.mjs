@@ -65,10 +65,14 @@ async function bundle(dir, name) {
 }
 
 function runSide(file) {
-  const r = spawnSync(process.execPath, ['--expose-gc', file, ...(quick ? ['--quick'] : []), ...(cpuClock ? ['--cpu'] : [])], {
-    encoding: 'utf8',
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  const r = spawnSync(
+    process.execPath,
+    ['--expose-gc', file, ...(quick ? ['--quick'] : []), ...(cpuClock ? ['--cpu'] : [])],
+    {
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
   if (r.status !== 0) throw new Error(`${file} failed: ${r.stderr}`);
   return JSON.parse(r.stdout);
 }

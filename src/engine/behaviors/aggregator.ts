@@ -24,7 +24,7 @@ import type { CompiledExpr } from '../expr';
 import { NONE } from '../ledger/ledger';
 import type { NodeContext } from '../run/nodeContext';
 import { OP } from '../ledger/operations';
-import type { AggregationMethod, AggregatorSpec} from '../types';
+import type { AggregationMethod, AggregatorSpec } from '../types';
 import type { Behavior, NodeRuntime } from './behavior';
 import { stateOf, type AggregatorGroupState, type BehaviorState } from './state';
 import { compilePath, groupKey, readPath, type DataPath } from './tokenData';

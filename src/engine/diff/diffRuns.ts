@@ -91,7 +91,10 @@ async function tally(l: LedgerColumns, t: RunTally, pace: (() => Promise<void>) 
     const op = l.opOf(seq);
     const node = nodes[l.nodeOf(seq)]!;
     const collected = op === OP.TOKEN_COLLECTED;
-    const value = collected && node.sink ? asWritten(l.inputOf(seq) >= 0 ? l.tokens.data(l.inputOf(seq))['value'] : undefined, node) : undefined;
+    const value =
+      collected && node.sink
+        ? asWritten(l.inputOf(seq) >= 0 ? l.tokens.data(l.inputOf(seq))['value'] : undefined, node)
+        : undefined;
     t.count(node, l.stepOf(seq), collected, value, op === OP.STATE_TRANSITION ? l.toOf(seq) : undefined);
     if (pace && seq % PACE_EVERY === 0) await pace();
   }

@@ -105,7 +105,8 @@ describe('TokenTable columns', () => {
 
   it('keeps ids, data and correlation ids across column blocks (200,000 tokens)', () => {
     const t = table();
-    for (let i = 0; i < 200_000; i++) t.createSource(i % 2, i % 3 === 0 ? { value: i, tag: `t${i % 5}` } : { value: i / 7 });
+    for (let i = 0; i < 200_000; i++)
+      t.createSource(i % 2, i % 3 === 0 ? { value: i, tag: `t${i % 5}` } : { value: i / 7 });
     for (const i of [0, 1, 65_535, 65_536, 131_071, 131_072, 199_999]) {
       const n = (i >> 1) + 1;
       const node = i % 2 === 0 ? 'a' : 'b';
