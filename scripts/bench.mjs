@@ -16,6 +16,8 @@
 // `npm run bench -- --before <dir> [--only e1,e2,e3,e7] [--rounds N]` runs the engine rows of this
 // build and of the older checkout in <dir> interleaved and prints both with their ratio
 // (scripts/bench-before.mjs); nothing else runs and docs/benchmarks.md is left alone.
+// `npm run bench -- --engine [--before <dir>] [--rounds N] [--cpu]` runs only E1–E3, side by side with an
+// earlier build, optionally timed in process CPU time (scripts/bench-engine.mjs).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -53,6 +55,14 @@ if (process.argv.includes('--first-screen')) {
   writeBlock(FS_START, FS_END, block, END);
   process.stdout.write(`wrote ${docPath}\n`);
   process.exit(0);
+}
+
+// `npm run bench -- --engine [--before <dir>] [--rounds N] [--cpu]`: the engine rows E1–E3 alone, side by
+// side with an earlier build's checkout (scripts/bench-engine.mjs); printed, docs/benchmarks.md left alone.
+if (process.argv.includes('--engine')) {
+  const args = process.argv.slice(2).filter((a) => a !== '--engine');
+  const r = spawnSync(process.execPath, [join(root, 'scripts', 'bench-engine.mjs'), ...args], { stdio: 'inherit' });
+  process.exit(r.status ?? 1);
 }
 
 if (process.argv.includes('--before')) {
@@ -210,8 +220,7 @@ const rows = [...report.rows, ...(report.miningRows ?? [])].map(
 let browserLine = null;
 if (!quick && !process.argv.includes('--no-browser')) {
   process.stderr.write(
-    'browser benchmarks (B1, B1p, B1d, B13, B2, B3, W1, W2, P2, B6, B4, B5, B7, P4, P5, P6, B8) in Chromium…
-',
+    'browser benchmarks (B1, B1p, B1d, B13, B2, B3, W1, W2, P2, B6, B4, B5, B7, P4, P5, P6, B8) in Chromium…\n',
   );
   const browser = JSON.parse(run(['scripts/bench-browser.mjs']));
   browserLine = `Browser rows: ${browser.machine.chromium}, headless, against the built app with the service worker in control.`;

@@ -29,7 +29,7 @@ export function tryDocument(doc: unknown, steps: number): DraftTrial {
       for (const seq of ledger.seqsOfNode(node.index)) {
         if (ledger.opOf(seq) !== OP.TOKEN_COLLECTED) continue;
         out.count++;
-        const value = ledger.tokens[ledger.inputOf(seq)]!.data['value'];
+        const value = ledger.tokens.data(ledger.inputOf(seq))['value'];
         if (out.values.length < TRIAL_VALUES) out.values.push(value === undefined ? null : value);
       }
       return out;

@@ -88,7 +88,7 @@ export class ByteLineWriter {
       for (let i = 0; i < consumed; i++) {
         if (i > 0) this.put(COMMA);
         const t = l.inputAt(seq, i);
-        this.putText(JSON.stringify(l.tokens[t]!.id));
+        this.putText(JSON.stringify(l.tokens.id(t)));
         this.mark(marks, this.used - 1 - start, t);
       }
       this.put(CLOSE_LIST);

@@ -116,7 +116,7 @@ export class LineBatcher {
   /** A Sink's collected token: its node id, `data.value` and `data.state` as its JSON line reads them. */
   private sinkLine(seq: number): void {
     const ledger = this.engine.ledger;
-    const data = ledger.tokens[ledger.inputOf(seq)]?.data;
+    const data = ledger.inputOf(seq) >= 0 ? ledger.tokens.data(ledger.inputOf(seq)) : undefined;
     this.sinks.push(ledger.nodes[ledger.nodeOf(seq)]!.nodeId, asInLine(data?.['value']), asInLine(data?.['state']));
   }
 
@@ -136,7 +136,7 @@ export class LineBatcher {
       this.tokenNumber = num;
       this.tokenDigits = digits;
     }
-    const id = this.engine.ledger.tokens[t]!.id;
+    const id = this.engine.ledger.tokens.id(t);
     const hash = id.lastIndexOf('#');
     const node = this.nodeOfId.get(id.slice(0, hash));
     const digits = id.slice(hash + 1);

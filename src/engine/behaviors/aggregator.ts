@@ -24,7 +24,7 @@ import type { CompiledExpr } from '../expr';
 import { NONE } from '../ledger/ledger';
 import type { NodeContext } from './nodeContext';
 import { OP } from '../ledger/operations';
-import type { AggregationMethod, AggregatorSpec, Token } from '../types';
+import type { AggregationMethod, AggregatorSpec } from '../types';
 import type { Behavior, NodeRuntime } from './behavior';
 import { stateOf, type AggregatorGroupState, type BehaviorState } from './state';
 import { compilePath, groupKey, readPath, type DataPath } from './tokenData';
@@ -98,7 +98,6 @@ class AggregatorRuntime implements NodeRuntime {
   receive(tok: number, _edge: number): void {
     const ctx = this.ctx;
     ctx.processed++;
-    const token = ctx.tokens[tok]!;
     const capacity = this.spec.capacity;
     if (capacity !== undefined && this.held >= capacity) {
       if (this.spec.overflow === 'reject') {
@@ -108,14 +107,15 @@ class AggregatorRuntime implements NodeRuntime {
       }
       this.dropOldest();
     }
-    const key = this.keyOf(token);
+    const data = ctx.tokens.data(tok);
+    const key = this.keyOf(tok, data);
     let g = this.groups.get(key);
     if (g === undefined) {
       g = { key, tokens: [], values: [], arrivals: [], sum: 0, numbers: 0, min: Infinity, max: -Infinity, details: 0 };
       if (this.groupBy !== null) g.details = ctx.ledger.internDetails({ key });
       this.groups.set(key, g);
     }
-    const value = readPath(token.data, this.field);
+    const value = readPath(data, this.field);
     g.tokens.push(tok);
     g.values.push(value);
     g.arrivals.push(this.arrivals++);
@@ -224,11 +224,11 @@ class AggregatorRuntime implements NodeRuntime {
     this.wakeScheduled = s.wakeScheduled;
   }
 
-  private keyOf(token: Token): string {
+  private keyOf(tok: number, data: Record<string, unknown>): string {
     const by = this.groupBy;
     if (by === null) return '';
-    if (by === 'correlationId') return token.correlationIds[0] ?? '';
-    return groupKey(readPath(token.data, by));
+    if (by === 'correlationId') return this.ctx.tokens.firstCorrelationId(tok) ?? '';
+    return groupKey(readPath(data, by));
   }
 
   private addNumber(g: Group, v: number): void {
@@ -288,7 +288,7 @@ class AggregatorRuntime implements NodeRuntime {
         const ctx = this.ctx;
         const scope = {
           values: g.values.map((v) => (v === undefined ? null : v)),
-          tokens: g.tokens.map((t) => ctx.tokens[t]!),
+          tokens: g.tokens.map((t) => ctx.tokens.get(t)),
           key: this.groupBy === null ? null : g.key,
           step: ctx.step,
           time: ctx.time,

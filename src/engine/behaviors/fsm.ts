@@ -91,6 +91,9 @@ class FsmRuntime implements NodeRuntime {
   /** Variable names bound at top level of the scope (grows when an action creates a variable). */
   private readonly varNames: string[] = [];
   private scope: Record<string, unknown> = freshScope();
+  /** The token data `bind` last put in the scope (built from the token table once per binding), and the token's index. */
+  private boundTok = -1;
+  private boundData: Record<string, unknown> | null = null;
   private readonly timersAt = new Map<number, number[]>();
   private armed = 0;
   private readonly reasonNoMatch: number;
@@ -127,17 +130,17 @@ class FsmRuntime implements NodeRuntime {
       ctx.record(OP.TOKEN_PROCESSED, tok, NONE, 0, 0, this.reasonNoMatch);
       return;
     }
-    const token = ctx.tokens[tok]!;
-    const key = this.perCorrelation ? (token.correlationIds[0] ?? '') : '';
+    const key = this.perCorrelation ? (ctx.tokens.firstCorrelationId(tok) ?? '') : '';
     const inst = this.byKey.get(key) ?? this.createInstance(key, ctx.step);
     this.bind(inst, tok);
+    const tokenData = this.boundData!;
     const list = this.p.from[inst.state]!;
     for (let i = 0; i < list.length; i++) {
       const tr = list[i]!;
       if (tr.trigger === 2) continue;
       if (tr.trigger === 1) {
         // Own fields only: `constructor` or `__proto__` of plain data would read Object's.
-        const data = token.data;
+        const data = tokenData;
         const ev = Object.prototype.hasOwnProperty.call(data, this.eventField) ? data[this.eventField] : undefined;
         if (ev === undefined || ev === null || String(ev) !== tr.event) continue;
       }
@@ -155,7 +158,7 @@ class FsmRuntime implements NodeRuntime {
       ctx.record(OP.TOKEN_PROCESSED, tok, NONE, 0, 0, reason);
       return;
     }
-    const data = withState(token.data, inst.state, inst.state, this.p.names);
+    const data = withState(tokenData, inst.state, inst.state, this.p.names);
     const issue = ctx.builtIssue(data);
     if (issue !== null) {
       ctx.fail(issue, tok);
@@ -283,9 +286,12 @@ class FsmRuntime implements NodeRuntime {
   /** Fills the scope for `inst` and token `tok` (NONE for a timer). */
   private bind(inst: Instance, tok: number): void {
     const s = this.scope;
-    const token = tok >= 0 ? this.ctx.tokens[tok]! : null;
-    s['value'] = token ? (token.data['value'] ?? null) : null;
-    s['data'] = token ? token.data : null;
+    const token = tok >= 0 && this.ctx.namesToken ? this.ctx.tokens.get(tok) : null;
+    const data = tok < 0 ? null : token !== null ? token.data : this.ctx.tokens.data(tok);
+    this.boundTok = tok;
+    this.boundData = data;
+    s['value'] = data ? (data['value'] ?? null) : null;
+    s['data'] = data;
     s['token'] = token;
     s['step'] = this.ctx.step;
     s['time'] = this.ctx.time;
@@ -309,7 +315,7 @@ class FsmRuntime implements NodeRuntime {
     const from = inst.state;
     const fromName = p.names[from]!;
     const toName = p.names[tr.to]!;
-    const base = tok >= 0 ? ctx.tokens[tok]!.data : EMPTY;
+    const base = tok < 0 ? EMPTY : tok === this.boundTok ? this.boundData! : ctx.tokens.data(tok);
     const emissions = this.emissions;
     const logs = this.logs;
     if (emissions.length > 0) emissions.length = 0;
@@ -388,7 +394,7 @@ class FsmRuntime implements NodeRuntime {
     inst: Instance,
     tok: number,
   ): CompiledTransition | null {
-    const data = this.ctx.tokens[tok]!.data;
+    const data = this.ctx.tokens.data(tok);
     const ev = Object.prototype.hasOwnProperty.call(data, this.eventField) ? data[this.eventField] : undefined;
     const candidates: CompiledTransition[] = [list[first]!];
     for (let j = first + 1; j < list.length; j++) {

@@ -149,10 +149,11 @@ class MultiplexerRuntime implements NodeRuntime {
 
   private conditional(tok: number): void {
     const ctx = this.ctx;
-    const token = ctx.tokens[tok]!;
+    const token = ctx.namesToken ? ctx.tokens.get(tok) : null;
+    const data = token !== null ? token.data : ctx.tokens.data(tok);
     const scope = this.scope;
-    scope['value'] = token.data['value'] ?? null;
-    scope['data'] = token.data;
+    scope['value'] = data['value'] ?? null;
+    scope['data'] = data;
     scope['token'] = token;
     scope['step'] = ctx.step;
     scope['time'] = ctx.time;

@@ -7,9 +7,9 @@ import { parseFormula, type CompiledExpr, type EvalContext, type EvalResult } fr
 import { OP, type OpCode } from '../ledger/operations';
 import type { NodeRandom } from './random';
 import type { Recorder, TokenFactory } from '../ledger/recorder';
-import { NONE } from '../ledger/tokenTable';
+import { NONE, type TokenReader } from '../ledger/tokenTable';
 import { valueBoundIssue } from './valueBounds';
-import type { Edge, NodeSpec, Token } from '../types';
+import type { Edge, NodeSpec } from '../types';
 
 /** What a DataSource reads from the queue (the run's external queue implements it). */
 export interface EventFeed {
@@ -78,7 +78,13 @@ export class NodeContext {
   readonly spec: NodeSpec;
   /** Where events go: the ledger, or a replay's recorder. */
   readonly ledger: Recorder;
-  readonly tokens: readonly Token[];
+  readonly tokens: TokenReader;
+  /**
+   * Whether a formula compiled for this node may name `token` (its text contains "token"): only
+   * then does a behaviour build the whole token (`tokens.get`) for its scope. Scopes are read by
+   * name, so a formula that never spells the name cannot read it; without it, `token` stays null.
+   */
+  namesToken = false;
   private readonly table: TokenFactory;
   /** The scenario's edges (all of them; `outEdges` are this node's, in edge order). */
   readonly edges: readonly Edge[];
@@ -216,6 +222,7 @@ export class NodeContext {
    * already checked it parses, so a failure is a bug.
    */
   compile(source: string): CompiledExpr {
+    if (!this.namesToken && source.includes('token')) this.namesToken = true;
     const parsed = parseFormula(source);
     if (!parsed.ok)
       throw new Error(

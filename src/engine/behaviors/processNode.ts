@@ -133,8 +133,8 @@ class ProcessNodeRuntime implements NodeRuntime {
 
   private processOne(tok: number): void {
     const ctx = this.ctx;
-    const token = ctx.tokens[tok]!;
-    const data = token.data;
+    const token = ctx.namesToken ? ctx.tokens.get(tok) : null;
+    const data = token !== null ? token.data : ctx.tokens.data(tok);
     const scope = this.scope;
     scope['value'] = data['value'] ?? null;
     scope['data'] = data;
@@ -242,7 +242,7 @@ class ProcessNodeRuntime implements NodeRuntime {
         s.head = 0;
       }
       taken.push(tok);
-      tokens.push(ctx.tokens[tok]!);
+      tokens.push(ctx.tokens.get(tok));
     }
     // The first input is the primary one: on a field several inputs share, its value wins.
     const merged = cloneData(tokens[tokens.length - 1]!.data);

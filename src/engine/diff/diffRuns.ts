@@ -91,7 +91,10 @@ async function tally(l: LedgerColumns, t: RunTally, pace: (() => Promise<void>) 
     const op = l.opOf(seq);
     const node = nodes[l.nodeOf(seq)]!;
     const collected = op === OP.TOKEN_COLLECTED;
-    const value = collected && node.sink ? asWritten(l.tokens[l.inputOf(seq)]?.data['value'], node) : undefined;
+    const value =
+      collected && node.sink
+        ? asWritten(l.inputOf(seq) >= 0 ? l.tokens.data(l.inputOf(seq))['value'] : undefined, node)
+        : undefined;
     t.count(node, l.stepOf(seq), collected, value, op === OP.STATE_TRANSITION ? l.toOf(seq) : undefined);
     if (pace && seq % PACE_EVERY === 0) await pace();
   }
@@ -142,7 +145,7 @@ class EventComparer {
     const consumed = a.inputCountOf(seq);
     if (consumed !== b.inputCountOf(seq)) return false;
     for (let i = 0; i < consumed; i++)
-      if (a.tokens[a.inputAt(seq, i)]!.id !== b.tokens[b.inputAt(seq, i)]!.id) return false;
+      if (a.tokens.id(a.inputAt(seq, i)) !== b.tokens.id(b.inputAt(seq, i))) return false;
     const ra = a.detailsRefOf(seq);
     const rb = b.detailsRefOf(seq);
     if (ra === 0 || rb === 0) return ra === rb;
@@ -154,8 +157,8 @@ class EventComparer {
     if (ta < 0 || tb < 0) return ta < 0 && tb < 0;
     const slot = ta & (PAIR_SLOTS - 1);
     if (this.pairs[slot] === tb + 1 && this.pairedA[slot] === ta) return true;
-    const x = this.a.tokens[ta]!;
-    const y = this.b.tokens[tb]!;
+    const x = this.a.tokens.get(ta);
+    const y = this.b.tokens.get(tb);
     if (x.id !== y.id) return false;
     const cx = x.correlationIds;
     const cy = y.correlationIds;

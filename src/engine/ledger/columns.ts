@@ -158,3 +158,64 @@ export class ChainedPostings {
     this.keyCount = key + 1;
   }
 }
+
+/** Entries per block of a `BlockColumn`. */
+const COLUMN_BITS = 16;
+const COLUMN_BLOCK = 1 << COLUMN_BITS;
+const COLUMN_MASK = COLUMN_BLOCK - 1;
+
+/**
+ * A growable column of numbers kept in blocks of 65,536 entries (the first block doubles up to
+ * that size): growing never copies more than one block, and a column holds at most one partly
+ * filled block. `make` builds a block (an `Int32Array`, a `Float64Array`…). Not pure.
+ */
+export class BlockColumn<T extends Int32Array<ArrayBuffer> | Float64Array<ArrayBuffer> | Uint16Array<ArrayBuffer>> {
+  private readonly blocks: T[];
+  private readonly make: (length: number) => T;
+  length = 0;
+
+  constructor(make: (length: number) => T, initialCapacity = 256) {
+    this.make = make;
+    this.blocks = [make(initialCapacity)];
+  }
+
+  push(value: number): void {
+    const n = this.length;
+    const b = n >>> COLUMN_BITS;
+    const i = n & COLUMN_MASK;
+    let block: T | undefined = this.blocks[b];
+    if (block === undefined || i >= block.length) block = this.grow(b);
+    block[i] = value;
+    this.length = n + 1;
+  }
+
+  get(index: number): number {
+    return this.blocks[index >>> COLUMN_BITS]![index & COLUMN_MASK]!;
+  }
+
+  /** Bytes held (capacity). */
+  bytes(): number {
+    let n = 0;
+    for (const b of this.blocks) n += b.byteLength;
+    return n;
+  }
+
+  private grow(b: number): T {
+    if (b === 0) {
+      const old = this.blocks[0]!;
+      const bigger = this.make(Math.min(COLUMN_BLOCK, Math.max(16, old.length * 2)));
+      bigger.set(old);
+      this.blocks[0] = bigger;
+      return bigger;
+    }
+    const first = this.blocks[0]!;
+    if (first.length < COLUMN_BLOCK) {
+      const full = this.make(COLUMN_BLOCK);
+      full.set(first);
+      this.blocks[0] = full;
+    }
+    const block = this.make(COLUMN_BLOCK);
+    this.blocks.push(block);
+    return block;
+  }
+}

@@ -4,8 +4,9 @@
  *
  * Storage is columnar so a million events stay within a few hundred bytes each (TARGETS.md E3):
  * each event is a row of typed-array columns (step, node, operation, input token, output token,
- * from/to states, consumed-token list, details) indexed by its seq; tokens are shared objects held
- * once in the token table and referred to by index. `LedgerEvent` objects are built only when read.
+ * from/to states, consumed-token list, details) indexed by its seq; tokens live in the token
+ * table's columns (`tokenTable.ts`) and are referred to by index. `LedgerEvent` and `Token` objects
+ * are built only when read.
  *
  * Indexes are maintained as events are appended, never by scanning: by node (one growable list of
  * seqs per node), by token and by correlation id (chained postings, see `columns.ts`) and by step
@@ -23,8 +24,8 @@ import { OP, operationName, type OpCode } from './operations';
 import { defaultHasher, type HasherFactory, type IncrementalHash } from './hashing';
 import { ChunkSink, LineWriter } from './ledgerLine';
 import type { Recorder } from './recorder';
-import { NONE, TokenTable } from './tokenTable';
-import type { LedgerEvent, NodeKind, Token } from '../types';
+import { NONE, TokenTable, type TokenReader } from './tokenTable';
+import type { LedgerEvent, NodeKind } from '../types';
 import { lowerBound } from '../lowerBound';
 
 /** A node as the ledger needs it: its id and kind, at its index in the scenario. */
@@ -37,8 +38,8 @@ export { NONE } from './tokenTable';
 
 /** Not pure: the append-only ledger of one run. */
 export class Ledger implements Recorder {
-  /** Every token of the run, by token index (`table.tokens`). Shared, never mutated. */
-  readonly tokens: Token[];
+  /** Every token of the run, by token index, read from the token table's columns. */
+  readonly tokens: TokenReader;
   readonly nodes: readonly LedgerNodeInfo[];
   readonly startTime: number;
   readonly tickMs: number;
@@ -96,7 +97,7 @@ export class Ledger implements Recorder {
       nodes.map((n) => n.nodeId),
       this.nodeIndexById,
     );
-    this.tokens = this.table.tokens;
+    this.tokens = this.table;
     this.byNode = nodes.map(() => new IntList(64));
     this.firstSteps.push(0);
     this.firstSeqs.push(1);
@@ -235,7 +236,7 @@ export class Ledger implements Recorder {
 
   // ——— reading ———
 
-  /** The event `seq` (1 … size) as a plain object; tokens are the shared token objects. */
+  /** The event `seq` (1 … size) as a plain object, its tokens built from the token table (one object when input and output are the same token). */
   get(seq: number): LedgerEvent {
     if (!(seq >= 1 && seq <= this.count))
       throw new Error(`no ledger event with seq ${seq}; the ledger has ${this.count}`);
@@ -252,15 +253,15 @@ export class Ledger implements Recorder {
     };
     const inTok = this.cols.input(seq);
     const outTok = this.cols.output(seq);
-    if (inTok >= 0) ev.inputToken = this.tokens[inTok]!;
-    if (outTok >= 0) ev.outputToken = this.tokens[outTok]!;
+    if (inTok >= 0) ev.inputToken = this.tokens.get(inTok);
+    if (outTok >= 0) ev.outputToken = outTok === inTok ? ev.inputToken : this.tokens.get(outTok);
     const from = this.fromOf(seq);
     if (from !== undefined) {
       ev.from = from;
       ev.to = this.toOf(seq)!;
     }
     const inputs = this.inputTokensOf(seq);
-    if (inputs !== undefined) ev.inputTokens = inputs.map((t) => this.tokens[t]!.id);
+    if (inputs !== undefined) ev.inputTokens = inputs.map((t) => this.tokens.id(t));
     const details = this.detailsOf(seq);
     if (details !== undefined) ev.details = details;
     return ev;
@@ -433,7 +434,7 @@ export class Ledger implements Recorder {
     return this.hasher.digestHex();
   }
 
-  /** Rough bytes held by the columns and indexes (capacity), excluding token objects. */
+  /** Rough bytes held by the columns and indexes (capacity), the token table's included (not its interned strings and data kept as objects). */
   columnBytes(): number {
     let bytes = this.cols.bytes();
     bytes += this.byToken.bytes() + this.byCorrelation.bytes() + this.listPool.data.byteLength + this.table.bytes();

@@ -11,7 +11,8 @@
  */
 import { canonicalJson } from './canonical';
 import type { IncrementalHash } from './hashing';
-import { LEDGER_OPERATIONS, type Token } from '../types';
+import { LEDGER_OPERATIONS } from '../types';
+import type { TokenReader } from './tokenTable';
 
 const CACHE_SIZE = 4096;
 /** Distinct data keys whose quoted text is cached (data keys are few; arbitrary ones stop being cached). */
@@ -65,7 +66,7 @@ export class ChunkSink implements TextSink {
  * imported, so the ledger can own a writer without the two modules importing each other.
  */
 export interface LedgerColumns {
-  readonly tokens: readonly Token[];
+  readonly tokens: TokenReader;
   readonly nodes: readonly { readonly nodeId: string; readonly nodeType: string }[];
   readonly startTime: number;
   readonly tickMs: number;
@@ -128,7 +129,7 @@ export class LineWriter {
     const consumed = l.inputCountOf(seq);
     if (consumed > 0) {
       s += ',"inputTokens":[';
-      for (let i = 0; i < consumed; i++) s += (i > 0 ? ',' : '') + JSON.stringify(l.tokens[l.inputAt(seq, i)]!.id);
+      for (let i = 0; i < consumed; i++) s += (i > 0 ? ',' : '') + JSON.stringify(l.tokens.id(l.inputAt(seq, i)));
       s += ']';
     }
     s += nodePart[l.nodeOf(seq)]! + this.opPart[l.opOf(seq)]!;
@@ -160,7 +161,7 @@ export class LineWriter {
     if (from !== undefined) pos += ',"from":'.length + this.state(from).length;
     const tokenMark = (t: number): void => {
       const text = this.token(t);
-      const idLength = JSON.stringify(l.tokens[t]!.id).length;
+      const idLength = JSON.stringify(l.tokens.id(t)).length;
       marks.push(pos + text.length - 1 - idLength, pos + text.length - 1);
       pos += text.length;
     };
@@ -173,7 +174,7 @@ export class LineWriter {
     if (consumed > 0) {
       pos += ',"inputTokens":['.length;
       for (let i = 0; i < consumed; i++) {
-        const idLength = JSON.stringify(l.tokens[l.inputAt(seq, i)]!.id).length;
+        const idLength = JSON.stringify(l.tokens.id(l.inputAt(seq, i))).length;
         marks.push(pos, pos + idLength);
         pos += idLength + 1;
       }
@@ -237,11 +238,11 @@ export class LineWriter {
   token(t: number): string {
     const slot = t & (CACHE_SIZE - 1);
     if (this.cacheKey[slot] === t) return this.cacheText[slot]!;
-    const token = this.ledger.tokens[t]!;
+    const tokens = this.ledger.tokens;
     let text = '{"correlationIds":[';
-    const ids = token.correlationIds;
+    const ids = tokens.correlationIds(t);
     for (let i = 0; i < ids.length; i++) text += (i > 0 ? ',' : '') + JSON.stringify(ids[i]);
-    text += '],"data":' + this.data(token.data) + ',"id":' + JSON.stringify(token.id) + '}';
+    text += '],"data":' + tokens.dataJson(t, this.dataText) + ',"id":' + JSON.stringify(tokens.id(t)) + '}';
     this.cacheKey[slot] = t;
     this.cacheText[slot] = text;
     return text;
@@ -252,6 +253,8 @@ export class LineWriter {
    * with a handful of recurring keys: that case is written here with the keys' quoted text cached;
    * anything else (nested values, other types) goes through `canonicalJson`, member by member.
    */
+  private readonly dataText = (data: Record<string, unknown>): string => this.data(data);
+
   private data(data: Record<string, unknown>): string {
     const keys = Object.keys(data);
     if (keys.length > 1) keys.sort();

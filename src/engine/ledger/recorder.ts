@@ -5,12 +5,12 @@
  * same behaviour code drives both without knowing which one it is.
  */
 import type { OpCode } from './operations';
-import type { Token } from '../types';
+import type { TokenReader } from './tokenTable';
 
 /** Creates tokens (the run's `TokenTable`, or a replay's cursor over the tokens already made). */
 export interface TokenFactory {
-  /** The next token of node `node`, with `correlationIds` (kept by reference). */
-  create(node: number, correlationIds: string[], data: Record<string, unknown>): number;
+  /** The next token of node `node`, with `correlationIds` (copied). */
+  create(node: number, correlationIds: readonly string[], data: Record<string, unknown>): number;
   /** The next token of source `node`, with the generated correlation id `"<nodeId>-<n>"`. */
   createSource(node: number, data: Record<string, unknown>): number;
   /** The next token of `node`, carrying the correlation ids of token `parent`. */
@@ -23,7 +23,7 @@ export interface TokenFactory {
 export interface Recorder {
   readonly tickMs: number;
   /** Every token of the run, by token index. */
-  readonly tokens: readonly Token[];
+  readonly tokens: TokenReader;
   readonly table: TokenFactory;
   /** Events recorded so far (the seq of the last one). */
   readonly size: number;

@@ -78,5 +78,5 @@ export function activityEntry(ledger: Ledger, seq: number): ActivityEntry {
 
 function consumedData(ledger: Ledger, seq: number): unknown {
   const list = ledger.inputTokensOf(seq);
-  return list === undefined ? null : list.map((t) => ledger.tokens[t]!.data);
+  return list === undefined ? null : list.map((t) => ledger.tokens.data(t));
 }

@@ -44,7 +44,7 @@ function lineageElement(ledger: Ledger, seq: number, key: number): LineageElemen
   if (tok < 0) tok = ledger.inputOf(seq);
   if (tok < 0 && ledger.inputCountOf(seq) > 0) tok = consumedCarrying(ledger, seq, key);
   // No token at all: an FSM timer transition posted under its instance's key (tokenId and data null).
-  const token = tok < 0 ? null : ledger.tokens[tok]!;
+  const token = tok < 0 ? null : ledger.tokens.get(tok);
   const element: LineageElement = {
     nodeId: node.nodeId,
     timestamp: ledger.startTime + step * ledger.tickMs,
@@ -71,7 +71,7 @@ function lineageElement(ledger: Ledger, seq: number, key: number): LineageElemen
         : input < 0
           ? (ledger.inputTokensOf(seq) ?? []).filter((t) => t !== output)
           : [];
-    if (parents.length > 0) element.parentTokenIds = parents.map((t) => ledger.tokens[t]!.id);
+    if (parents.length > 0) element.parentTokenIds = parents.map((t) => ledger.tokens.id(t));
   }
   return element;
 }

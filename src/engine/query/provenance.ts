@@ -41,7 +41,7 @@ function walk(ledger: Ledger, tokenId: string, direction: Direction): QueryResul
     const next = direction === 'ancestors' ? parentsOf(ledger, t) : childrenOf(ledger, t);
     for (const n of next) {
       const [parent, child] = direction === 'ancestors' ? [n, t] : [t, n];
-      edges.push({ from: ledger.tokens[parent]!.id, to: ledger.tokens[child]!.id });
+      edges.push({ from: ledger.tokens.id(parent), to: ledger.tokens.id(child) });
       hasParent.add(child);
       hasChild.add(parent);
       if (seen.has(n)) continue;
@@ -52,7 +52,7 @@ function walk(ledger: Ledger, tokenId: string, direction: Direction): QueryResul
   const nodes = order.map((t) => {
     const seq = creatorOf(ledger, t);
     return {
-      tokenId: ledger.tokens[t]!.id,
+      tokenId: ledger.tokens.id(t),
       nodeId: ledger.nodes[ledger.nodeOf(seq)]!.nodeId,
       operation: operationName(ledger.opOf(seq)),
       step: ledger.stepOf(seq),
@@ -63,8 +63,8 @@ function walk(ledger: Ledger, tokenId: string, direction: Direction): QueryResul
     tokenId,
     nodes,
     edges,
-    roots: order.filter((t) => !hasParent.has(t)).map((t) => ledger.tokens[t]!.id),
-    leaves: order.filter((t) => !hasChild.has(t)).map((t) => ledger.tokens[t]!.id),
+    roots: order.filter((t) => !hasParent.has(t)).map((t) => ledger.tokens.id(t)),
+    leaves: order.filter((t) => !hasChild.has(t)).map((t) => ledger.tokens.id(t)),
   });
 }
 
@@ -73,7 +73,7 @@ function creatorOf(ledger: Ledger, t: number): number {
   const seqs = ledger.seqsOfToken(t);
   for (const seq of seqs) if (ledger.outputOf(seq) === t) return seq;
   // A token read back from storage without its creating event: its first event stands in.
-  if (seqs.length === 0) throw new Error(`token ${ledger.tokens[t]!.id} has no ledger event`);
+  if (seqs.length === 0) throw new Error(`token ${ledger.tokens.id(t)} has no ledger event`);
   return seqs[0]!;
 }
 

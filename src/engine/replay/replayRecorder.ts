@@ -12,7 +12,7 @@ import type { Ledger } from '../ledger/ledger';
 import type { OpCode } from '../ledger/operations';
 import type { Recorder, TokenFactory } from '../ledger/recorder';
 import { operationName } from '../ledger/operations';
-import type { Token } from '../types';
+import type { TokenReader } from '../ledger/tokenTable';
 
 /** Not pure: a cursor over the live run's tokens, handing out the indices a re-execution makes. */
 class ReplayTokens implements TokenFactory {
@@ -46,7 +46,7 @@ class ReplayTokens implements TokenFactory {
 /** Not pure: replays over `live`, positioned with `reset` at a checkpoint. */
 export class ReplayRecorder implements Recorder {
   readonly tickMs: number;
-  readonly tokens: readonly Token[];
+  readonly tokens: TokenReader;
   readonly table: ReplayTokens;
   /** Seq of the last event replayed. */
   seq = 0;

@@ -336,7 +336,7 @@ export class Simulation implements Kernel {
     for (const node of nodes) {
       const box = this.nextBox[node]!;
       for (let i = 0; i < box.length && out.length < limit; i += 2) {
-        out.push({ nodeId: this.contexts[node]!.nodeId, tokenId: this.recorder.tokens[box.data[i]!]!.id });
+        out.push({ nodeId: this.contexts[node]!.nodeId, tokenId: this.recorder.tokens.id(box.data[i]!) });
       }
     }
     return out;

@@ -64,13 +64,13 @@ export class SinkIndex {
   /** The value at the path of the `i`-th collected token (from 0); null when missing. */
   value(i: number): unknown {
     const tok = this.ledger.inputOf(this.seqs.data[i]!);
-    const v = readPath(this.ledger.tokens[tok]!.data, this.path);
+    const v = readPath(this.ledger.tokens.data(tok), this.path);
     return v === undefined ? null : v;
   }
 
   /** The id and first correlation id of the `i`-th collected token (from 0). */
   token(i: number): { id: string; correlationId: string | null } {
-    const tok = this.ledger.tokens[this.ledger.inputOf(this.seqs.data[i]!)]!;
+    const tok = this.ledger.tokens.get(this.ledger.inputOf(this.seqs.data[i]!));
     return { id: tok.id, correlationId: tok.correlationIds[0] ?? null };
   }
 
@@ -82,7 +82,7 @@ export class SinkIndex {
       if (l.opOf(seq) !== OP.TOKEN_COLLECTED) continue;
       const n = this.seqs.length;
       this.seqs.push(seq);
-      const v = readPath(l.tokens[l.inputOf(seq)]!.data, this.path);
+      const v = readPath(l.tokens.data(l.inputOf(seq)), this.path);
       const isNumber = typeof v === 'number';
       this.sums.push(isNumber ? this.sums[n]! + v : this.sums[n]!);
       this.numbers.push(this.numbers[n]! + (isNumber ? 1 : 0));

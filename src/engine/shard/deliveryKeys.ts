@@ -63,7 +63,7 @@ export class DeliveryKeys {
           : this.prevStep[inTok] === step - 1
             ? this.prevLeader[inTok]!
             : -1;
-      if (parent < 0) throw new Error(`e${seq}: token ${l.tokens[inTok]!.id} was not emitted in step ${step - 1}`);
+      if (parent < 0) throw new Error(`e${seq}: token ${l.tokens.id(inTok)} was not emitted in step ${step - 1}`);
       this.phaseNode = DELIVERY_PHASE + node;
       this.x = parent;
       this.groupStep = step;

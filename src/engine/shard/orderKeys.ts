@@ -94,10 +94,10 @@ export function* orderKeys(ledger: LedgerColumns & { readonly size: number }): G
       const parent =
         lastStep[inTok] === step - 1 ? lastKey[inTok] : prevStep[inTok] === step - 1 ? prevKey[inTok] : undefined;
       if (parent === undefined)
-        throw new Error(`e${seq}: token ${ledger.tokens[inTok]!.id} was not emitted in step ${step - 1}`);
+        throw new Error(`e${seq}: token ${ledger.tokens.id(inTok)} was not emitted in step ${step - 1}`);
       if (parent === SENT_BY_MANY)
         throw new Error(
-          `e${seq}: token ${ledger.tokens[inTok]!.id} was sent on by more than one delivery in step ${step - 1}, so which one delivered it is unknown and a shard cannot place it`,
+          `e${seq}: token ${ledger.tokens.id(inTok)} was sent on by more than one delivery in step ${step - 1}, so which one delivered it is unknown and a shard cannot place it`,
         );
       key = stepText + '00000001' + nodeText[node]! + parent;
       groupStep = step;

@@ -52,7 +52,7 @@ class CaseIndex {
     if (tok < 0) return this.intern(ledger.postedKeyOf(seq));
     const known = this.ofToken[tok];
     if (known !== undefined && known !== -2) return known;
-    const c = this.intern(ledger.tokens[tok]!.correlationIds[0]);
+    const c = this.intern(ledger.tokens.firstCorrelationId(tok));
     if (tok < this.ofToken.length) this.ofToken[tok] = c;
     return c;
   }
@@ -141,7 +141,7 @@ export function replicationFigures(engine: Engine): Figures {
       if (n !== undefined) {
         sinkCount.set(node, n + 1);
         const tok = ledger.inputOf(seq);
-        const v = tok >= 0 ? ledger.tokens[tok]!.data['value'] : undefined;
+        const v = tok >= 0 ? ledger.tokens.data(tok)['value'] : undefined;
         if (typeof v === 'number') sinkSum.set(node, sinkSum.get(node)! + v);
       }
     }

@@ -49,7 +49,7 @@ describe('lineage', () => {
     ]);
     // The joined token carries both ids, in input order.
     expect(value(engine.lineage('a-1')).path.at(-1)).toMatchObject({ data: { total: 2 } });
-    expect(engine.ledger.tokens[engine.ledger.tokenIndexOf('join#1')]!.correlationIds).toEqual(['a-1', 'b-1']);
+    expect(engine.ledger.tokens.correlationIds(engine.ledger.tokenIndexOf('join#1'))).toEqual(['a-1', 'b-1']);
   });
 
   it('of an aggregation shows both parents reaching the aggregate, with data and timestamps', () => {
@@ -444,7 +444,7 @@ describe('provenance and descendants', () => {
         const engine = new Engine();
         engine.initialize(buildScenario(shape));
         engine.runToEnd();
-        const ids = engine.ledger.tokens.map((t) => t.id);
+        const ids = engine.ledger.tokens.slice().map((t) => t.id);
         const reach = (r: QueryResult<Provenance>) => new Set(value(r).nodes.map((n) => n.tokenId));
         const ancestors = new Map(ids.map((id) => [id, reach(engine.provenance(id))]));
         const descendants = new Map(ids.map((id) => [id, reach(engine.descendants(id))]));

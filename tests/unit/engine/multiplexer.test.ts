@@ -62,6 +62,16 @@ describe('Multiplexer', () => {
     expect(eventsOf(dropped, 'mux')[2]!.details).toEqual({ reason: 'no condition held and no default output' });
   });
 
+  it('gives a condition that names `token` the whole token (its id and correlation ids), built from the token table', () => {
+    const conditions = ["token.id == 'src#2'", "token.correlationIds[0] == 'src-3'", 'false'];
+    expect(routes(run(muxDoc({ strategy: 'conditional', conditions, defaultOutput: 'c' })))).toEqual([
+      'src#1>c',
+      'src#2>a',
+      'src#3>b',
+      'src#4>c',
+    ]);
+  });
+
   it('records a failing condition as NODE_ERROR', () => {
     const engine = run(muxDoc({ strategy: 'conditional', conditions: ["upper(value) == 'A'", 'true', 'true'] }, 1));
     expect(eventsOf(engine, 'mux')[0]).toMatchObject({

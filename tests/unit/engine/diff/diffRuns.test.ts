@@ -159,7 +159,7 @@ describe('diffRuns', () => {
     // their second correlation id.
     const a = fed(['order-1', 'customer-7']);
     const b = fed(['order-1', 'customer-8']);
-    expect(a.ledger.tokens[0]).toEqual({
+    expect(a.ledger.tokens.get(0)).toEqual({
       id: 'events#1',
       correlationIds: ['order-1', 'customer-7'],
       data: { value: 1, event: 'order' },
