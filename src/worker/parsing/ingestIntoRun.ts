@@ -6,11 +6,14 @@
  * stored with the configuration in one transaction (the Blob itself: the browser writes it to disk),
  * and its events enqueued into the run through the one way events enter a run (`appendEvents`).
  *
- * Cancel (an abort of the call's `callId`) is seen between two slices of the parse, before storing
- * and before the events are added; a cancelled or failed operation leaves nothing behind: no source,
- * the configuration as it was, no new execution, no event. Adding the events is the last step and
- * one transaction: a Cancel that arrives while it runs comes too late, and the answer says what was
- * done.
+ * Cancel (an abort of the call's `callId`) is seen between two slices of the parse, before storing,
+ * before the events are added, once they are in the run's queue but not yet committed, and after
+ * the commit; a cancelled or failed operation leaves nothing behind: no source, the configuration
+ * as it was, no new execution, no event. The enqueue is all or nothing: the events are committed
+ * with the run in one transaction, and a Cancel that arrives while that transaction is written
+ * undoes it when the run is a new one (the execution is deleted with the source and configuration).
+ * Only when the events went into a run that existed before does a Cancel during the commit come too
+ * late: the answer then says what was done (the run is not rewound).
  */
 import * as Comlink from 'comlink';
 import type { IngestParserConfig, IngestProgress, IngestSource, IngestTarget, Ingested } from '../../contract/ingest';
@@ -136,11 +139,23 @@ export function ingestOps(p: ParserContext) {
             }
             executionId = created = made.value.executionId;
           }
-          const added = await appendEvents(ctx, target.templateId, executionId, () => parsed.events);
+          const added = await appendEvents(
+            ctx,
+            target.templateId,
+            executionId,
+            () => parsed.events,
+            async () => {
+              // The events are in the queue, not yet committed: a Cancel heard here commits nothing.
+              await p.nextTask();
+              stopIfCancelled('before the events were added');
+            },
+          );
           if (!added.ok) {
             await undo();
             return added;
           }
+          // A Cancel heard while the commit was written: a new run goes with it (all or nothing).
+          if (created !== null) stopIfCancelled('while the events were added');
           return ok(
             {
               success: true,

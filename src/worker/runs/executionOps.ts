@@ -114,9 +114,10 @@ export function appendEvents(
   templateId: string,
   executionId: string,
   read: () => unknown,
+  beforeCommit?: () => Promise<void>,
 ): Promise<Result<EventsAdded>> {
   return ctx.withRun(templateId, executionId, true, async (run) => {
-    const { events, timings } = await run.addEvents(ctx, read(), '/events');
+    const { events, timings } = await run.addEvents(ctx, read(), '/events', beforeCommit);
     return ok({ success: true, added: events.length, queueSize: run.engine.getQueue().size() }, { ...timings });
   });
 }

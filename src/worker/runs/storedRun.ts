@@ -189,12 +189,14 @@ export class StoredRun {
   /**
    * Not pure: adds the events of `value` (an array at `path` in the request body) at the current
    * step, all or none, and commits them with the run as one input batch. A truncated run takes no
-   * more events (CONFLICT).
+   * more events (CONFLICT). `beforeCommit` runs once the events are in the queue and before the
+   * commit: when it throws, nothing is committed (the caller's `withRun` drops the changed run).
    */
   async addEvents(
     storage: RunStorage,
     value: unknown,
     path: string,
+    beforeCommit?: () => Promise<void>,
   ): Promise<{ events: ExternalEvent[]; timings: CommitTimings }> {
     const { engine } = this;
     // A truncated run is over (maxSteps or maxEvents was reached): events added now could never be emitted.
@@ -206,6 +208,7 @@ export class StoredRun {
       );
     }
     const events = addEvents(engine, value, path);
+    await beforeCommit?.();
     return { events, timings: await this.commit(storage, events) };
   }
 

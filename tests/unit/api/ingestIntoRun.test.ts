@@ -1,10 +1,35 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IngestProgress } from '../../../src/contract/ingest';
 import type { ParserConfigBody } from '../../../src/contract/wire';
 import { compileConfig, type ParserConfig } from '../../../src/parser';
 import { parseBlob, parseTexts } from '../../../src/worker/parsing/parseStream';
 import { diskBundle, newApi, useApiServer } from './helpers';
+
+/**
+ * The parser core's passes over a text, as the operation drives it: one entry per `LogParser`
+ * made, with the bytes (or characters) and chunks pushed to it. The parser module is wrapped, not
+ * replaced: every parse below is the real one.
+ */
+const passes = vi.hoisted(() => [] as { bytes: number; chunks: number; final: boolean }[]);
+vi.mock('../../../src/parser', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../src/parser')>();
+  class CountedParser extends real.LogParser {
+    private readonly pass: { bytes: number; chunks: number; final: boolean };
+    constructor(...args: ConstructorParameters<typeof real.LogParser>) {
+      super(...args);
+      this.pass = { bytes: 0, chunks: 0, final: args[1]?.finalTemplates !== undefined };
+      passes.push(this.pass);
+    }
+    override push(chunk: string, bytes?: number): void {
+      this.pass.bytes += bytes ?? chunk.length;
+      this.pass.chunks++;
+      super.push(chunk, bytes);
+    }
+  }
+  return { ...real, LogParser: CountedParser };
+});
+beforeEach(() => void passes.splice(0));
 
 useApiServer();
 
@@ -15,7 +40,7 @@ const OPENSSH = JSON.parse(
 ) as ParserConfigBody;
 
 /** The example templates and the bundled parser files; small slices so that a Cancel can land mid-way. */
-async function sshService(parser: { maxSourceBytes?: number; maxEnqueueEvents?: number } = {}) {
+async function sshService(parser: { maxSourceBytes?: number; maxEnqueueEvents?: number; chunkChars?: number } = {}) {
   const t = newApi({ examples: true, parser: { bundle: diskBundle, chunkChars: 16 * 1024, ...parser } });
   const template = (await t.api.listTemplates()).templates.find((x) => x.name === SSH_TEMPLATE)!;
   return { ...t, templateId: template.id };
@@ -34,6 +59,27 @@ class UnreadBlob extends Blob {
   }
   override stream(): ReturnType<Blob['stream']> {
     throw new Error('the log was read');
+  }
+}
+
+/**
+ * A Blob that may only be read in slices (as a stream): reading it whole fails the test. Counts the
+ * slices taken.
+ */
+class SlicedOnlyBlob extends Blob {
+  slices = 0;
+  override slice(...args: Parameters<Blob['slice']>): Blob {
+    this.slices++;
+    return super.slice(...args);
+  }
+  override text(): Promise<string> {
+    throw new Error('the log was read whole (text)');
+  }
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    throw new Error('the log was read whole (arrayBuffer)');
+  }
+  override bytes(): Promise<Uint8Array<ArrayBuffer>> {
+    throw new Error('the log was read whole (bytes)');
   }
 }
 
@@ -128,6 +174,166 @@ describe('ingestIntoRun (a log sent to a run in one operation)', () => {
         at,
       ).toEqual(base);
     }
+  });
+
+  it('parses the bundled sshd log ONCE, as a stream: one parse of two passes (templates, then events), each reading every byte once; the file is never read whole', async () => {
+    const t = await sshService();
+    const blob = new SlicedOnlyBlob([SAMPLE]);
+    const size = Buffer.byteLength(SAMPLE);
+    const r = await t.service.ingestIntoRun(
+      { name: 'openssh.log', blob },
+      { body: { ...OPENSSH, sources: [] }, configId: 'openssh-sessions' },
+      { templateId: t.templateId, targetDataSourceId: 'sshLog' },
+    );
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value).toMatchObject({ enqueued: 2000, stats: { lines: 2000, parsed: 2000 } });
+    // The whole operation — parse, store, create the run, enqueue — makes two parser passes and no other.
+    expect(passes).toEqual([
+      { bytes: size, chunks: Math.ceil(size / (16 * 1024)), final: false },
+      { bytes: size, chunks: Math.ceil(size / (16 * 1024)), final: true },
+    ]);
+    expect(blob.slices).toBe(2 * Math.ceil(size / (16 * 1024)));
+    expect(await t.api.getExecution(r.value.executionId)).toMatchObject({ externalEventCount: 2000 });
+  });
+
+  it('parses a 50 MB log (223 copies of the sshd log) ONCE, as a stream, and enqueues its 446,000 events', async () => {
+    const t = await sshService({ chunkChars: 256 * 1024 });
+    const copies = 223;
+    const part = SAMPLE.endsWith('\n') ? SAMPLE : `${SAMPLE}\n`;
+    const blob = new SlicedOnlyBlob(Array.from({ length: copies }, () => part));
+    expect(blob.size).toBeGreaterThanOrEqual(50_000_000);
+    const phases: string[] = [];
+    const r = await t.service.ingestIntoRun(
+      { name: 'big.log', blob },
+      { body: { ...OPENSSH, sources: [] }, configId: 'openssh-sessions' },
+      { templateId: t.templateId, targetDataSourceId: 'sshLog' },
+      (p: IngestProgress) => {
+        if (phases.at(-1) !== p.phase) phases.push(p.phase);
+      },
+    );
+    if (!r.ok) throw new Error(r.error.message);
+    expect(phases).toEqual(['templates', 'events', 'storing', 'enqueueing']);
+    expect(r.value).toMatchObject({ enqueued: copies * 2000, stats: { lines: copies * 2000, parsed: copies * 2000 } });
+    const chunks = Math.ceil(blob.size / (256 * 1024));
+    expect(passes).toEqual([
+      { bytes: blob.size, chunks, final: false },
+      { bytes: blob.size, chunks, final: true },
+    ]);
+    expect(blob.slices).toBe(2 * chunks);
+    expect(await t.api.getExecution(r.value.executionId)).toMatchObject({ externalEventCount: copies * 2000 });
+  }, 300_000);
+
+  it('a Cancel once the events are in the queue, or while their commit is written, leaves no run and nothing stored (a new run)', async () => {
+    for (const at of ['queued', 'committing'] as const) {
+      let enqueueing = false;
+      let queued = false;
+      let t: Awaited<ReturnType<typeof sshService>> | null = null;
+      const callId = `send-${at}`;
+      t = await (async () => {
+        const made = newApi({
+          examples: true,
+          parser: {
+            bundle: diskBundle,
+            chunkChars: 16 * 1024,
+            // After the 'enqueueing' report, the next yield is the one between queue and commit.
+            nextTask: async () => {
+              if (enqueueing && !queued) {
+                queued = true;
+                if (at === 'queued') void made.service.abort(callId);
+              }
+            },
+          },
+          // The commit's announce comes once its transaction is written.
+          announce: () => {
+            if (queued && at === 'committing') void made.service.abort(callId);
+          },
+        });
+        const template = (await made.api.listTemplates()).templates.find((x) => x.name === SSH_TEMPLATE)!;
+        return { ...made, templateId: template.id };
+      })();
+      const base = (await t.api.listParserConfigs()).find((c) => c.id === 'openssh-sessions')!;
+      const before = await stored(t);
+      const r = await t.service.ingestIntoRun(
+        { name: 'openssh.log', blob: new Blob([SAMPLE]) },
+        { body: { ...OPENSSH, name: 'changed', sources: [] }, configId: 'openssh-sessions' },
+        { templateId: t.templateId, targetDataSourceId: 'sshLog' },
+        (p: IngestProgress) => {
+          if (p.phase === 'enqueueing') enqueueing = true;
+        },
+        { callId },
+      );
+      expect(queued, at).toBe(true);
+      expect(r, at).toMatchObject({ ok: false, error: { code: 'ABORTED' } });
+      expect(!r.ok && r.error.message, at).toContain('nothing was stored');
+      expect(await stored(t), at).toEqual(before);
+      expect(
+        (await t.api.listParserConfigs()).find((c) => c.id === 'openssh-sessions'),
+        at,
+      ).toEqual(base);
+    }
+  });
+
+  it('a Cancel once the events are in the queue of a run that existed adds none of them to it', async () => {
+    let enqueueing = false;
+    const made = newApi({
+      examples: true,
+      parser: {
+        bundle: diskBundle,
+        chunkChars: 16 * 1024,
+        nextTask: async () => {
+          if (enqueueing) void made.service.abort('send-existing');
+        },
+      },
+    });
+    const templateId = (await made.api.listTemplates()).templates.find((x) => x.name === SSH_TEMPLATE)!.id;
+    const executionId = (await made.api.createExecution(templateId, {})).executionId;
+    const record = await made.api.getExecution(executionId);
+    const r = await made.service.ingestIntoRun(
+      { name: 'openssh.log', blob: new Blob([SAMPLE]) },
+      { body: { ...OPENSSH, sources: [] } },
+      { templateId, executionId, targetDataSourceId: 'sshLog' },
+      (p: IngestProgress) => {
+        if (p.phase === 'enqueueing') enqueueing = true;
+      },
+      { callId: 'send-existing' },
+    );
+    expect(r).toMatchObject({ ok: false, error: { code: 'ABORTED' } });
+    expect(await made.api.getExecution(executionId)).toEqual(record);
+    // The run as it was, in memory too: stepping it to its end consumes no event.
+    const end = await made.api.executeStep(templateId, executionId, 'end');
+    expect(end.nodeStates.attempt).toMatchObject({ tokensProcessed: 0 });
+  });
+
+  it('a Cancel while the commit into a run that existed is written comes too late: the answer says every event was added, and they are', async () => {
+    let enqueueing = false;
+    let queued = false;
+    const made = newApi({
+      examples: true,
+      parser: {
+        bundle: diskBundle,
+        chunkChars: 16 * 1024,
+        nextTask: async () => {
+          if (enqueueing) queued = true;
+        },
+      },
+      announce: () => {
+        if (queued) void made.service.abort('send-late');
+      },
+    });
+    const templateId = (await made.api.listTemplates()).templates.find((x) => x.name === SSH_TEMPLATE)!.id;
+    const executionId = (await made.api.createExecution(templateId, {})).executionId;
+    const r = await made.service.ingestIntoRun(
+      { name: 'openssh.log', blob: new Blob([SAMPLE]) },
+      { body: { ...OPENSSH, sources: [] } },
+      { templateId, executionId, targetDataSourceId: 'sshLog' },
+      (p: IngestProgress) => {
+        if (p.phase === 'enqueueing') enqueueing = true;
+      },
+      { callId: 'send-late' },
+    );
+    expect(queued).toBe(true);
+    expect(r).toMatchObject({ ok: true, value: { executionId, enqueued: 2000 } });
+    expect(await made.api.getExecution(executionId)).toMatchObject({ externalEventCount: 2000 });
   });
 
   it('refuses a target that is not a DataSource of the run before reading the log', async () => {

@@ -13,8 +13,14 @@ import { dataSourcesOf, formToConfig, progressFigures } from './form';
 import type { ParserConfigsState } from './parserConfigs.svelte';
 import type { SourcesState } from './sources.svelte';
 
-/** A parse or an enqueue under way, with its progress. */
+/**
+ * A parse ("Parse whole log") or a send ("Send to run") under way, with its progress. A send has
+ * ONE job from the first byte read to the last event added: its phase moves through reading,
+ * storing and adding events on the same progress bar, and its Cancel stops whichever is under way.
+ */
 export interface IngestJob {
+  /** The progress bar's name: "Parsing" or "Sending to the run". */
+  label: string;
   phase: string;
   bytes: number;
   total: number;
@@ -105,7 +111,16 @@ export class SendState {
     if (!s) return null;
     const blob = await this.sources.blobOf(s);
     const started = performance.now();
-    this.job = { phase: 'Parsing', bytes: 0, total: blob.size, lines: 0, started, now: started, cancel: null };
+    this.job = {
+      label: 'Parsing',
+      phase: 'Parsing',
+      bytes: 0,
+      total: blob.size,
+      lines: 0,
+      started,
+      now: started,
+      cancel: null,
+    };
     const config = $state.snapshot(formToConfig(this.configs.form, [], this.configs.base)) as ParserConfigBody;
     const handle = this.bridge.parse(blob, config, (p: StreamProgress) => {
       if (this.job) this.job = { ...this.job, bytes: p.bytes, lines: p.lines, now: performance.now() };
@@ -145,7 +160,16 @@ export class SendState {
     const source: IngestSource = blob ? { name: s.name, blob } : { sourceId: s.storedId! };
     const started = performance.now();
     const total = blob ? blob.size : (s.bytes ?? 0);
-    this.job = { phase: PHASES.templates, bytes: 0, total, lines: 0, started, now: started, cancel: null };
+    this.job = {
+      label: 'Sending to the run',
+      phase: PHASES.templates,
+      bytes: 0,
+      total,
+      lines: 0,
+      started,
+      now: started,
+      cancel: null,
+    };
     const handle = sendToRun(
       this.engine(),
       source,
@@ -170,7 +194,11 @@ export class SendState {
         };
       },
     );
-    this.job.cancel = handle.cancel;
+    let cancelAsked = false;
+    this.job.cancel = () => {
+      cancelAsked = true;
+      handle.cancel();
+    };
     const outcome = await handle.done;
     this.job = null;
     if (outcome.kind === 'cancelled') {
@@ -184,7 +212,9 @@ export class SendState {
     const done = outcome.ingested;
     this.sources.patch(s.key, { storedId: done.sourceId });
     configs.base = done.config;
-    this.message = { kind: 'ok', text: `${done.enqueued} events in ${done.groups} groups added to the queue.` };
+    // Only a run that existed before can be sent after a Cancel (one that came while its commit was written).
+    const late = cancelAsked ? 'Cancel came too late: ' : '';
+    this.message = { kind: 'ok', text: `${late}${done.enqueued} events in ${done.groups} groups added to the queue.` };
     this.onOpenRun(this.templateId, done.executionId);
   }
 }
