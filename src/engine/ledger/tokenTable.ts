@@ -61,7 +61,7 @@ export interface TokenReader {
   id(t: number): string;
   /** Data of token `t` (never to be mutated). */
   data(t: number): Record<string, unknown>;
-  /** `data(t)[key]`, without building the data object. */
+  /** Token `t`'s own data field `key` (undefined when it has none), without building the data object. */
   field(t: number, key: string): unknown;
   /** Correlation ids of token `t`, a fresh array. */
   correlationIds(t: number): string[];
@@ -75,9 +75,6 @@ export interface TokenReader {
 
 /** No token. */
 export const NONE = -1;
-
-/** A plain empty object: what `data(t)[key]` reads for a key the data lacks. */
-const PLAIN: object = Object.freeze({});
 
 /** Not pure: the token table of one run; `nodeIds` are the scenario's node ids by index. */
 export class TokenTable implements TokenReader {
@@ -251,12 +248,16 @@ export class TokenTable implements TokenReader {
   }
 
   /**
-   * `data(t)[key]` — the same value, read from the columns without building the object (a Sink
-   * reads one field of every token it collects).
+   * The value of token `t`'s own data field `key`, or undefined when the data has no such field —
+   * read from the columns without building the data object (a Sink reads one field of every token
+   * it collects, an Aggregator the field it aggregates).
    */
   field(t: number, key: string): unknown {
     const s = this.shapeCol.get(t);
-    if (s < 0) return this.objects[-s - 1]![key];
+    if (s < 0) {
+      const data = this.objects[-s - 1]!;
+      return Object.prototype.hasOwnProperty.call(data, key) ? data[key] : undefined;
+    }
     const shape = this.shapes[s]!;
     const keys = shape.keys;
     for (let i = 0; i < keys.length; i++) {
@@ -265,8 +266,7 @@ export class TokenTable implements TokenReader {
       const kind = shape.kinds[i];
       return kind === NUM ? v : kind === STR ? this.strings[v]! : kind === BOOL ? v !== 0 : null;
     }
-    // Not a key of the data: what a fresh `{}` answers (undefined, or an Object.prototype member).
-    return (PLAIN as Record<string, unknown>)[key];
+    return undefined;
   }
 
   /** Correlation ids of token `t` (a fresh array). */
