@@ -27,7 +27,7 @@ import { OP } from '../ledger/operations';
 import type { AggregationMethod, AggregatorSpec } from '../types';
 import type { Behavior, NodeRuntime } from './behavior';
 import { stateOf, type AggregatorGroupState, type BehaviorState } from './state';
-import { compilePath, groupKey, readPath, type DataPath } from './tokenData';
+import { compilePath, groupKey, readTokenPath, type DataPath } from './tokenData';
 
 /** Creates an Aggregator runtime. */
 export const aggregator: Behavior<AggregatorSpec> = (spec, ctx) => new AggregatorRuntime(spec, ctx);
@@ -107,15 +107,14 @@ class AggregatorRuntime implements NodeRuntime {
       }
       this.dropOldest();
     }
-    const data = ctx.tokens.data(tok);
-    const key = this.keyOf(tok, data);
+    const key = this.keyOf(tok);
     let g = this.groups.get(key);
     if (g === undefined) {
       g = { key, tokens: [], values: [], arrivals: [], sum: 0, numbers: 0, min: Infinity, max: -Infinity, details: 0 };
       if (this.groupBy !== null) g.details = ctx.ledger.internDetails({ key });
       this.groups.set(key, g);
     }
-    const value = readPath(data, this.field);
+    const value = readTokenPath(ctx.tokens, tok, this.field);
     g.tokens.push(tok);
     g.values.push(value);
     g.arrivals.push(this.arrivals++);
@@ -224,11 +223,11 @@ class AggregatorRuntime implements NodeRuntime {
     this.wakeScheduled = s.wakeScheduled;
   }
 
-  private keyOf(tok: number, data: Record<string, unknown>): string {
+  private keyOf(tok: number): string {
     const by = this.groupBy;
     if (by === null) return '';
     if (by === 'correlationId') return this.ctx.tokens.firstCorrelationId(tok) ?? '';
-    return groupKey(readPath(data, by));
+    return groupKey(readTokenPath(this.ctx.tokens, tok, by));
   }
 
   private addNumber(g: Group, v: number): void {

@@ -29,7 +29,7 @@ class SinkRuntime implements NodeRuntime {
     const ctx = this.ctx;
     ctx.processed++;
     ctx.record(OP.TOKEN_COLLECTED, tok, NONE);
-    const state = ctx.tokens.data(tok)['state'];
+    const state = ctx.tokens.field(tok, 'state');
     if (state !== undefined && state !== null) {
       const key = groupKey(state);
       this.perState.set(key, (this.perState.get(key) ?? 0) + 1);

@@ -4,6 +4,7 @@
  */
 import { canonicalJson } from '../ledger/canonical';
 import { setOwn } from '../jsonValues';
+import type { TokenReader } from '../ledger/tokenTable';
 
 /** Pure: true for a plain (non-array, non-null) object. */
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -49,6 +50,19 @@ export function compilePath(path: string): DataPath {
 export function readPath(data: unknown, path: DataPath): unknown {
   let v: unknown = data;
   for (let i = 0; i < path.length; i++) {
+    if (typeof v !== 'object' || v === null) return undefined;
+    const key = path[i]!;
+    if (!Object.prototype.hasOwnProperty.call(v, key)) return undefined;
+    v = (v as Record<string, unknown>)[key];
+  }
+  return v;
+}
+
+/** `readPath(tokens.data(tok), path)`, the first step read from the token's columns (`TokenReader.field`). */
+export function readTokenPath(tokens: TokenReader, tok: number, path: DataPath): unknown {
+  if (path.length === 0) return tokens.data(tok);
+  let v = tokens.field(tok, path[0]!);
+  for (let i = 1; i < path.length; i++) {
     if (typeof v !== 'object' || v === null) return undefined;
     const key = path[i]!;
     if (!Object.prototype.hasOwnProperty.call(v, key)) return undefined;

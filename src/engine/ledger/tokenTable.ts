@@ -61,6 +61,8 @@ export interface TokenReader {
   id(t: number): string;
   /** Data of token `t` (never to be mutated). */
   data(t: number): Record<string, unknown>;
+  /** Token `t`'s own data field `key` (undefined when it has none), without building the data object. */
+  field(t: number, key: string): unknown;
   /** Correlation ids of token `t`, a fresh array. */
   correlationIds(t: number): string[];
   /** The first correlation id of token `t`, or undefined. */
@@ -94,6 +96,8 @@ export class TokenTable implements TokenReader {
   private readonly shapeByKey = new Map<string, number>();
   /** Per node: the shape of its last token's data (most nodes make one shape). */
   private readonly lastShape: Int32Array;
+  /** Per node: the shape `lastShape` held before (-1: none). */
+  private readonly prevShape: Int32Array;
   private readonly objects: Record<string, unknown>[] = [];
   private readonly strings: string[] = [];
   private readonly stringIndex = new Map<string, number>();
@@ -127,6 +131,7 @@ export class TokenTable implements TokenReader {
     this.ofNode = nodeIds.map(() => new IntList(16));
     this.generated = nodeIds.map(() => new IntList(4));
     this.lastShape = new Int32Array(nodeIds.length).fill(-1);
+    this.prevShape = new Int32Array(nodeIds.length).fill(-1);
   }
 
   /** Number of tokens. */
@@ -242,6 +247,28 @@ export class TokenTable implements TokenReader {
     return out;
   }
 
+  /**
+   * The value of token `t`'s own data field `key`, or undefined when the data has no such field —
+   * read from the columns without building the data object (a Sink reads one field of every token
+   * it collects, an Aggregator the field it aggregates).
+   */
+  field(t: number, key: string): unknown {
+    const s = this.shapeCol.get(t);
+    if (s < 0) {
+      const data = this.objects[-s - 1]!;
+      return Object.prototype.hasOwnProperty.call(data, key) ? data[key] : undefined;
+    }
+    const shape = this.shapes[s]!;
+    const keys = shape.keys;
+    for (let i = 0; i < keys.length; i++) {
+      if (keys[i] !== key) continue;
+      const v = this.values.get(this.valueStart.get(t) + i);
+      const kind = shape.kinds[i];
+      return kind === NUM ? v : kind === STR ? this.strings[v]! : kind === BOOL ? v !== 0 : null;
+    }
+    return undefined;
+  }
+
   /** Correlation ids of token `t` (a fresh array). */
   correlationIds(t: number): string[] {
     const out: string[] = [];
@@ -339,7 +366,12 @@ export class TokenTable implements TokenReader {
   bytes(): number {
     let bytes = this.corrStart.byteLength + this.corrEnd.byteLength + this.pool.data.byteLength + this.mark.byteLength;
     bytes += this.nodeCol.bytes() + this.ordinalCol.bytes() + this.shapeCol.bytes() + this.valueStart.bytes();
-    bytes += this.values.bytes() + this.lastShape.byteLength + this.keyNode.bytes() + this.keyN.bytes();
+    bytes +=
+      this.values.bytes() +
+      this.lastShape.byteLength +
+      this.prevShape.byteLength +
+      this.keyNode.bytes() +
+      this.keyN.bytes();
     for (const l of this.ofNode) bytes += l.data.byteLength;
     for (const l of this.generated) bytes += l.data.byteLength;
     return bytes;
@@ -360,13 +392,17 @@ export class TokenTable implements TokenReader {
     const keys = Object.keys(data);
     let s = this.lastShape[node]!;
     if (s < 0 || !this.fits(this.shapes[s]!, keys, data)) {
-      s = this.shapeOf(keys, data);
+      // A node often alternates between two shapes (an FSM's transition and no-match tokens):
+      // its shape before the last is tried before the lookup by text.
+      const prev = this.prevShape[node]!;
+      s = prev >= 0 && this.fits(this.shapes[prev]!, keys, data) ? prev : this.shapeOf(keys, data);
       if (s < 0) {
         this.shapeCol.push(-(this.objects.length + 1));
         this.valueStart.push(this.values.length);
         this.objects.push(data);
         return;
       }
+      this.prevShape[node] = this.lastShape[node]!;
       this.lastShape[node] = s;
     }
     const kinds = this.shapes[s]!.kinds;

@@ -22,13 +22,13 @@ describe('TokenTable', () => {
     // per node, its token list (16 int32) and its generated-id list (4 int32): 2 × (64 + 16) bytes;
     // the token columns (256 slots each: node uint16, number, shape, value offset int32 = 512 + 3 × 1,024),
     // the data values (1,024 float64 = 8,192), the correlation keys' node and number (2 × 1,024)
-    // and the per-node last shape (int32 per node).
-    expect(table.bytes()).toBe(4 * 4096 + 2 * (64 + 16) + COLUMNS + 2 * 4);
+    // and the per-node last and previous shapes (2 int32 per node).
+    expect(table.bytes()).toBe(4 * 4096 + 2 * (64 + 16) + COLUMNS + 2 * 2 * 4);
   });
 
   it('keeps a source’s generated ids "src-1" … "src-4" in its starting list of four, and grows it at the fifth', () => {
     const table = new TokenTable(['src'], new Map([['src', 0]]));
-    const start = 4 * 4096 + 64 + 16 + COLUMNS + 4;
+    const start = 4 * 4096 + 64 + 16 + COLUMNS + 2 * 4;
     expect(table.bytes()).toBe(start);
     for (let n = 1; n <= 4; n++) table.createSource(0, { value: n });
     // One key per generated id, in order; the list holds exactly four, so nothing grew.
@@ -66,6 +66,54 @@ describe('TokenTable columns', () => {
     { list: [3, 1, 2] },
     { value: undefined, keep: 1 },
   ];
+
+  it('reads one own field of every token as its data holds it, undefined when it has none', () => {
+    const t = table();
+    samples.forEach((data, i) => t.create(i % 2, [`c${i}`], data));
+    const keys = [
+      'value',
+      'state',
+      'ok',
+      'none',
+      'a',
+      '10',
+      'text',
+      'nested',
+      'list',
+      'keep',
+      'missing',
+      'constructor',
+    ];
+    samples.forEach((_, i) => {
+      const data = t.data(i);
+      for (const key of keys) {
+        const own = Object.prototype.hasOwnProperty.call(data, key) ? data[key] : undefined;
+        expect(Object.is(t.field(i, key), own)).toBe(true);
+      }
+    });
+    expect(t.field(9, 'nested')).toBe(samples[9]!['nested']);
+    expect(t.field(0, 'constructor')).toBeUndefined();
+  });
+
+  it('keeps the data of a node that alternates between two shapes', () => {
+    const t = table();
+    const made: Record<string, unknown>[] = [];
+    for (let i = 0; i < 12; i++) {
+      // Two shapes in turn (the last and the one before it are tried first), a third once.
+      const data =
+        i === 7
+          ? { value: `v${i}` }
+          : i % 2 === 0
+            ? { value: i, state: 'busy', previousState: 'idle' }
+            : { value: i, state: 'idle' };
+      made.push(data);
+      t.create(0, ['c'], data);
+    }
+    made.forEach((data, i) => {
+      expect(t.data(i)).toStrictEqual(data);
+      expect(t.dataJson(i, canonicalJson)).toBe(canonicalJson(data));
+    });
+  });
 
   it('reads back every token data as it was given, keys in the same order', () => {
     const t = table();
