@@ -1,34 +1,38 @@
 import { readFileSync } from 'node:fs';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IngestProgress } from '../../../src/contract/ingest';
 import type { ParserConfigBody } from '../../../src/contract/wire';
-import { compileConfig, type ParserConfig } from '../../../src/parser';
+import { compileConfig, LogParser, type ParserConfig } from '../../../src/parser';
 import { parseBlob, parseTexts } from '../../../src/worker/parsing/parseStream';
 import { diskBundle, newApi, useApiServer } from './helpers';
 
 /**
- * The parser core's passes over a text, as the operation drives it: one entry per `LogParser`
- * made, with the bytes (or characters) and chunks pushed to it. The parser module is wrapped, not
- * replaced: every parse below is the real one.
+ * The parser core's passes over a text, as the operation drives it: one entry per `LogParser` fed,
+ * with the bytes (or characters) and chunks pushed to it, and whether it is a second pass (made with
+ * the first pass's final templates). The parser's `push` is wrapped, not replaced: every parse below
+ * is the real one. The class's prototype is wrapped rather than the module mocked: test files share
+ * their worker's modules (vitest.config.ts, `isolate: false`), so a module mock would miss a parser
+ * module another file loaded first, while the prototype is the one every parser instance uses.
  */
-const passes = vi.hoisted(() => [] as { bytes: number; chunks: number; final: boolean }[]);
-vi.mock('../../../src/parser', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../src/parser')>();
-  class CountedParser extends real.LogParser {
-    private readonly pass: { bytes: number; chunks: number; final: boolean };
-    constructor(...args: ConstructorParameters<typeof real.LogParser>) {
-      super(...args);
-      this.pass = { bytes: 0, chunks: 0, final: args[1]?.finalTemplates !== undefined };
-      passes.push(this.pass);
+type Pass = { bytes: number; chunks: number; final: boolean };
+const passes: Pass[] = [];
+const passOf = new WeakMap<LogParser, Pass>();
+beforeAll(() => {
+  const push = LogParser.prototype.push;
+  vi.spyOn(LogParser.prototype, 'push').mockImplementation(function (this: LogParser, chunk: string, bytes?: number) {
+    let pass = passOf.get(this);
+    if (pass === undefined) {
+      const options = (this as unknown as { options: { finalTemplates?: unknown } }).options;
+      pass = { bytes: 0, chunks: 0, final: options.finalTemplates !== undefined };
+      passOf.set(this, pass);
+      passes.push(pass);
     }
-    override push(chunk: string, bytes?: number): void {
-      this.pass.bytes += bytes ?? chunk.length;
-      this.pass.chunks++;
-      super.push(chunk, bytes);
-    }
-  }
-  return { ...real, LogParser: CountedParser };
+    pass.bytes += bytes ?? chunk.length;
+    pass.chunks++;
+    push.call(this, chunk, bytes);
+  });
 });
+afterAll(() => vi.restoreAllMocks());
 beforeEach(() => void passes.splice(0));
 
 useApiServer();
