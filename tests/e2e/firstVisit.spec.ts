@@ -104,13 +104,13 @@ test.describe('with service workers blocked', () => {
 // then called it sent the call to the ended worker, which never answered. Opening a share link makes
 // such calls one after another while the service worker takes over: here the SSH sessions example
 // with its 14 events added one a step, so the replay creates the template and the run, then makes
-// 13 steps and 14 additions of events. Each open is a fresh profile under CPU throttling, two at a
+// 13 steps and 14 additions of events. Each open is a fresh profile under CPU throttling, four at a
 // time, and the service worker's script is held back a different while in each, so its takeover
 // lands at a different point of the replay. Before the fix about one open in ten stayed on its
 // progress sentence for good ("Adding events (batch 8 of 14)…").
 test.describe('share links opened in fresh profiles while the service worker takes control', () => {
   const OPENS = 50;
-  const AT_ONCE = 2;
+  const AT_ONCE = 4;
   const link = sharedSshRun();
 
   test(`${OPENS} fresh profiles, ${AT_ONCE} at a time under CPU throttling: every one opens at its step`, async ({
@@ -133,9 +133,9 @@ test.describe('share links opened in fresh profiles while the service worker tak
           await route.continue();
         });
         await page.goto(`./${link.fragment}`);
-        // A generous wait: a fresh profile loads the app and replays 63 steps, throttled, beside another
-        // one; a stuck open never gets there at all.
-        await expect(page.getByText(`Step 3 of ${link.steps}`), which).toBeVisible({ timeout: 60_000 });
+        // A generous wait: a fresh profile loads the app and replays 63 steps, throttled, beside three
+        // others; a stuck open never gets there at all.
+        await expect(page.getByText(`Step 3 of ${link.steps}`), which).toBeVisible({ timeout: 90_000 });
         await expect(page.getByRole('slider', { name: 'Timeline' }), which).toHaveAttribute('aria-valuenow', '3');
         const opened = page.getByRole('status').filter({ hasText: "its ledger hash matches the link's" });
         await expect(opened, which).toBeVisible();
