@@ -24,14 +24,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/**/*.test.ts'],
-          // FLOWLEDGER_VITEST_EXCLUDE (a glob) leaves files out: scripts/test.mjs runs the package
-          // test alone first (its `npm pack` rebuilds the command line the end-to-end tests run), then
-          // the rest beside the end-to-end tests. (The CLI's --exclude does not reach the projects.)
-          exclude: [
-            '**/node_modules/**',
-            'tests/**/*.svelte.test.ts',
-            ...(process.env['FLOWLEDGER_VITEST_EXCLUDE'] ? [process.env['FLOWLEDGER_VITEST_EXCLUDE']] : []),
-          ],
+          exclude: ['**/node_modules/**', 'tests/**/*.svelte.test.ts'],
         },
       },
       {

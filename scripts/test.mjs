@@ -4,14 +4,13 @@
 //      format check (Prettier) and the production build, two at a time
 //   3. unit and contract tests (vitest, Node; GNU parallel, installed via apt when missing, drives
 //      the sharded-run test); among them the npm package's test (tests/unit/package/pack.test.ts:
-//      `npm pack`, installed into a fresh project, publint, attw and the size budgets), which runs
-//      first; the others run beside the end-to-end tests
+//      `npm pack`, installed into a fresh project, publint, attw and the size budgets)
 //   4. the production build's first-screen download budget (scripts/check-budget.mjs), then
 //      end-to-end tests (Playwright in Debian's Chromium, installed via apt when missing)
 // It ends with one line summing every runner: `tests: N passed, N failed`.
 // Options: --only types|unit|e2e (repeatable) runs a subset.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromiumVersion, ensureChromium } from './chromium.mjs';
 import { ensureParallel } from './parallel.mjs';
@@ -152,19 +151,23 @@ if (checks.length > 0) {
   if (build) build.ok = results[checks.indexOf(build)].ok;
 }
 
-/** The vitest command line writing its JSON report to `out`, with `files` as filters. */
-const vitestArgs = (out, files = []) => [
-  '--no-install',
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${out}`,
-  ...files,
-];
-
-/** Adds a vitest run's report (`out`) and exit code to the tally. */
-function countVitest(out, code) {
+if (wants('unit')) {
+  heading('unit and contract tests (vitest)');
+  try {
+    process.stdout.write(`GNU parallel: ${ensureParallel()}\n`);
+  } catch (err) {
+    // The sharding test that needs it then fails and says so; the rest of the suite still runs.
+    process.stdout.write(`${err.message}\n`);
+  }
+  const out = `${resultsDir}/vitest.json`;
+  const code = run('npx', [
+    '--no-install',
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
   const report = readJson(out);
   if (report) {
     tally.passed += report.numPassedTests;
@@ -178,41 +181,6 @@ function countVitest(out, code) {
   } else {
     tally.failed++;
     failures.push('vitest (no report written)');
-  }
-}
-
-// With the end-to-end tests wanted, the unit tests run beside them: the browser tests spend much of
-// their time waiting on the page (a worker's answer, a transition, a held service-worker script), and
-// the unit tests fill the cores meanwhile. The package test goes first, alone: its `npm pack` rebuilds
-// the command line (prepack) that end-to-end tests run. The rest's output is held and printed whole
-// after the end-to-end tests.
-let unitBeside = null;
-if (wants('unit')) {
-  heading('unit and contract tests (vitest)');
-  try {
-    process.stdout.write(`GNU parallel: ${ensureParallel()}\n`);
-  } catch (err) {
-    // The sharding test that needs it then fails and says so; the rest of the suite still runs.
-    process.stdout.write(`${err.message}\n`);
-  }
-  if (wants('e2e') && build?.ok) {
-    const first = `${resultsDir}/vitest-package.json`;
-    countVitest(first, run('npx', vitestArgs(first, ['tests/unit/package/'])));
-    const out = `${resultsDir}/vitest.json`;
-    const log = `${resultsDir}/vitest.log`;
-    process.stdout.write('\nthe other unit tests run beside the end-to-end tests; their output follows those\n');
-    unitBeside = new Promise((resolve) => {
-      const child = spawn('npx', vitestArgs(out), {
-        cwd: root,
-        stdio: ['ignore', openSync(log, 'w'), openSync(log, 'a')],
-        env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', FLOWLEDGER_VITEST_EXCLUDE: 'tests/unit/package/**' },
-      });
-      child.on('error', () => resolve({ code: 1, out, log }));
-      child.on('close', (code) => resolve({ code: code ?? 1, out, log }));
-    });
-  } else {
-    const out = `${resultsDir}/vitest.json`;
-    countVitest(out, run('npx', vitestArgs(out)));
   }
 }
 
@@ -259,13 +227,6 @@ if (wants('e2e')) {
       }
     }
   }
-}
-
-if (unitBeside) {
-  const { code, out, log } = await unitBeside;
-  heading('unit and contract tests (vitest), run beside the end-to-end tests: their output');
-  process.stdout.write(existsSync(log) ? readFileSync(log, 'utf8') : '(no output)\n');
-  countVitest(out, code);
 }
 
 if (treeBefore !== null) {
