@@ -3,17 +3,20 @@
  * `durationBins` with the median marked by a dashed line. Building the data is pure
  * (`histogramData`); drawing needs a canvas.
  */
-import type uPlot from 'uplot';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
 import type { DurationBin } from '../../../contract/discovery';
 import { formatMs } from '../../state/discovery/tables';
-import { histogramAxis, histogramBars, type HistogramPlot, markX, mountHistogram, plotWidth } from './histogramPlot';
 
 /** Pure. uPlot's data: x = each bar's middle, y = its cases. */
 export function histogramData(bins: readonly DurationBin[]): [number[], number[]] {
   return [bins.map((b) => (b.fromMs + b.toMs) / 2), bins.map((b) => b.count)];
 }
 
-export type HistogramController = HistogramPlot;
+export interface HistogramController {
+  resize(width: number): void;
+  destroy(): void;
+}
 
 /**
  * Not pure: the histogram inside `el`, `median` (ms) marked, axes in `el`'s text colour, bars in
@@ -27,13 +30,35 @@ export function createDurationHistogram(
   const span = o.bins.length > 0 ? o.bins[o.bins.length - 1]!.toMs - o.bins[0]!.fromMs : 0;
   const lo = o.bins.length > 0 ? o.bins[0]!.fromMs : 0;
   const hi = o.bins.length > 0 ? o.bins[o.bins.length - 1]!.toMs : 1;
-  const options = (axisColor: string, width: number): uPlot.Options => {
-    const axis = (size: number) => histogramAxis(axisColor, size);
+  let width = o.width;
+  const options = (axisColor: string): uPlot.Options => {
+    const gridColor = 'rgba(127,127,127,0.25)';
+    const axis = (size: number): uPlot.Axis => ({
+      stroke: axisColor,
+      grid: { stroke: gridColor, width: 1 },
+      ticks: { stroke: gridColor, width: 1, size: 4 },
+      font: '11px system-ui, sans-serif',
+      size,
+    });
     const median: uPlot.Plugin = {
-      hooks: { draw: (u) => markX(u, Math.round(u.valToPos(o.medianMs, 'x', true)), axisColor, [5, 4]) },
+      hooks: {
+        draw: (u) => {
+          const x = Math.round(u.valToPos(o.medianMs, 'x', true));
+          const ctx = u.ctx;
+          ctx.save();
+          ctx.strokeStyle = axisColor;
+          ctx.setLineDash([5, 4]);
+          ctx.lineWidth = 2;
+          ctx.beginPath();
+          ctx.moveTo(x, u.bbox.top);
+          ctx.lineTo(x, u.bbox.top + u.bbox.height);
+          ctx.stroke();
+          ctx.restore();
+        },
+      },
     };
     return {
-      width: plotWidth(width),
+      width: Math.max(160, Math.floor(width)),
       height: o.height,
       legend: { show: false },
       cursor: { show: false },
@@ -52,12 +77,30 @@ export function createDurationHistogram(
           stroke: o.barColor,
           fill: o.barColor + '99',
           width: 1,
-          paths: histogramBars(),
+          paths: uPlot.paths.bars!({ size: [0.9, Infinity], align: 0 }),
           points: { show: false },
         },
       ],
       plugins: [median],
     };
   };
-  return mountHistogram(el, { width: o.width, height: o.height, data }, options);
+  let plot: uPlot | null = null;
+  const build = () => {
+    plot?.destroy();
+    plot = new uPlot(options(getComputedStyle(el).color), data, el);
+  };
+  build();
+  const theme = new MutationObserver(build);
+  theme.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  return {
+    resize(w) {
+      width = w;
+      plot?.setSize({ width: Math.max(160, Math.floor(w)), height: o.height });
+    },
+    destroy() {
+      theme.disconnect();
+      plot?.destroy();
+      plot = null;
+    },
+  };
 }

@@ -3,9 +3,9 @@
  * screen"): uPlot bars per variant over shared bins, each variant's mean as a solid line and its
  * 95 % interval as a shaded band. Building the data is pure (`replicationBins`); drawing needs a canvas.
  */
-import type uPlot from 'uplot';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
 import type { Summary } from '../../state/simulation/summary';
-import { histogramAxis, histogramBars, type HistogramPlot, markX, mountHistogram, plotWidth } from './histogramPlot';
 
 /** Pure. Shared bins over every variant's values: x = each bin's middle, then per variant the replications in it. */
 export function replicationBins(
@@ -32,7 +32,10 @@ export function replicationBins(
   return { edges, data: [mids, ...counts] };
 }
 
-export type ReplicationHistogram = HistogramPlot;
+export interface ReplicationHistogram {
+  resize(width: number): void;
+  destroy(): void;
+}
 
 /** Not pure: the histogram inside `el` (axes in its text colour); a theme switch redraws it. */
 export function createReplicationHistogram(
@@ -49,8 +52,16 @@ export function createReplicationHistogram(
   const lo = edges[0]!;
   const hi = edges[edges.length - 1]!;
   const span = hi - lo;
-  const options = (axisColor: string, width: number): uPlot.Options => {
-    const axis = (size: number) => histogramAxis(axisColor, size);
+  let width = o.width;
+  const options = (axisColor: string): uPlot.Options => {
+    const gridColor = 'rgba(127,127,127,0.25)';
+    const axis = (size: number): uPlot.Axis => ({
+      stroke: axisColor,
+      grid: { stroke: gridColor, width: 1 },
+      ticks: { stroke: gridColor, width: 1, size: 4 },
+      font: '11px system-ui, sans-serif',
+      size,
+    });
     const marks: uPlot.Plugin = {
       hooks: {
         draw: (u) => {
@@ -62,14 +73,20 @@ export function createReplicationHistogram(
             const x1 = u.valToPos(s.summary.ci95[1], 'x', true);
             ctx.fillStyle = color + '33';
             ctx.fillRect(Math.min(x0, x1), u.bbox.top, Math.max(2, Math.abs(x1 - x0)), u.bbox.height);
-            markX(u, Math.round(u.valToPos(s.summary.mean, 'x', true)), color);
+            const x = Math.round(u.valToPos(s.summary.mean, 'x', true));
+            ctx.strokeStyle = color;
+            ctx.lineWidth = 2;
+            ctx.beginPath();
+            ctx.moveTo(x, u.bbox.top);
+            ctx.lineTo(x, u.bbox.top + u.bbox.height);
+            ctx.stroke();
           });
           ctx.restore();
         },
       },
     };
     return {
-      width: plotWidth(width),
+      width: Math.max(160, Math.floor(width)),
       height: o.height,
       legend: { show: false },
       cursor: { show: false },
@@ -91,7 +108,7 @@ export function createReplicationHistogram(
             // Overlaid, translucent: where the variants' bars meet, both show.
             fill: color + '66',
             width: 1,
-            paths: histogramBars(),
+            paths: uPlot.paths.bars!({ size: [0.9, Infinity], align: 0 }),
             points: { show: false },
           } satisfies uPlot.Series;
         }),
@@ -99,5 +116,23 @@ export function createReplicationHistogram(
       plugins: [marks],
     };
   };
-  return mountHistogram(el, { width: o.width, height: o.height, data: data as uPlot.AlignedData }, options);
+  let plot: uPlot | null = null;
+  const build = () => {
+    plot?.destroy();
+    plot = new uPlot(options(getComputedStyle(el).color), data as uPlot.AlignedData, el);
+  };
+  build();
+  const theme = new MutationObserver(build);
+  theme.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  return {
+    resize(w) {
+      width = w;
+      plot?.setSize({ width: Math.max(160, Math.floor(w)), height: o.height });
+    },
+    destroy() {
+      theme.disconnect();
+      plot?.destroy();
+      plot = null;
+    },
+  };
 }
